@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/unit/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: 'forks',
+    coverage: {
+      provider: 'v8',
+      include: ['src/main/core/**/*.ts'],
+      reporter: ['text-summary', 'json-summary']
+    }
+  }
+})
