@@ -1,0 +1,146 @@
+import type { z } from 'zod'
+import { ApiError, type ServiceName } from './errors'
+
+/**
+ * The one place both API clients send requests through: builds the URL, attaches the token as a
+ * header (never as a query parameter, which ends up in logs), enforces a timeout and turns every
+ * outcome that is not a well-formed 2xx into an ApiError. Retries and pacing sit above it.
+ */
+export interface HttpConfig {
+  service: ServiceName
+  baseUrl: string
+  /** Read at each request so a sign-in or sign-out takes effect at once. */
+  token: () => string | undefined
+  fetch?: typeof fetch
+  timeoutMs?: number
+  userAgent?: string
+}
+
+export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[]
+
+export interface RequestSpec<S extends z.ZodType | undefined> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  path: string
+  query?: Record<string, QueryValue>
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, QueryValue>
+  /** Sent as application/json. */
+  json?: unknown
+  /** Schema of a 2xx body; undefined when the body is ignored (204, `{}`). */
+  schema: S
+  auth?: boolean
+}
+
+export interface HttpResult<T> {
+  data: T
+  status: number
+  bytes: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+
+export function encodeParams(params: Record<string, QueryValue>): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue
+    // Boolean filters must be exactly `true`/`false`; lists are comma-separated.
+    out.set(k, Array.isArray(v) ? v.join(',') : String(v))
+  }
+  return out
+}
+
+export async function send<S extends z.ZodType | undefined>(
+  cfg: HttpConfig,
+  spec: RequestSpec<S>
+): Promise<HttpResult<S extends z.ZodType ? z.output<S> : undefined>> {
+  const url = new URL(spec.path.replace(/^\//, ''), cfg.baseUrl.endsWith('/') ? cfg.baseUrl : `${cfg.baseUrl}/`)
+  if (spec.query) url.search = encodeParams(spec.query).toString()
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (cfg.userAgent) headers['user-agent'] = cfg.userAgent
+  if (spec.auth !== false) {
+    const token = cfg.token()
+    if (!token) throw new ApiError({ kind: 'auth', service: cfg.service, detail: 'not signed in' })
+    headers.authorization = `Bearer ${token}`
+  }
+  let body: string | undefined
+  if (spec.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+    body = encodeParams(spec.form).toString()
+  } else if (spec.json !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(spec.json)
+  }
+
+  const isWrite = spec.method !== 'GET'
+  let res: Response
+  let text: string
+  try {
+    res = await (cfg.fetch ?? fetch)(url, {
+      method: spec.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      redirect: 'error'
+    })
+    text = await res.text()
+  } catch (e) {
+    throw transportError(cfg.service, e, isWrite)
+  }
+  const bytes = Buffer.byteLength(text)
+
+  if (res.status < 200 || res.status >= 300) throw statusError(cfg.service, res, text)
+  if (!spec.schema) return { data: undefined as never, status: res.status, bytes }
+
+  let parsed: unknown
+  try {
+    parsed = text.length ? JSON.parse(text) : undefined
+  } catch {
+    throw new ApiError({ kind: 'bad_response', service: cfg.service, status: res.status, detail: 'body is not JSON' })
+  }
+  const result = spec.schema.safeParse(parsed)
+  if (!result.success) {
+    const where = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    throw new ApiError({ kind: 'bad_response', service: cfg.service, status: res.status, detail: where.join('; ') })
+  }
+  return { data: result.data as never, status: res.status, bytes }
+}
+
+function transportError(service: ServiceName, e: unknown, isWrite: boolean): ApiError {
+  const err = e as { name?: string; cause?: { code?: string } }
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') {
+    return new ApiError({ kind: 'timeout', service, ambiguous: isWrite })
+  }
+  const code = err?.cause?.code
+  // A refused connection never delivered the request; anything else may have.
+  const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+  return new ApiError({ kind: 'network', service, ambiguous: isWrite && !neverSent, detail: code })
+}
+
+function statusError(service: ServiceName, res: Response, text: string): ApiError {
+  const status = res.status
+  const serviceMessages = errorMessages(text)
+  const kind =
+    status === 401 ? 'auth'
+    : status === 403 ? 'scope'
+    : status === 404 ? 'not_found'
+    : status === 400 || status === 422 ? 'invalid_params'
+    : status === 429 ? 'rate_limited'
+    : status >= 500 ? 'server'
+    : 'http'
+  // The live media service explains a 401 only in WWW-Authenticate, with an empty body.
+  const challenge = res.headers.get('www-authenticate') ?? undefined
+  return new ApiError({ kind, service, status, serviceMessages, detail: kind === 'auth' ? challenge : undefined })
+}
+
+function errorMessages(text: string): string[] {
+  try {
+    const body = JSON.parse(text) as { errors?: unknown }
+    if (!Array.isArray(body.errors)) return []
+    return body.errors
+      .map((e) => (e && typeof e === 'object' && 'message' in e ? String((e as { message: unknown }).message) : ''))
+      .filter((m) => m.length > 0)
+      .slice(0, 5)
+  } catch {
+    return []
+  }
+}
