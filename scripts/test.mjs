@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm test`: everything that can run on this machine — the build the renderer tests load, the
+// type-check of main, preload and renderer, unit tests under Node, renderer tests in Chromium,
+// Electron tests (which skip, saying why, where no Electron binary exists) — then one closing
+// line that CI reads:
+//   total: N passed, N failed, N skipped
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const reports = '.reports'
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`)
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return r.status ?? 1
+}
+
+const steps = []
+const build = run('npx', ['electron-vite', 'build'])
+steps.push(['build', build])
+steps.push(['typecheck', run('npm', ['run', '--silent', 'typecheck'])])
+
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]
+if (process.env.ONAIR_COVERAGE) vitestArgs.push('--coverage')
+steps.push(['unit', run('npx', vitestArgs)])
+
+// The renderer tests load the build; without one they would fail for the wrong reason.
+if (build === 0) {
+  steps.push(['e2e', run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` })])
+}
+
+let passed = 0
+let failed = 0
+let skipped = 0
+
+if (existsSync(`${reports}/vitest.json`)) {
+  const v = JSON.parse(readFileSync(`${reports}/vitest.json`, 'utf8'))
+  passed += v.numPassedTests ?? 0
+  failed += v.numFailedTests ?? 0
+  skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
+  // A suite that fails to load has no tests to count but is still a failure.
+  failed += (v.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length
+}
+if (existsSync(`${reports}/playwright.json`)) {
+  const p = JSON.parse(readFileSync(`${reports}/playwright.json`, 'utf8'))
+  passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0)
+  failed += p.stats?.unexpected ?? 0
+  skipped += p.stats?.skipped ?? 0
+  failed += (p.errors ?? []).length
+}
+
+const brokenSteps = steps.filter(([, code]) => code !== 0).map(([name]) => name)
+if (brokenSteps.length && failed === 0) failed = brokenSteps.length
+console.log(`\nsteps: ${steps.map(([n, c]) => `${n}=${c === 0 ? 'ok' : 'FAILED'}`).join(' ')}`)
+console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(brokenSteps.length || failed ? 1 : 0)
