@@ -1,0 +1,99 @@
+import { z } from 'zod'
+
+/**
+ * The live service sends `episode.number` as a number (`1.0`, `12.5`), the documents as a string.
+ * The cache keeps one form, a string, so the UI and the key never depend on which one arrived.
+ */
+const EpisodeNumber = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .transform((n) => (n === null ? null : String(n)))
+
+// Canonical UTC form, so `…:00Z` and `…:00.000Z` for the same instant give the same reminder key.
+const IsoUtc = z.iso.datetime({ offset: true }).transform((s) => new Date(s).toISOString())
+
+export const CachedProgramSchema = z.object({
+  id: z.number().int(),
+  startedAt: IsoUtc,
+  isRebroadcast: z.boolean(),
+  channel: z.object({ id: z.number().int(), name: z.string() }),
+  work: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    // The service omits the season entirely for works with no known season.
+    seasonNameText: z.string().nullable().optional()
+  }),
+  episode: z
+    .object({
+      id: z.number().int(),
+      number: EpisodeNumber,
+      numberText: z.string().nullable(),
+      title: z.string().nullable()
+    })
+    .nullable()
+})
+export type CachedProgram = z.output<typeof CachedProgramSchema>
+
+export const ScheduleCacheSchema = z.object({
+  fetchedAt: IsoUtc.nullable(),
+  programs: z.array(CachedProgramSchema)
+})
+export type ScheduleCache = z.output<typeof ScheduleCacheSchema>
+
+const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)')
+
+const TimeZone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz })
+      return true
+    } catch {
+      return false
+    }
+  },
+  { message: 'unknown IANA time zone' }
+)
+
+export const QuietHoursSchema = z.object({
+  enabled: z.boolean(),
+  /** Local wall time; when start > end the window wraps midnight. start === end means no window. */
+  start: WallTime,
+  end: WallTime
+})
+export type QuietHours = z.output<typeof QuietHoursSchema>
+
+export const ReminderSettingsSchema = z.object({
+  // Deduplicated and ordered earliest reminder first, so equal settings compare equal.
+  leadMinutes: z
+    .array(z.number().int().min(0).max(1440))
+    .default([10, 0])
+    .transform((ls) => [...new Set(ls)].sort((a, b) => b - a)),
+  quietHours: QuietHoursSchema.default({ enabled: false, start: '23:00', end: '07:00' }),
+  mutedWorkIds: z.array(z.number().int()).default([]),
+  hideRebroadcasts: z.boolean().default(false),
+  graceMinutes: z.number().int().min(0).max(1440).default(15),
+  // One notification per program is fine for two; a wall of three or more is not.
+  groupThreshold: z.number().int().min(2).default(3),
+  /** IANA zone for quiet hours; absent means the system zone. */
+  timeZone: TimeZone.optional()
+})
+export type ReminderSettings = z.output<typeof ReminderSettingsSchema>
+export type ReminderSettingsInput = z.input<typeof ReminderSettingsSchema>
+
+export const ReminderSchema = z.object({
+  key: z.string(),
+  programId: z.number().int(),
+  offsetMinutes: z.number().int(),
+  startedAt: IsoUtc,
+  /** Epoch milliseconds. */
+  fireAt: z.number(),
+  program: CachedProgramSchema
+})
+export type Reminder = z.output<typeof ReminderSchema>
+
+export const DeliverySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('single'), reminder: ReminderSchema }),
+  z.object({ kind: z.literal('group'), reminders: z.array(ReminderSchema), fireAt: z.number() }),
+  z.object({ kind: z.literal('missed'), reminders: z.array(ReminderSchema) })
+])
+export type Delivery = z.output<typeof DeliverySchema>

@@ -1,0 +1,61 @@
+import fc from 'fast-check'
+import {
+  CachedProgramSchema,
+  ReminderSettingsSchema,
+  type CachedProgram,
+  type ReminderSettings,
+  type ReminderSettingsInput
+} from '../../../src/shared/schedule'
+
+export const MIN = 60_000
+export const HOUR = 60 * MIN
+export const DAY = 24 * HOUR
+
+export function program(
+  id: number,
+  startedAt: string | number,
+  extra: { workId?: number; rebroadcast?: boolean; title?: string } = {}
+): CachedProgram {
+  return CachedProgramSchema.parse({
+    id,
+    startedAt: typeof startedAt === 'number' ? new Date(startedAt).toISOString() : startedAt,
+    isRebroadcast: extra.rebroadcast ?? false,
+    channel: { id: 1, name: 'TOKYO MX' },
+    work: { id: extra.workId ?? id * 10, title: extra.title ?? `Work ${id}` },
+    episode: { id: id * 100, number: 1, numberText: '#1', title: null }
+  })
+}
+
+export function settings(input: ReminderSettingsInput = {}): ReminderSettings {
+  return ReminderSettingsSchema.parse({ timeZone: 'UTC', ...input })
+}
+
+export const BASE = Date.UTC(2026, 2, 28, 0, 0, 0)
+
+export const programArb = fc
+  .record({
+    id: fc.integer({ min: 1, max: 40 }),
+    startMinute: fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }),
+    workId: fc.integer({ min: 1, max: 8 }),
+    rebroadcast: fc.boolean()
+  })
+  .map(({ id, startMinute, workId, rebroadcast }) =>
+    program(id, BASE + startMinute * MIN, { workId, rebroadcast })
+  )
+
+const wallTime = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
+
+export const settingsArb = fc
+  .record({
+    leadMinutes: fc.array(fc.integer({ min: 0, max: 1440 }), { maxLength: 4 }),
+    quietHours: fc.record({ enabled: fc.boolean(), start: wallTime, end: wallTime }),
+    mutedWorkIds: fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 3 }),
+    hideRebroadcasts: fc.boolean(),
+    graceMinutes: fc.integer({ min: 0, max: 120 }),
+    timeZone: fc.constantFrom('UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/Berlin')
+  })
+  .map((s) => settings(s))
+
+export const nowArb = fc.integer({ min: BASE - 2 * DAY, max: BASE + 2 * DAY })
