@@ -1,0 +1,76 @@
+/**
+ * Composes the core: the one object the IPC handlers (and the CLI) talk to. Electron features
+ * arrive as plain functions in `deps`, so this file and everything it imports runs under Node.
+ */
+import type { Clock } from './clock'
+import { events as eventSchemas, isHttpUrl } from '../../shared/contract'
+import { UserErrorException } from './ipc/errors'
+import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
+
+export interface CoreDeps {
+  clock: Clock
+  /** Where the core keeps its files (the app's userData folder, or a temp dir in tests). */
+  dataDir: string
+  /** Opens an http(s) URL in the user's browser; the URL is already validated. */
+  openExternal: (url: string) => Promise<void>
+  appName: string
+  version: string
+  platform: string
+  /** Read on each call: the system locale can change while the app runs. */
+  locale: () => string
+}
+
+type AnyEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void
+
+/** Main → renderer pushes. The shell forwards them to windows, the e2e fixture to the page. */
+export interface CoreEvents {
+  emit<E extends EventName>(name: E, payload: EventPayload<E>): void
+  subscribe(listener: AnyEventListener): () => void
+}
+
+export interface Core {
+  readonly clock: Clock
+  readonly dataDir: string
+  readonly events: CoreEvents
+  info(): AppInfo
+  openExternal(url: string): Promise<void>
+}
+
+function createEvents(): CoreEvents {
+  const listeners = new Set<AnyEventListener>()
+  return {
+    emit(name, payload) {
+      // Parse, don't trust: a malformed push is a bug here, not something to render.
+      const parsed = eventSchemas[name].parse(payload) as EventPayload<typeof name>
+      for (const listener of listeners) listener(name, parsed)
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }
+  }
+}
+
+export function createCore(deps: CoreDeps): Core {
+  return {
+    clock: deps.clock,
+    dataDir: deps.dataDir,
+    events: createEvents(),
+    info: () => ({
+      name: deps.appName,
+      version: deps.version,
+      platform: deps.platform,
+      locale: deps.locale()
+    }),
+    async openExternal(url) {
+      // Checked again here, not only by the IPC schema: notifications and the CLI call this too.
+      if (!isHttpUrl(url)) {
+        throw new UserErrorException('unsafe-url', {
+          en: 'Only web links (http or https) can be opened.',
+          ja: '開けるのは Web のリンク（http または https）だけです。'
+        })
+      }
+      await deps.openExternal(url)
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The main-process side of the contract: one handler per command, and `dispatch`, the single
+ * entry every IPC call goes through (in Electron via `ipcMain.handle`, in e2e tests via
+ * `page.exposeFunction`), so both run exactly the same checks.
+ */
+import { commands, isCommandName } from '../../../shared/contract'
+import type { Handlers, Reply } from '../../../shared/contract'
+import type { Core } from '../app'
+import { toUserError, UserErrorException } from './errors'
+
+export function createHandlers(core: Core): Handlers {
+  return {
+    'app:info': async () => core.info(),
+    'app:openExternal': async ({ url }) => core.openExternal(url)
+  }
+}
+
+/** Called with anything that failed unexpectedly (bad output, non-user errors), for logging. */
+export type FailureReporter = (err: unknown, command: string) => void
+
+export async function dispatch(
+  handlers: Handlers,
+  name: unknown,
+  rawInput: unknown,
+  report: FailureReporter = () => {}
+): Promise<Reply> {
+  if (!isCommandName(name)) {
+    return {
+      ok: false,
+      error: {
+        code: 'unknown-command',
+        message: {
+          en: 'Onair received a request it does not know.',
+          ja: 'Onair が知らないリクエストを受け取りました。'
+        }
+      }
+    }
+  }
+  const spec = commands[name]
+  const input = spec.input.safeParse(rawInput)
+  if (!input.success) {
+    return {
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: {
+          en: 'Onair could not use what was entered. Please check it and try again.',
+          ja: '入力内容を処理できませんでした。内容を確認してもう一度お試しください。'
+        }
+      }
+    }
+  }
+  try {
+    // The mapped Handlers type cannot be indexed by a union name without losing the pairing.
+    const handler = handlers[name] as (input: unknown) => Promise<unknown>
+    const output = spec.output.safeParse(await handler(input.data))
+    if (!output.success) {
+      report(output.error, name)
+      return { ok: false, error: toUserError(output.error) }
+    }
+    return { ok: true, value: output.data }
+  } catch (err) {
+    if (!(err instanceof UserErrorException)) report(err, name)
+    return { ok: false, error: toUserError(err) }
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { LocalizedText } from './common'
+
+/** Only web links leave the app; `javascript:`, `file:`, `data:` and custom schemes never do. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+export const HttpUrl = z.string().max(2048).refine(isHttpUrl, { message: 'Only http(s) URLs' })
+
+export const AppInfo = z.strictObject({
+  name: z.string().min(1),
+  version: z.string().min(1),
+  platform: z.string().min(1),
+  /** The system locale (BCP 47), from which the renderer picks its default language. */
+  locale: z.string().min(1)
+})
+export type AppInfo = z.infer<typeof AppInfo>
+
+export const Notice = z.strictObject({
+  level: z.enum(['info', 'warning', 'error']),
+  message: LocalizedText
+})
+export type Notice = z.infer<typeof Notice>
+
+export const appCommands = {
+  'app:info': { input: z.undefined(), output: AppInfo },
+  'app:openExternal': { input: z.strictObject({ url: HttpUrl }), output: z.void() }
+} as const
+
+export const appEvents = {
+  /** Something the user should know about that is not an answer to a command. */
+  'app:notice': Notice
+} as const

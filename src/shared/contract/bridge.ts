@@ -1,0 +1,33 @@
+/**
+ * The zod-free part of the contract: what the sandboxed preload needs at run time. A sandboxed
+ * preload cannot `require` packages, and bundling zod into it only to learn the names would cost
+ * start-up time, so the names are listed here and checked against the schemas by the compiler.
+ */
+import type { CommandName, EventName } from './index'
+import type { UserError } from './common'
+
+export const commandNames = ['app:info', 'app:openExternal'] as const satisfies readonly CommandName[]
+export const eventNames = ['app:notice'] as const satisfies readonly EventName[]
+
+type Exhaustive<T extends [never, never]> = T
+/** Fails to compile when the contract has a name missing from the lists above. */
+export type NamesAreComplete = Exhaustive<
+  [Exclude<CommandName, (typeof commandNames)[number]>, Exclude<EventName, (typeof eventNames)[number]>]
+>
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && (commandNames as readonly string[]).includes(name)
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (eventNames as readonly string[]).includes(name)
+}
+
+/** What crosses the IPC channel for every command; see the error convention in `common.ts`. */
+export type Reply = { ok: true; value: unknown } | { ok: false; error: UserError }
+
+/** Resolves with the value, or throws the `UserError` as plain data. */
+export function unwrapReply(reply: Reply): unknown {
+  if (reply.ok) return reply.value
+  throw reply.error
+}
