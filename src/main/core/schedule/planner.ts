@@ -23,24 +23,29 @@ export function plan(
   now: number,
   ledger: DeliveredKeys
 ): Reminder[] {
-  const muted = new Set(settings.mutedWorkIds)
   const oldest = now - settings.graceMinutes * MINUTE
   const byKey = new Map<string, Reminder>()
   for (const program of programs) {
-    if (muted.has(program.work.id)) continue
-    if (settings.hideRebroadcasts && program.isRebroadcast) continue
     const start = Date.parse(program.startedAt)
     if (Number.isNaN(start)) continue
     for (const offsetMinutes of settings.leadMinutes) {
       const key = reminderKey(program.id, program.startedAt, offsetMinutes)
       if (byKey.has(key) || ledger.has(key)) continue
       const fireAt = start - offsetMinutes * MINUTE
-      if (fireAt < oldest) continue
-      if (isInQuietHours(fireAt, settings.quietHours, settings.timeZone)) continue
+      if (fireAt < oldest || isSuppressed(program, fireAt, settings)) continue
       byKey.set(key, { key, programId: program.id, offsetMinutes, startedAt: program.startedAt, fireAt, program })
     }
   }
   return [...byKey.values()].sort(byFireAtThenKey)
+}
+
+/** The user asked not to hear about this one: muted work, hidden rebroadcast or quiet hours. */
+export function isSuppressed(program: CachedProgram, fireAt: number, settings: ReminderSettings): boolean {
+  return (
+    settings.mutedWorkIds.includes(program.work.id) ||
+    (settings.hideRebroadcasts && program.isRebroadcast) ||
+    isInQuietHours(fireAt, settings.quietHours, settings.timeZone)
+  )
 }
 
 export function byFireAtThenKey(a: Reminder, b: Reminder): number {

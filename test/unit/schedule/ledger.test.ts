@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { createLedger } from '../../../src/main/core/schedule/ledger'
+import { DAY, HOUR } from './fixtures'
+
+const start = Date.UTC(2026, 3, 5, 15, 0)
+const item = (key: string) => ({ key, startedAt: new Date(start).toISOString() })
+
+describe('ledger', () => {
+  it('saves synchronously on add and round-trips through JSON', () => {
+    const saved: string[] = []
+    const ledger = createLedger((j) => saved.push(j))
+    ledger.add([item('1:a:10'), item('1:a:0')], start)
+    expect(saved).toHaveLength(1)
+    const restored = createLedger(() => {}, saved[0])
+    expect(restored.has('1:a:10')).toBe(true)
+    expect(restored.has('1:a:0')).toBe(true)
+    expect(restored.has('2:a:0')).toBe(false)
+  })
+
+  it('prunes a day after the later of start and delivery, and saves only when it changed', () => {
+    const saved: string[] = []
+    const ledger = createLedger((j) => saved.push(j))
+    ledger.add([item('early')], start - HOUR)
+    ledger.add([item('late')], start + 2 * HOUR)
+    ledger.prune(start + DAY)
+    expect(saved).toHaveLength(2)
+    ledger.prune(start + DAY + 1)
+    expect([ledger.has('early'), ledger.has('late')]).toEqual([false, true])
+    ledger.prune(start + 2 * HOUR + DAY + 1)
+    expect(ledger.size).toBe(0)
+    expect(saved).toHaveLength(4)
+  })
+
+  it('starts empty from unreadable JSON instead of throwing', () => {
+    for (const bad of ['', 'not json', '{"version":2}', '[]', null]) {
+      expect(createLedger(() => {}, bad).size).toBe(0)
+    }
+  })
+})
