@@ -1,0 +1,44 @@
+import { chmodSync, mkdirSync } from 'node:fs'
+import { inspect } from 'node:util'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { jsonFileStore, type CorruptFileReport } from '../store/json-file'
+import { SECRET_NAMES, type SecretName, type Secrets } from './secrets'
+
+/**
+ * The headless store: one JSON file readable only by the user (0600, its folder 0700), written
+ * atomically. Not encrypted — the OS account is the protection, as for ssh keys — and `describe()`
+ * says so, so the CLI can tell the user.
+ */
+export const SECRETS_FILE = 'secrets.json'
+
+const Schema = z.partialRecord(z.enum(SECRET_NAMES), z.string().min(1))
+
+export function fileSecrets(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
+  const path = join(dataDir, SECRETS_FILE)
+  const ensureDir = () => {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    // Only this folder is ours to tighten; a user-chosen parent is left as it is.
+    chmodSync(dataDir, 0o700)
+  }
+  const store = jsonFileStore({ path, schema: Schema, defaults: () => ({}), mode: 0o600, onCorrupt })
+  const secrets: Secrets = {
+    get: (name: SecretName) => store.read()[name],
+    set(name, value) {
+      ensureDir()
+      store.update((all) => ({ ...all, [name]: value }))
+    },
+    delete(name) {
+      if (store.read()[name] === undefined) return
+      store.update(({ [name]: _gone, ...rest }) => rest)
+    },
+    encryptionAvailable: () => false,
+    describe: () => ({
+      en: `Stored unencrypted in ${path}, readable only by your user account.`,
+      ja: `${path} に暗号化せずに保存します（あなたのユーザーアカウントだけが読めます）。`
+    })
+  }
+  Object.defineProperty(secrets, inspect.custom, { value: () => `[Secrets file ${path}]` })
+  Object.defineProperty(secrets, 'toJSON', { value: () => `[Secrets file ${path}]` })
+  return secrets
+}

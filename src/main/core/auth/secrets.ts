@@ -1,0 +1,36 @@
+import type { LocalizedText } from '../http/errors'
+
+/**
+ * Where tokens and the client secret live at rest. Core only sees this interface: the headless
+ * file store is in `file-secrets.ts`; the app's implementation (Electron `safeStorage`, written in
+ * the shell) encrypts each value and keeps the ciphertext wherever it likes.
+ *
+ * Synchronous on purpose: `safeStorage` is synchronous, and a request reads its token at the
+ * moment it is sent.
+ *
+ * Where `encryptionAvailable()` is false (the file store; Linux without a keyring), the UI must say
+ * so with `describe()` and ask the user before the first `set`.
+ */
+export const SECRET_NAMES = ['mediaAccessToken', 'mediaClientSecret', 'wikiToken'] as const
+export type SecretName = (typeof SECRET_NAMES)[number]
+
+export interface Secrets {
+  get(name: SecretName): string | undefined
+  set(name: SecretName, value: string): void
+  delete(name: SecretName): void
+  encryptionAvailable(): boolean
+  /** How the secrets are protected, in words the user can judge. */
+  describe(): LocalizedText
+}
+
+/** For tests and for a session that must not persist anything. */
+export function memorySecrets(): Secrets {
+  const values = new Map<SecretName, string>()
+  return {
+    get: (name) => values.get(name),
+    set: (name, value) => void values.set(name, value),
+    delete: (name) => void values.delete(name),
+    encryptionAvailable: () => false,
+    describe: () => ({ en: 'Kept in memory only; forgotten when Onair quits.', ja: 'メモリ上にのみ保持し、Onair の終了時に消去します。' })
+  }
+}
