@@ -1,0 +1,60 @@
+/**
+ * Path segments built from values that came from elsewhere (a notification URL, the user's
+ * input). Each is checked and percent-encoded so no value can reach another endpoint.
+ */
+export interface ArticleRef {
+  userName: string
+  timestampId: string
+}
+
+const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
+const TIMESTAMP_ID = /^\d{14}$/
+// Spaces and commas separate tags in `tag_names_string`, so a tag cannot hold them; slashes are
+// refused because some servers decode `%2F` back into a path separator.
+const TAG = /^[^\s,/\\\u0000-\u001f\u007f]{1,255}$/
+
+export function isUserName(s: string): boolean {
+  return USER_NAME.test(s)
+}
+
+export function isTimestampId(s: string): boolean {
+  return TIMESTAMP_ID.test(s)
+}
+
+export function isTagName(s: string): boolean {
+  return TAG.test(s) && s !== '.' && s !== '..'
+}
+
+export function articlePath(ref: ArticleRef): string {
+  if (!isUserName(ref.userName)) throw new RangeError('invalid wiki user name')
+  if (!isTimestampId(ref.timestampId)) throw new RangeError('invalid article id: expected 14 digits')
+  return `api/v1/users/${encodeURIComponent(ref.userName)}/articles/${ref.timestampId}`
+}
+
+export function tagArticlesPath(tag: string): string {
+  if (!isTagName(tag)) throw new RangeError('invalid tag name')
+  return `api/v1/tags/${encodeURIComponent(tag)}/articles`
+}
+
+/**
+ * The article a notification links to, from either of the shapes the wiki uses:
+ * `https://<community>.<host>/<user>/items/<id>` (web page, possibly with `#comment-N`) and
+ * `/users/<user>/articles/<id>` (API style). Anything else, including non-http links, is null.
+ */
+export function articleRefFromUrl(url: string | undefined): ArticleRef | null {
+  if (!url) return null
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return null
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return null
+  const parts = u.pathname.split('/').filter((s) => s.length > 0)
+  const ref =
+    parts.length === 3 && parts[1] === 'items' ? { userName: parts[0], timestampId: parts[2] }
+    : parts.length === 4 && parts[0] === 'users' && parts[2] === 'articles' ? { userName: parts[1], timestampId: parts[3] }
+    : null
+  if (!ref?.userName || !ref.timestampId) return null
+  return isUserName(ref.userName) && isTimestampId(ref.timestampId) ? { userName: ref.userName, timestampId: ref.timestampId } : null
+}
