@@ -1,0 +1,57 @@
+/**
+ * electron-builder cannot package here (it downloads the Electron zip), but its configuration
+ * validator runs offline: this keeps electron-builder.yml loadable and schema-valid.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js'
+import { DebugLogger } from 'builder-util'
+import { parse } from 'yaml'
+
+const root = resolve(import.meta.dirname, '../../..')
+const scratch = mkdtempSync(join(tmpdir(), 'onair-builder-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+async function loadAndValidate(projectDir: string) {
+  const config = await getConfig(projectDir, 'electron-builder.yml', null)
+  await validateConfiguration(config, new DebugLogger(false))
+  return config
+}
+
+describe('electron-builder.yml', () => {
+  it('passes electron-builder’s own validation', async () => {
+    const config = await loadAndValidate(root)
+    expect(config.appId).toBe('app.onair.desktop')
+    expect(config.productName).toBe('Onair')
+    expect(config.directories?.output).toBe('dist')
+  })
+
+  it('fails for a bogus key, so the validator really runs', async () => {
+    const dir = mkdtempSync(join(scratch, 'bogus-'))
+    copyFileSync(join(root, 'package.json'), join(dir, 'package.json'))
+    const yml = readFileSync(join(root, 'electron-builder.yml'), 'utf8')
+    writeFileSync(join(dir, 'electron-builder.yml'), `${yml}\nnotAnOption: true\n`)
+    await expect(loadAndValidate(dir)).rejects.toThrow(/notAnOption/)
+  })
+
+  it('builds the agreed targets', () => {
+    const raw = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
+    expect(raw.mac).toMatchObject({ target: 'dmg', category: 'public.app-category.entertainment' })
+    expect(raw.win).toMatchObject({ target: 'nsis' })
+    expect(raw.linux).toMatchObject({ target: ['AppImage', 'deb'], category: 'AudioVideo' })
+    expect(raw.linux.maintainer).toMatch(/\S+/)
+    // Sources, tests and node_modules dev tooling stay out of the package.
+    expect(raw.files).toEqual(['out/**', 'package.json'])
+  })
+
+  it('points at icons that exist', () => {
+    const raw = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
+    const png = readFileSync(join(root, raw.icon))
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    // Square and at least 512 px, which the mac .icns conversion needs.
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(512)
+    expect(png.readUInt32BE(16)).toBe(png.readUInt32BE(20))
+  })
+})
