@@ -14,6 +14,21 @@ export interface HttpConfig {
   fetch?: typeof fetch
   timeoutMs?: number
   userAgent?: string
+  /** Called once per attempt, whatever its outcome: the poll-cost benchmark counts with it. */
+  onRequest?: (stats: RequestStats) => void
+  /** Times attempts for `onRequest`; a monotonic real clock by default, since latency is real. */
+  now?: () => number
+}
+
+export interface RequestStats {
+  method: string
+  /** Path without the query string, which never carries a token but may carry user data. */
+  path: string
+  /** 0 when no answer came back. */
+  status: number
+  /** Bytes of the response body as received. */
+  bytes: number
+  ms: number
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[]
@@ -29,6 +44,8 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   /** Schema of a 2xx body; undefined when the body is ignored (204, `{}`). */
   schema: S
   auth?: boolean
+  /** A token to send instead of the signed-in one (revoking a token names it in the header). */
+  bearer?: string
 }
 
 export interface HttpResult<T> {
@@ -58,7 +75,7 @@ export async function send<S extends z.ZodType | undefined>(
   const headers: Record<string, string> = { accept: 'application/json' }
   if (cfg.userAgent) headers['user-agent'] = cfg.userAgent
   if (spec.auth !== false) {
-    const token = cfg.token()
+    const token = spec.bearer ?? cfg.token()
     if (!token) throw new ApiError({ kind: 'auth', service: cfg.service, detail: 'not signed in' })
     headers.authorization = `Bearer ${token}`
   }
@@ -72,7 +89,11 @@ export async function send<S extends z.ZodType | undefined>(
   }
 
   const isWrite = spec.method !== 'GET'
-  let res: Response
+  const now = cfg.now ?? (() => performance.now())
+  const started = now()
+  const report = (status: number, bytes: number) =>
+    cfg.onRequest?.({ method: spec.method, path: url.pathname, status, bytes, ms: now() - started })
+  let res: Response | undefined
   let text: string
   try {
     res = await (cfg.fetch ?? fetch)(url, {
@@ -84,9 +105,12 @@ export async function send<S extends z.ZodType | undefined>(
     })
     text = await res.text()
   } catch (e) {
-    throw transportError(cfg.service, e, isWrite)
+    report(0, 0)
+    // Headers arrived but the body was cut off: the request certainly reached the service.
+    throw transportError(cfg.service, e, isWrite, res !== undefined)
   }
   const bytes = Buffer.byteLength(text)
+  report(res.status, bytes)
 
   if (res.status < 200 || res.status >= 300) throw statusError(cfg.service, res, text)
   if (!spec.schema) return { data: undefined as never, status: res.status, bytes }
@@ -105,14 +129,14 @@ export async function send<S extends z.ZodType | undefined>(
   return { data: result.data as never, status: res.status, bytes }
 }
 
-function transportError(service: ServiceName, e: unknown, isWrite: boolean): ApiError {
+function transportError(service: ServiceName, e: unknown, isWrite: boolean, answered: boolean): ApiError {
   const err = e as { name?: string; cause?: { code?: string } }
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') {
     return new ApiError({ kind: 'timeout', service, ambiguous: isWrite })
   }
   const code = err?.cause?.code
   // A refused connection never delivered the request; anything else may have.
-  const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+  const neverSent = !answered && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
   return new ApiError({ kind: 'network', service, ambiguous: isWrite && !neverSent, detail: code })
 }
 
@@ -134,7 +158,9 @@ function statusError(service: ServiceName, res: Response, text: string): ApiErro
 
 function errorMessages(text: string): string[] {
   try {
-    const body = JSON.parse(text) as { errors?: unknown }
+    const body = JSON.parse(text) as { errors?: unknown; error_description?: unknown }
+    // OAuth endpoints answer in RFC 6749's shape instead of the `errors` array.
+    if (typeof body.error_description === 'string') return [body.error_description]
     if (!Array.isArray(body.errors)) return []
     return body.errors
       .map((e) => (e && typeof e === 'object' && 'message' in e ? String((e as { message: unknown }).message) : ''))

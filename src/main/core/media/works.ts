@@ -1,0 +1,26 @@
+import type { Transport } from '../http/transport'
+import { paginate, type PageResult, type PaginateOptions } from './paginate'
+import { MAX_PER_PAGE, worksParams, type WorksParams } from './params'
+import { DEFAULT_PER_PAGE } from './programs'
+import { worksPageSchema, type Work } from './schemas'
+
+/** One page of `/v1/me/works`: the works the user holds a status on. */
+export async function listWorks(t: Transport, params: WorksParams = {}): Promise<PageResult<Work>> {
+  const query = worksParams(params)
+  const { data } = await t({ method: 'GET', path: '/v1/me/works', query, schema: worksPageSchema })
+  return {
+    ...data,
+    received: data.items.length,
+    page: params.page ?? 1,
+    perPage: params.perPage ?? DEFAULT_PER_PAGE
+  }
+}
+
+export function allWorks(
+  t: Transport,
+  params: Omit<WorksParams, 'page'> = {},
+  opts: PaginateOptions = {}
+): AsyncGenerator<PageResult<Work>> {
+  const perPage = params.perPage ?? MAX_PER_PAGE
+  return paginate((page) => listWorks(t, { ...params, page, perPage }), opts)
+}
