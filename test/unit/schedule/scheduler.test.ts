@@ -176,6 +176,15 @@ describe('scheduler after sleep', () => {
     expect(d.kind === 'group' && d.reminders).toHaveLength(8)
   })
 
+  it('does not call a broadcast missed when it moved while the machine slept', () => {
+    const { clock, scheduler, fired } = setup({ settings: { leadMinutes: [0] } })
+    scheduler.update([program(1, T0 + 10 * MIN)])
+    clock.jumpTo(T0 + 3 * HOUR)
+    scheduler.update([program(1, T0 + 4 * HOUR)])
+    clock.advance(2 * HOUR)
+    expect(fired.map((f) => [f.delivery.kind, f.at])).toEqual([['single', T0 + 4 * HOUR]])
+  })
+
   it('still summarises when the old timer wakes late and no replan comes', () => {
     const { clock, scheduler, fired } = setup({ settings: { leadMinutes: [0] } })
     scheduler.update(ps)

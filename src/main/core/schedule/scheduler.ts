@@ -53,11 +53,17 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const planned = plan(programs, s, now, ledger)
     const plannedKeys = new Set(planned.map((r) => r.key))
     const tooLate = now - s.graceMinutes * MINUTE
+    const startOf = new Map(programs.map((p) => [p.id, p.startedAt]))
     // Reminders we were waiting for that the plan now drops for being too late were slept
     // through (or the timer woke late): they are summarised, not silently lost, not replayed.
+    // A broadcast that moved meanwhile was not missed: its new slot has its own reminders.
     const missed = [...pending.values()].filter(
       (r) =>
-        !plannedKeys.has(r.key) && !ledger.has(r.key) && r.fireAt < tooLate && !isSuppressed(r.program, r.fireAt, s)
+        !plannedKeys.has(r.key) &&
+        !ledger.has(r.key) &&
+        r.fireAt < tooLate &&
+        (startOf.get(r.programId) ?? r.startedAt) === r.startedAt &&
+        !isSuppressed(r.program, r.fireAt, s)
     )
     const due = planned.filter((r) => r.fireAt <= now)
     pending = new Map(planned.filter((r) => r.fireAt > now).map((r) => [r.key, r]))
