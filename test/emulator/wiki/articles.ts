@@ -30,7 +30,8 @@ export function createArticle(state: WikiState, req: EmuRequest, now: number): E
   if (!input.title?.trim() || !input.body?.trim()) {
     return error(400, 'bad_request', 'title and body are required')
   }
-  let ts = now
+  // The timestamp id is the creation second: a second article in the same second moves to the next.
+  let ts = Math.floor(now / 1000) * 1000
   while (state.articles.some((a) => a.user.id === state.me.id && a.timestampId === timestampId(ts))) ts += 1000
   const article: StoredArticle = {
     id: state.nextArticleId++,
@@ -40,8 +41,8 @@ export function createArticle(state: WikiState, req: EmuRequest, now: number): E
     tags: input.tags ?? [],
     community: state.communities[0] as StoredArticle['community'],
     user: state.me,
-    createdAt: now,
-    updatedAt: now
+    createdAt: ts,
+    updatedAt: ts
   }
   state.articles.push(article)
   return { status: 201, body: articleJson(state, article) }

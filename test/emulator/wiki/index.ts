@@ -9,7 +9,8 @@ export { SEED } from './seed'
 export { WEBHOOK_EVENT_TYPES, sendWebhook, type WebhookEventType } from './webhooks'
 
 /**
- * The wiki service of the emulator: everything under `/api/v1/`. Documented mode follows
+ * The wiki service of the emulator: everything under `/api/v1/`. Outages and garbage bodies come
+ * from the frame's fault injection, which applies to these paths too. Documented mode follows
  * wiki-service.md; quirks mode adds what the live service was seen to do (service-notes.md).
  */
 export interface WikiService extends EmuService {
@@ -20,8 +21,6 @@ export interface WikiService extends EmuService {
   markAllRead(): void
   webhookEvent(type: WebhookEventType | (string & {}), overrides?: Record<string, unknown>): Record<string, unknown>
   sendWebhook: typeof sendWebhook
-  /** The next `count` requests under /api/v1 get this answer instead (outages, garbage bodies). */
-  failNext(response: EmuResponse, count?: number): void
   /** Makes the token unknown from now on, as when the user deletes it in the wiki's settings. */
   revokeToken(): void
 }
@@ -30,13 +29,10 @@ const TOKEN = 'wiki-emulator-token-0001'
 
 export function createWikiService(ctx: EmuContext): WikiService {
   const state = seedWiki(ctx.now(), ctx.quirks)
-  const faults: EmuResponse[] = []
   let revoked = false
 
   function handle(req: EmuRequest): EmuResponse | undefined {
     if (!req.path.startsWith('/api/v1/')) return undefined
-    const fault = faults.shift()
-    if (fault) return fault
     if (revoked || req.headers.authorization !== `Bearer ${TOKEN}`) return unauthorized(ctx.quirks)
     return route(req)
   }
@@ -66,9 +62,6 @@ export function createWikiService(ctx: EmuContext): WikiService {
     markAllRead: () => markAllRead(state),
     webhookEvent: (type, overrides) => webhookEvent(state, ctx.now(), type, overrides),
     sendWebhook,
-    failNext(response, count = 1) {
-      for (let i = 0; i < count; i++) faults.push(response)
-    },
     revokeToken() {
       revoked = true
     }

@@ -1,8 +1,9 @@
-import { isoJst } from './format'
+import { isoJst, msFromTimestampId } from './format'
 
 /**
- * The wiki's starting data. Ids and article timestamp ids are constants so tests can name them;
- * only the dates move with `now`, so "newest first" and "3 hours ago" stay meaningful.
+ * The wiki's starting data. Ids are constants so tests can name them. Articles are old content
+ * with fixed dates (an article's timestamp id is its creation time in Japan); notifications and
+ * accounts are dated relative to `now`, so "newest first" and "3 hours ago" stay meaningful.
  */
 export interface CommunityJson {
   id: number
@@ -94,14 +95,16 @@ export function seedWiki(now: number, quirks: boolean): WikiState {
     community: CommunityJson,
     title: string,
     body: string,
-    tags: string[],
-    age: number
-  ): StoredArticle => ({ id, timestampId, title, body, tags, community, user: author, createdAt: now - age, updatedAt: now - age / 2 })
+    tags: string[]
+  ): StoredArticle => {
+    const at = msFromTimestampId(timestampId)
+    return { id, timestampId, title, body, tags, community, user: author, createdAt: at, updatedAt: at + DAY }
+  }
   const articles = [
-    article(1, '20160701125959', me, club, '今期アニメ視聴ガイド', '# 今期のおすすめ\n\n毎週の放送時間をまとめました。', ['anime', 'guide'], 20 * DAY),
-    article(2, '20240115093000', hikari, club, 'Review: Frieren episode 12', 'A quiet episode that *lands*.', ['anime', 'review'], 6 * DAY),
-    article(3, '20240220181500', sora, studio, 'Storyboard notes <v2>', 'Cut 12 needs a new layout.', ['production'], 3 * DAY),
-    article(4, '20240301070000', mei, club, 'Watch party schedule', 'Fridays at 21:00 JST.', ['anime', 'event'], 1 * DAY)
+    article(1, '20160701125959', me, club, '今期アニメ視聴ガイド', '# 今期のおすすめ\n\n毎週の放送時間をまとめました。', ['anime', 'guide']),
+    article(2, '20240115093000', hikari, club, 'Review: Frieren episode 12', 'A quiet episode that *lands*.', ['anime', 'review']),
+    article(3, '20240220181500', sora, studio, 'Storyboard notes <v2>', 'Cut 12 needs a new layout.', ['production']),
+    article(4, '20240301070000', mei, club, 'Watch party schedule', 'Fridays at 21:00 JST.', ['anime', 'event'])
   ]
 
   const a1 = articles[0] as StoredArticle

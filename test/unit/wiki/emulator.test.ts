@@ -47,14 +47,6 @@ describe('wiki emulator: routing and auth', () => {
     expect(call('PUT', '/api/v1/articles').status).toBe(404)
     expect(call('GET', '/api/v1/tags/%E0%A4%A/articles').status).toBe(404)
   })
-
-  it('plays injected faults before anything else', () => {
-    const { svc, call } = setup()
-    svc.failNext({ status: 503 }, 2)
-    expect(call('GET', '/api/v1/articles').status).toBe(503)
-    expect(call('GET', '/api/v1/articles', { token: null }).status).toBe(503)
-    expect(call('GET', '/api/v1/articles').status).toBe(200)
-  })
 })
 
 describe('wiki emulator: notifications', () => {

@@ -58,3 +58,13 @@ export function articleRefFromUrl(url: string | undefined): ArticleRef | null {
   if (!ref?.userName || !ref.timestampId) return null
   return isUserName(ref.userName) && isTimestampId(ref.timestampId) ? { userName: ref.userName, timestampId: ref.timestampId } : null
 }
+
+/**
+ * The API documents no timestamp id in the Article object; it is the creation time written in the
+ * article's own offset (`2016-07-01T12:59:59+09:00` → `20160701125959`), which this derives.
+ */
+export function articleRefOf(article: { user: { name: string }; created_at: string }): ArticleRef | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})/.exec(article.created_at)
+  if (!m || !isUserName(article.user.name)) return null
+  return { userName: article.user.name, timestampId: m.slice(1).join('') }
+}
