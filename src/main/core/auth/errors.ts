@@ -16,7 +16,7 @@ export type AuthErrorCode =
   | 'authorize_failed'
   | 'exchange_failed'
   | 'invalid_token'
-  | 'wrong_application'
+  | 'service_error'
   | 'unreachable'
   | 'not_configured'
   | 'not_signed_in'
@@ -65,9 +65,9 @@ const MESSAGES: Record<AuthErrorCode, LocalizedText> = {
     en: 'The service does not accept this access token (it is wrong, revoked or expired). Sign in again.',
     ja: 'このアクセストークンはサービスに受け付けられません（誤り、取り消し済み、または期限切れです）。もう一度サインインしてください。'
   },
-  wrong_application: {
-    en: 'This access token belongs to another application than the configured client ID. Use a token created for Onair, or sign in again.',
-    ja: 'このアクセストークンは、設定されたクライアント ID とは別のアプリケーションのものです。Onair 用のトークンを使うか、もう一度サインインしてください。'
+  service_error: {
+    en: 'The media-tracking service could not complete the sign-in. Try again later.',
+    ja: '視聴記録サービスでサインインを完了できませんでした。後でもう一度お試しください。'
   },
   unreachable: {
     en: 'Cannot reach the media-tracking service. Check the address and your connection, then try again.',

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Clock, TimerHandle } from '../clock'
-import { isApiError } from '../http/errors'
+import { describeApiError, isApiError } from '../http/errors'
 import { callbackPage, type PageLocale, type PageOutcome } from './callback-page'
 import { AuthError, type AuthErrorCode } from './errors'
 import { newFlowSecrets, sameState } from './pkce'
@@ -185,9 +185,14 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
   }
 }
 
-/** Network trouble is worth telling apart from a refused code: the user's fix differs. */
+/**
+ * Network trouble is told apart from a refused code or token because the user's fix differs; any
+ * other service failure keeps the service's own explanation.
+ */
 export function toAuthError(e: unknown, fallback: AuthErrorCode): AuthError {
   if (e instanceof AuthError) return e
-  if (isApiError(e) && (e.kind === 'network' || e.kind === 'timeout')) return new AuthError('unreachable', { cause: e })
-  return new AuthError(fallback, { cause: e })
+  if (!isApiError(e)) return new AuthError(fallback, { cause: e })
+  if (e.kind === 'network' || e.kind === 'timeout') return new AuthError('unreachable', { cause: e })
+  if (e.kind === 'auth' || e.kind === 'invalid_params' || e.kind === 'scope') return new AuthError(fallback, { cause: e })
+  return new AuthError('service_error', { cause: e, message: describeApiError(e) })
 }

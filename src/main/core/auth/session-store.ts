@@ -1,0 +1,44 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+
+/**
+ * What Onair remembers about the signed-in account, outside the secrets: who it is and what the
+ * token may do. Personal, so the file is 0600 too; the token itself is never in it.
+ */
+export const SessionUser = z.object({
+  id: z.int(),
+  /** The service has no "who am I" endpoint: known only once a record of this user came back. */
+  username: z.string().nullable(),
+  name: z.string().nullable()
+})
+export type SessionUser = z.infer<typeof SessionUser>
+
+export const SessionRecord = z.object({
+  /** The service this token belongs to; a token is meaningless against another address. */
+  mediaUrl: z.string(),
+  clientId: z.string(),
+  user: SessionUser,
+  scopes: z.array(z.string()),
+  signedInAt: z.number()
+})
+export type SessionRecord = z.infer<typeof SessionRecord>
+
+export const SessionDoc = z.object({ session: SessionRecord.nullable() })
+export type SessionDoc = z.infer<typeof SessionDoc>
+
+export const SESSION_FILE = 'session.json'
+
+export function sessionFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<SessionDoc> {
+  return jsonFileStore({
+    path: join(dataDir, SESSION_FILE),
+    schema: SessionDoc,
+    defaults: () => ({ session: null }),
+    mode: 0o600,
+    onCorrupt
+  })
+}
+
+export function memorySessionStore(): DocumentStore<SessionDoc> {
+  return memoryStore<SessionDoc>({ session: null })
+}

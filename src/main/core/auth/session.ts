@@ -1,0 +1,238 @@
+import type { Clock } from '../clock'
+import { ApiError, isApiError, type LocalizedText } from '../http/errors'
+import type { MediaClient } from '../media/client'
+import { OOB_REDIRECT_URI } from '../media/oauth'
+import type { DocumentStore } from '../store/json-file'
+import type { PageLocale } from './callback-page'
+import { AuthError } from './errors'
+import { createLoopbackAuthorizer, toAuthError, type LoopbackAuthorizer } from './loopback'
+import { createSessionMonitor, type SessionMonitor } from './monitor'
+import { newFlowSecrets, type FlowSecrets } from './pkce'
+import type { Secrets } from './secrets'
+import type { SessionDoc, SessionRecord, SessionUser } from './session-store'
+
+/**
+ * The signed-in account: the three ways in (loopback, OOB code, pasted token), what the token may
+ * do, and the way out. Every way in ends in `establish`, which checks the token with
+ * `/oauth/token/info` before anything is saved.
+ *
+ * Identity: the service has no "me" endpoint, and none of the read endpoints Onair uses (works,
+ * programs) carries the user. So `user.id` is the token's `resource_owner_id`, and username/name
+ * stay null until a record of that user comes back from the service (`rememberUser`, fed by
+ * whoever creates records).
+ */
+export const REQUESTED_SCOPES = ['read', 'write'] as const
+
+export interface SessionInfo {
+  user: SessionUser
+  scopes: string[]
+  hasWrite: boolean
+  /** Same as hasWrite; spelled for the UI, which disables record/status actions on false. */
+  canWrite: boolean
+  /** Why writing is off and what to do, present only when canWrite is false. */
+  writeHint?: { message: LocalizedText; action: 'sign-in-with-write' }
+}
+
+export interface SignOutResult {
+  /** False when the service could not be told; the token was still forgotten here. */
+  revoked: boolean
+  message: LocalizedText
+}
+
+export type OAuthClient = Pick<MediaClient, 'authorizeUrl' | 'exchangeCode' | 'tokenInfo' | 'revoke'>
+
+export interface SessionDeps {
+  media: OAuthClient
+  mediaUrl: string
+  clientId: string
+  /** Needed for the code exchange and for revoking; read when used. */
+  clientSecret: () => string | undefined
+  secrets: Secrets
+  store: DocumentStore<SessionDoc>
+  clock: Clock
+  openBrowser: (url: string) => Promise<void> | void
+  locale: () => PageLocale
+  /** Schedule cache, notified ledger, outbox…: everything personal except settings. */
+  wipePersonalData: () => Promise<void> | void
+  redirectPort?: number
+  monitor?: SessionMonitor
+}
+
+export interface PendingBrowserSignIn {
+  url: string
+  done: Promise<SessionInfo>
+}
+
+export interface Session {
+  readonly monitor: SessionMonitor
+  info(): SessionInfo | null
+  /** For the media client's `token` option. */
+  accessToken(): string | undefined
+  /** Resolves once the callback server listens; open `url` yourself if the browser did not. */
+  startBrowserSignIn(): Promise<PendingBrowserSignIn>
+  cancelSignIn(): void
+  /** Returns the URL whose page shows the code to paste into `completeOobSignIn`. */
+  startOobSignIn(): string
+  completeOobSignIn(code: string): Promise<SessionInfo>
+  signInWithToken(token: string): Promise<SessionInfo>
+  /** Asks the service again (scopes may have changed, the token may be revoked). */
+  refresh(): Promise<SessionInfo>
+  rememberUser(user: { id: number; username?: string; name?: string }): void
+  /** Call only once the user confirmed the outbox is empty or may be discarded. */
+  signOut(): Promise<SignOutResult>
+}
+
+const READ_ONLY: LocalizedText = {
+  en: 'Recording episodes and changing watching status are turned off: Onair was allowed to read only. Sign in again and allow write access to use them.',
+  ja: 'Onair には読み取り権限しかないため、エピソードの記録と視聴ステータスの変更はできません。使うには、書き込み権限を許可してサインインし直してください。'
+}
+
+export function sessionInfo(record: SessionRecord): SessionInfo {
+  const hasWrite = record.scopes.includes('write')
+  const info: SessionInfo = { user: record.user, scopes: record.scopes, hasWrite, canWrite: hasWrite }
+  if (!hasWrite) info.writeHint = { message: READ_ONLY, action: 'sign-in-with-write' }
+  return info
+}
+
+export function createSession(deps: SessionDeps): Session {
+  const current = (): SessionRecord | null => {
+    const s = deps.store.read().session
+    // A session for another service address, or one whose token is gone, is no session.
+    if (!s || s.mediaUrl !== deps.mediaUrl || deps.secrets.get('mediaAccessToken') === undefined) return null
+    return s
+  }
+  const monitor = deps.monitor ?? createSessionMonitor(current() ? 'signed-in' : 'signed-out')
+  let oob: FlowSecrets | undefined
+
+  const requireSecret = (): string => {
+    const s = deps.clientSecret()
+    if (!s) throw new AuthError('not_configured')
+    return s
+  }
+
+  async function establish(token: string, invalidCode: 'invalid_token' | 'exchange_failed'): Promise<SessionInfo> {
+    let info
+    try {
+      info = await deps.media.tokenInfo(token)
+    } catch (e) {
+      throw toAuthError(e, invalidCode === 'invalid_token' ? 'invalid_token' : 'exchange_failed')
+    }
+    const previous = deps.store.read().session
+    const keepNames = previous?.user.id === info.resourceOwnerId ? previous.user : undefined
+    const record: SessionRecord = {
+      mediaUrl: deps.mediaUrl,
+      clientId: deps.clientId,
+      user: { id: info.resourceOwnerId, username: keepNames?.username ?? null, name: keepNames?.name ?? null },
+      scopes: info.scopes,
+      signedInAt: deps.clock.now()
+    }
+    deps.secrets.set('mediaAccessToken', token)
+    deps.store.write({ session: record })
+    monitor.markSignedIn()
+    return sessionInfo(record)
+  }
+
+  const exchange = async (code: string, redirectUri: string, codeVerifier: string): Promise<string> => {
+    const clientSecret = requireSecret()
+    try {
+      const t = await deps.media.exchangeCode({ clientId: deps.clientId, clientSecret, redirectUri, code, codeVerifier })
+      return t.accessToken
+    } catch (e) {
+      throw toAuthError(e, 'exchange_failed')
+    }
+  }
+
+  const loopback: LoopbackAuthorizer<SessionInfo> = createLoopbackAuthorizer({
+    clock: deps.clock,
+    openBrowser: deps.openBrowser,
+    locale: deps.locale,
+    port: deps.redirectPort,
+    authorizeUrl: (p) => deps.media.authorizeUrl({ clientId: deps.clientId, scope: REQUESTED_SCOPES, ...p }),
+    exchange: async (p) => establish(await exchange(p.code, p.redirectUri, p.codeVerifier), 'exchange_failed')
+  })
+
+  return {
+    monitor,
+    info: () => {
+      const s = current()
+      return s ? sessionInfo(s) : null
+    },
+    accessToken: () => deps.secrets.get('mediaAccessToken'),
+    async startBrowserSignIn() {
+      requireSecret()
+      const pending = await loopback.start()
+      return { url: pending.url, done: pending.done }
+    },
+    cancelSignIn: () => loopback.cancel(),
+    startOobSignIn() {
+      requireSecret()
+      oob = newFlowSecrets()
+      return deps.media.authorizeUrl({
+        clientId: deps.clientId,
+        redirectUri: OOB_REDIRECT_URI,
+        scope: REQUESTED_SCOPES,
+        state: oob.state,
+        codeChallenge: oob.codeChallenge
+      })
+    },
+    async completeOobSignIn(code) {
+      const flow = oob
+      if (!flow) throw new AuthError('cancelled')
+      const trimmed = code.trim()
+      if (trimmed === '') throw new AuthError('missing_code')
+      const token = await exchange(trimmed, OOB_REDIRECT_URI, flow.codeVerifier)
+      oob = undefined
+      return establish(token, 'exchange_failed')
+    },
+    async signInWithToken(token) {
+      const trimmed = token.trim()
+      if (trimmed === '') throw new AuthError('invalid_token')
+      return establish(trimmed, 'invalid_token')
+    },
+    async refresh() {
+      const token = deps.secrets.get('mediaAccessToken')
+      if (!current() || !token) throw new AuthError('not_signed_in')
+      try {
+        return await establish(token, 'invalid_token')
+      } catch (e) {
+        // The same one-time transition any other request would cause.
+        if (e instanceof AuthError && isApiError(e.cause)) monitor.report(e.cause)
+        throw e
+      }
+    },
+    rememberUser(user) {
+      deps.store.update((doc) => {
+        const s = doc.session
+        if (!s || s.user.id !== user.id) return doc
+        const next = { id: s.user.id, username: user.username ?? s.user.username, name: user.name ?? s.user.name }
+        return { session: { ...s, user: next } }
+      })
+    },
+    async signOut() {
+      const token = deps.secrets.get('mediaAccessToken')
+      const clientSecret = deps.clientSecret()
+      let revoked = false
+      if (token && clientSecret) {
+        try {
+          await deps.media.revoke({ clientId: deps.clientId, clientSecret, token })
+          revoked = true
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e
+        }
+      }
+      deps.secrets.delete('mediaAccessToken')
+      deps.store.write({ session: null })
+      await deps.wipePersonalData()
+      monitor.markSignedOut()
+      return { revoked, message: signOutMessage(revoked, token !== undefined) }
+    }
+  }
+}
+
+function signOutMessage(revoked: boolean, hadToken: boolean): LocalizedText {
+  if (revoked || !hadToken) return { en: 'Signed out.', ja: 'サインアウトしました。' }
+  return {
+    en: 'Signed out on this computer, but the service could not be told (offline or refused), so the token may still be valid there. You can revoke it in the service\'s application settings.',
+    ja: 'このコンピューターではサインアウトしましたが、サービスに通知できませんでした（オフラインまたは拒否）。トークンがサービス側で有効なままの可能性があります。サービスのアプリケーション設定から取り消せます。'
+  }
+}

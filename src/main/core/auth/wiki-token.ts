@@ -1,0 +1,30 @@
+import { describeApiError, isApiError } from '../http/errors'
+import { createWikiClient } from '../wiki/client'
+import { AuthError } from './errors'
+
+/**
+ * Checks a wiki personal access token with one real call before anything is saved, so a typo is
+ * caught while the user is still looking at the field, not at the next poll.
+ */
+export interface VerifyWikiTokenOptions {
+  fetch?: typeof fetch
+  timeoutMs?: number
+}
+
+export async function verifyWikiToken(baseUrl: string, token: string, opts: VerifyWikiTokenOptions = {}): Promise<void> {
+  const trimmed = token.trim()
+  if (trimmed === '') throw new AuthError('wiki_unauthorized')
+  const client = createWikiClient({ baseUrl, token: () => trimmed, fetch: opts.fetch, timeoutMs: opts.timeoutMs ?? 10_000 })
+  try {
+    await client.listNotifications({ unread: true })
+  } catch (e) {
+    if (!isApiError(e)) throw new AuthError('wiki_failed', { cause: e })
+    if (e.kind === 'auth') throw new AuthError('wiki_unauthorized', { cause: e })
+    if (e.kind === 'network' || e.kind === 'timeout') throw new AuthError('wiki_unreachable', { cause: e })
+    const why = describeApiError(e)
+    throw new AuthError('wiki_failed', {
+      cause: e,
+      message: { en: `${why.en} The token was not saved.`, ja: `${why.ja}トークンは保存されていません。` }
+    })
+  }
+}

@@ -1,0 +1,125 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { LocalizedText } from './http/errors'
+import { secret, type SecretValue } from './auth/secret-value'
+
+/**
+ * Runtime configuration of the headless faces (CLI, headless daemon) from flags and the
+ * environment, flags winning. Secrets come from the environment only: a flag would show them in
+ * `ps` and the shell history. Secret values are SecretValue, so printing the config never leaks.
+ */
+export type Locale = 'en' | 'ja'
+
+export interface RuntimeConfig {
+  dataDir: string
+  mediaUrl: string | undefined
+  wikiUrl: string | undefined
+  clientId: string | undefined
+  clientSecret: SecretValue | undefined
+  wikiToken: SecretValue | undefined
+  /** Fixed loopback port for registrations that need one; undefined picks a free port. */
+  redirectPort: number | undefined
+  locale: Locale
+}
+
+export interface ConfigFlags {
+  dataDir?: string
+  mediaUrl?: string
+  wikiUrl?: string
+  clientId?: string
+  port?: string
+}
+
+type Env = Record<string, string | undefined>
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((s) => {
+    try {
+      const u = new URL(s)
+      return u.protocol === 'http:' || u.protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, 'must be an http:// or https:// address')
+  .transform((s) => s.replace(/\/+$/, ''))
+
+const nonEmpty = z.string().trim().min(1, 'must not be empty')
+
+const Raw = z.object({
+  dataDir: nonEmpty,
+  mediaUrl: httpUrl.optional(),
+  wikiUrl: httpUrl.optional(),
+  clientId: nonEmpty.optional(),
+  clientSecret: nonEmpty.optional(),
+  wikiToken: nonEmpty.optional(),
+  redirectPort: z.coerce.number().int('must be a whole number').min(1).max(65535).optional()
+})
+
+/** Where each setting comes from, for messages that name what the user can fix. */
+const SOURCES: Record<keyof z.input<typeof Raw>, string> = {
+  dataDir: '--data-dir / ONAIR_DATA_DIR',
+  mediaUrl: '--media-url / ONAIR_MEDIA_URL',
+  wikiUrl: '--wiki-url / ONAIR_WIKI_URL',
+  clientId: '--client-id / ONAIR_CLIENT_ID',
+  clientSecret: 'ONAIR_CLIENT_SECRET',
+  wikiToken: 'ONAIR_WIKI_TOKEN',
+  redirectPort: '--port / ONAIR_REDIRECT_PORT'
+}
+
+export class ConfigError extends Error {
+  readonly userMessage: LocalizedText
+
+  constructor(problems: string[]) {
+    const list = problems.join('; ')
+    super(`invalid configuration: ${list}`)
+    this.name = 'ConfigError'
+    this.userMessage = { en: `Invalid configuration: ${list}.`, ja: `設定が正しくありません: ${list}。` }
+  }
+}
+
+export function localeFromEnv(env: Env): Locale {
+  const tag = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
+  return tag.toLowerCase().startsWith('ja') ? 'ja' : 'en'
+}
+
+/** The OS's per-user configuration folder + `/onair`. */
+export function defaultDataDir(env: Env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'onair')
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'onair')
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'onair')
+}
+
+const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s)
+
+export function resolveConfig(flags: ConfigFlags, env: Env, platform?: NodeJS.Platform): RuntimeConfig {
+  const raw = {
+    dataDir: blankToUndefined(flags.dataDir ?? env.ONAIR_DATA_DIR) ?? defaultDataDir(env, platform),
+    mediaUrl: blankToUndefined(flags.mediaUrl ?? env.ONAIR_MEDIA_URL),
+    wikiUrl: blankToUndefined(flags.wikiUrl ?? env.ONAIR_WIKI_URL),
+    clientId: blankToUndefined(flags.clientId ?? env.ONAIR_CLIENT_ID),
+    clientSecret: blankToUndefined(env.ONAIR_CLIENT_SECRET),
+    wikiToken: blankToUndefined(env.ONAIR_WIKI_TOKEN),
+    redirectPort: blankToUndefined(flags.port ?? env.ONAIR_REDIRECT_PORT)
+  }
+  const parsed = Raw.safeParse(raw)
+  if (!parsed.success) {
+    // Never echo the rejected value: it may be a secret.
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${SOURCES[i.path[0] as keyof typeof SOURCES] ?? i.path.join('.')} ${i.message}`)
+    )
+  }
+  const c = parsed.data
+  return {
+    dataDir: c.dataDir,
+    mediaUrl: c.mediaUrl,
+    wikiUrl: c.wikiUrl,
+    clientId: c.clientId,
+    clientSecret: secret(c.clientSecret),
+    wikiToken: secret(c.wikiToken),
+    redirectPort: c.redirectPort,
+    locale: localeFromEnv(env)
+  }
+}
