@@ -129,12 +129,14 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Not found')
       return
     }
-    // A second hit with the right state is a replay: the code has already been taken.
-    if (settled || codeTaken || !sameState(secrets.state, url.searchParams.get('state'))) {
+    if (settled || !sameState(secrets.state, url.searchParams.get('state'))) {
       await answer(res, 400, 'forgery')
       finish({ ok: false, error: new AuthError('state_mismatch') })
       return
     }
+    // The same callback again (a replay, or a browser that sent it twice): the state is
+    // single-use, so it is refused, but the exchange already under way is left to finish.
+    if (codeTaken) return void (await answer(res, 400, 'forgery'))
     codeTaken = true
     const error = url.searchParams.get('error')
     if (error !== null) {

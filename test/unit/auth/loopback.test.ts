@@ -1,0 +1,176 @@
+import { createServer, type Server } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../../emulator/index'
+import { SIGN_IN_TIMEOUT_MS } from '../../../src/main/core/auth/loopback'
+import { AuthError } from '../../../src/main/core/auth/errors'
+import { redirectTarget, testSession, visit } from './helpers'
+
+async function rejection(p: Promise<unknown>): Promise<AuthError> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err
+  )
+  expect(e).toBeInstanceOf(AuthError)
+  return e as AuthError
+}
+
+describe('loopback sign-in against the emulator (auto-approve)', () => {
+  let emu: Emulator
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, autoApprove: true })
+  })
+  afterAll(() => emu.close())
+
+  it('signs in end to end: state and PKCE sent, token saved, identity and scopes known', async () => {
+    const t = testSession(emu)
+    const { url, done } = await t.session.startBrowserSignIn()
+    expect(t.opened).toEqual([url])
+    const u = new URL(url)
+    expect(u.searchParams.get('scope')).toBe('read write')
+    expect(u.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(u.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/)
+    expect(u.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
+
+    const page = await visit(url)
+    const info = await done
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('return to Onair')
+    expect(info).toMatchObject({ user: { id: 1, username: null, name: null }, scopes: ['read', 'write'], canWrite: true })
+    expect(t.secrets.get('mediaAccessToken')).toMatch(/./)
+    expect(t.session.info()?.user.id).toBe(1)
+    expect(t.session.monitor.state()).toBe('signed-in')
+    // One-shot: the server is gone once the flow ended.
+    await expect(fetch(page.callbackUrl!)).rejects.toThrow()
+  })
+
+  it('answers in Japanese when the user reads Japanese', async () => {
+    const t = testSession(emu, { locale: () => 'ja' })
+    const { url, done } = await t.session.startBrowserSignIn()
+    const page = await visit(url)
+    await done
+    expect(page.body).toContain('Onair に戻って')
+    expect(page.body).toContain('lang="ja"')
+  })
+
+  it('rejects a callback with a wrong or missing state as a forgery and saves nothing', async () => {
+    const t = testSession(emu)
+    const { url, done } = await t.session.startBrowserSignIn()
+    const callback = new URL(await redirectTarget(url))
+    callback.searchParams.set('state', 'forged<script>alert(1)</script>')
+    const res = await fetch(callback)
+    const body = await res.text()
+    expect(res.status).toBe(400)
+    expect(body).not.toContain('<script>')
+    expect((await rejection(done)).code).toBe('state_mismatch')
+    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(t.session.info()).toBeNull()
+
+    const again = testSession(emu)
+    const second = await again.session.startBrowserSignIn()
+    const noState = new URL(await redirectTarget(second.url))
+    noState.searchParams.delete('state')
+    expect((await fetch(noState)).status).toBe(400)
+    expect((await rejection(second.done)).code).toBe('state_mismatch')
+  })
+
+  it('rejects a replayed callback: the old state does not open a new flow, and a second hit is refused', async () => {
+    const t = testSession(emu)
+    const first = await t.session.startBrowserSignIn()
+    const firstCallback = await redirectTarget(first.url)
+    await fetch(firstCallback).then((r) => r.text())
+    await first.done
+    expect((await fetch(firstCallback).catch(() => undefined))?.status).toBeUndefined()
+
+    // Replaying the first callback's query (code + state) at the next flow's server.
+    const second = await t.session.startBrowserSignIn()
+    const replay = new URL(firstCallback)
+    replay.port = new URL(new URL(second.url).searchParams.get('redirect_uri')!).port
+    expect((await fetch(replay)).status).toBe(400)
+    expect((await rejection(second.done)).code).toBe('state_mismatch')
+  })
+
+  it('refuses a second hit of the same callback while the first is still being exchanged', async () => {
+    const t = testSession(emu)
+    const { url, done } = await t.session.startBrowserSignIn()
+    const callback = await redirectTarget(url)
+    const [a, b] = await Promise.all([fetch(callback), fetch(callback)])
+    expect([a.status, b.status].sort()).toEqual([200, 400])
+    // Never two exchanges, and the duplicate does not spoil the real sign-in.
+    expect((await done).canWrite).toBe(true)
+  })
+
+  it('times out after 5 minutes of the injected clock and closes the port', async () => {
+    const t = testSession(emu)
+    const { url, done } = await t.session.startBrowserSignIn()
+    t.clock.advance(SIGN_IN_TIMEOUT_MS - 1)
+    t.clock.advance(1)
+    expect((await rejection(done)).code).toBe('timeout')
+    const callback = await redirectTarget(url)
+    await expect(fetch(callback)).rejects.toThrow()
+    expect(t.clock.pending()).toBe(0)
+  })
+
+  it('cancels a pending sign-in when a new one starts, and the new one still works', async () => {
+    const t = testSession(emu)
+    const first = await t.session.startBrowserSignIn()
+    const second = await t.session.startBrowserSignIn()
+    expect((await rejection(first.done)).code).toBe('cancelled')
+    await visit(second.url)
+    expect((await second.done).canWrite).toBe(true)
+  })
+
+  it('reports a busy fixed port as port_in_use instead of hanging', async () => {
+    const blocker: Server = createServer()
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r))
+    const port = (blocker.address() as { port: number }).port
+    try {
+      const t = testSession(emu, { redirectPort: port })
+      const e = await rejection(t.session.startBrowserSignIn())
+      expect(e.code).toBe('port_in_use')
+      expect(e.userMessage.en).toContain('port')
+      expect(t.opened).toEqual([])
+    } finally {
+      blocker.close()
+    }
+  })
+
+  it('fails with exchange_failed when the client secret is wrong, after telling the browser', async () => {
+    const t = testSession(emu, { clientSecret: () => 'not-the-secret' })
+    const { url, done } = await t.session.startBrowserSignIn()
+    const page = await visit(url)
+    expect(page.status).toBe(502)
+    expect((await rejection(done)).code).toBe('exchange_failed')
+    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+  })
+
+  it('refuses to start without a client secret', async () => {
+    const t = testSession(emu, { clientSecret: () => undefined })
+    expect((await rejection(t.session.startBrowserSignIn())).code).toBe('not_configured')
+  })
+})
+
+describe('loopback sign-in with the consent page', () => {
+  let emu: Emulator
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 })
+  })
+  afterAll(() => emu.close())
+
+  it('approving signs in', async () => {
+    const t = testSession(emu)
+    const { url, done } = await t.session.startBrowserSignIn()
+    await visit(url, 'approve')
+    expect((await done).user.id).toBe(1)
+  })
+
+  it('denying fails with `denied` and the browser is told', async () => {
+    const t = testSession(emu)
+    const { url, done } = await t.session.startBrowserSignIn()
+    const page = await visit(url, 'deny')
+    expect(page.status).toBe(400)
+    expect(page.body).toContain('Sign-in cancelled')
+    const e = await rejection(done)
+    expect(e.code).toBe('denied')
+    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+  })
+})
