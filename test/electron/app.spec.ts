@@ -1,0 +1,104 @@
+/**
+ * The real app in the real Electron. The binary cannot be downloaded on the development and CI
+ * machines, so this finds it without triggering the download and skips, saying why, when absent.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test'
+import type { PageGlobals } from '../e2e/page-globals'
+
+const root = resolve(import.meta.dirname, '../..')
+
+function findElectron(): string | undefined {
+  const fromEnv = process.env['ELECTRON_EXEC_PATH']
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined
+  const pathTxt = join(root, 'node_modules/electron/path.txt')
+  if (!existsSync(pathTxt)) return undefined
+  const binary = join(root, 'node_modules/electron/dist', readFileSync(pathTxt, 'utf8').trim())
+  return existsSync(binary) ? binary : undefined
+}
+
+const executablePath = findElectron()
+test.skip(
+  executablePath === undefined,
+  'Electron binary not installed on this machine (it cannot be downloaded here); runs where node_modules/electron/dist exists'
+)
+
+let app: ElectronApplication
+let page: Page
+
+test.beforeAll(async () => {
+  app = await _electron.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: [join(root, 'out/main/index.js')],
+    cwd: root
+  })
+  page = await app.firstWindow()
+  await page.getByRole('heading', { level: 1 }).waitFor()
+})
+
+test.afterAll(async () => {
+  await app?.close()
+})
+
+test('loads the renderer with the app info from main', async () => {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onair')
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+  await expect(page.getByTestId('app-info')).toContainText(pkg.version)
+})
+
+test('exposes only window.api (invoke, on) and no Node', async () => {
+  const surface = await page.evaluate(() => {
+    const w = globalThis as unknown as PageGlobals
+    return {
+      api: Object.keys(w.api).sort(),
+      frozen: Object.isFrozen(w.api),
+      require: typeof w['require'],
+      process: typeof w['process'],
+      module: typeof w['module']
+    }
+  })
+  expect(surface).toEqual({
+    api: ['invoke', 'on'],
+    frozen: true,
+    require: 'undefined',
+    process: 'undefined',
+    module: 'undefined'
+  })
+})
+
+test('refuses commands outside the contract and bad input', async () => {
+  const outcome = await page.evaluate(async () => {
+    const { api } = globalThis as unknown as PageGlobals
+    const invoke = api.invoke as (name: string, input?: unknown) => Promise<unknown>
+    const results: unknown[] = []
+    const attempts = [['shell:exec'], ['app:openExternal', { url: 'file:///etc/passwd' }]] as const
+    for (const [name, input] of attempts) {
+      results.push(await invoke(name, input).then(() => 'resolved', (e: unknown) => e))
+    }
+    return results
+  })
+  expect(String(outcome[0])).toContain('Unknown command')
+  expect(outcome[1]).toMatchObject({ code: 'invalid-input' })
+})
+
+test('blocks navigation to another origin and new windows', async () => {
+  const before = page.url()
+  await page.evaluate(() => {
+    ;(globalThis as unknown as PageGlobals).location.href = 'https://example.com/'
+  })
+  await page.waitForTimeout(500)
+  expect(page.url()).toBe(before)
+  // Not an http(s) URL: those are handed to the system browser, which a test must not open.
+  const opened = await page.evaluate(() => (globalThis as unknown as PageGlobals).open('file:///etc/hosts'))
+  expect(opened).toBeNull()
+  expect(app.windows()).toHaveLength(1)
+})
+
+test('hides to the tray instead of closing', async () => {
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close())
+  const state = await app.evaluate(({ BrowserWindow }) =>
+    BrowserWindow.getAllWindows().map((w) => ({ visible: w.isVisible(), destroyed: w.isDestroyed() }))
+  )
+  expect(state).toEqual([{ visible: false, destroyed: false }])
+})
