@@ -3,6 +3,7 @@
  * `src/renderer/index.html` carries the same string in a meta tag (packaged `file://` pages get no
  * headers); a unit test keeps the two equal. No 'unsafe-inline' anywhere: Svelte's component
  * styles are emitted as CSS files, and the UI avoids Svelte transitions (they inject <style>).
+ * Browsers ignore `frame-ancestors` in a meta tag (with a console warning); the header enforces it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

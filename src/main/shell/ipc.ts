@@ -23,10 +23,11 @@ const refused: Reply = {
 
 function isTrustedSender(event: IpcMainInvokeEvent, window: BrowserWindow): boolean {
   const frame = event.senderFrame
+  // Top frame only: an iframe (were one ever allowed) must not speak for the app.
   return (
     event.sender === window.webContents &&
     frame !== null &&
-    frame === window.webContents.mainFrame &&
+    frame.parent === null &&
     isRendererUrl(frame.url)
   )
 }
