@@ -112,7 +112,7 @@ export async function send<S extends z.ZodType | undefined>(
   const bytes = Buffer.byteLength(text)
   report(res.status, bytes)
 
-  if (res.status < 200 || res.status >= 300) throw statusError(cfg.service, res, text)
+  if (res.status < 200 || res.status >= 300) throw statusError(cfg.service, res, text, isWrite)
   if (!spec.schema) return { data: undefined as never, status: res.status, bytes }
 
   let parsed: unknown
@@ -140,7 +140,7 @@ function transportError(service: ServiceName, e: unknown, isWrite: boolean, answ
   return new ApiError({ kind: 'network', service, ambiguous: isWrite && !neverSent, detail: code })
 }
 
-function statusError(service: ServiceName, res: Response, text: string): ApiError {
+function statusError(service: ServiceName, res: Response, text: string, isWrite: boolean): ApiError {
   const status = res.status
   const serviceMessages = errorMessages(text)
   const kind =
@@ -153,7 +153,10 @@ function statusError(service: ServiceName, res: Response, text: string): ApiErro
     : 'http'
   // The live media service explains a 401 only in WWW-Authenticate, with an empty body.
   const challenge = res.headers.get('www-authenticate') ?? undefined
-  return new ApiError({ kind, service, status, serviceMessages, detail: kind === 'auth' ? challenge : undefined })
+  // A 5xx can come after the write was committed (or from a proxy whose upstream committed it);
+  // 503 is the server saying it did not take the request.
+  const ambiguous = isWrite && status >= 500 && status !== 503
+  return new ApiError({ kind, service, status, serviceMessages, ambiguous, detail: kind === 'auth' ? challenge : undefined })
 }
 
 function errorMessages(text: string): string[] {
