@@ -4,7 +4,7 @@
  * their types from here, so a mismatch between them is a compile error.
  *
  * To add a concern: write `<concern>.ts` exporting `<concern>Commands` / `<concern>Events`,
- * spread them below, list the names in `bridge.ts` (the compiler insists), and add handlers in
+ * add them to `commandParts` / `eventParts` below, list the names in `bridge.ts` (the compiler insists), and add handlers in
  * `src/main/core/ipc/handlers.ts` (the compiler insists again).
  */
 import type { z } from 'zod'
@@ -31,8 +31,14 @@ function merge<T extends Record<string, unknown>>(...parts: T[]): T {
   return out as T
 }
 
-export const commands = merge<Record<string, CommandSpec>>(appCommands) as typeof appCommands
-export const events = merge<Record<string, z.ZodType>>(appEvents) as typeof appEvents
+type Intersect<T extends readonly unknown[]> = T extends readonly [infer H, ...infer R] ? H & Intersect<R> : unknown
+
+// Adding a concern: one entry in each list.
+const commandParts = [appCommands] as const
+const eventParts = [appEvents] as const
+
+export const commands = merge<Record<string, CommandSpec>>(...commandParts) as Intersect<typeof commandParts>
+export const events = merge<Record<string, z.ZodType>>(...eventParts) as Intersect<typeof eventParts>
 
 export type Commands = typeof commands
 export type Events = typeof events

@@ -1,0 +1,23 @@
+/**
+ * How the core raises a native notification without knowing where it runs: the Electron shell
+ * implements it with `Notification`, the headless daemon with `notify-send` and a line on stdout,
+ * tests with an array. Text arrives already in the user's language.
+ */
+export interface NativeNotification {
+  /** Stable id: the same id replaces rather than stacks where the platform allows. */
+  id: string
+  title: string
+  body: string
+  /** What a click should open; the shell maps it to a window or an external URL. */
+  target?: { kind: 'record'; programId: number } | { kind: 'schedule' } | { kind: 'inbox'; notificationId?: number } | { kind: 'url'; url: string }
+}
+
+export interface Notifier {
+  show(n: NativeNotification): void
+}
+
+/** Collects notifications in memory; used by tests and by the renderer harness. */
+export function memoryNotifier(): Notifier & { shown: NativeNotification[] } {
+  const shown: NativeNotification[] = []
+  return { shown, show: (n) => void shown.push(n) }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { ReminderSettingsSchema } from './schedule'
+
+/**
+ * Every user setting, one document, shared with the renderer (zod only, no Node). Each feature owns
+ * one section; every field has a default so an older or partial file still loads.
+ */
+const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)')
+
+export const UiSettingsSchema = z.object({
+  /** 'system' follows the OS locale. */
+  locale: z.enum(['system', 'en', 'ja']).default('system'),
+  /** A broadcast day starts here: a 01:30 slot belongs to the evening before. */
+  dayBoundary: WallTime.default('05:00'),
+  /** Show late-night slots past midnight as 25:30 instead of 01:30. */
+  extendedHours: z.boolean().default(false)
+})
+
+export const PollSettingsSchema = z.object({
+  /** node-cron expression (5 or 6 fields); validated by the poller before it is saved. */
+  cron: z.string().min(1).max(100).default('*/10 * * * *'),
+  /** Window of programs to fetch, relative to now. */
+  pastHours: z.number().int().min(0).max(24).default(1),
+  aheadHours: z.number().int().min(1).max(24 * 7).default(48)
+})
+
+export const InboxSettingsSchema = z.object({
+  cron: z.string().min(1).max(100).default('*/5 * * * *'),
+  notify: z.boolean().default(true),
+  webhook: z
+    .object({
+      enabled: z.boolean().default(false),
+      port: z.number().int().min(0).max(65535).default(0)
+    })
+    .default({ enabled: false, port: 0 })
+})
+
+export const ServiceSettingsSchema = z.object({
+  mediaUrl: z.string().default(''),
+  wikiUrl: z.string().default(''),
+  clientId: z.string().default(''),
+  /** Fixed loopback port for OAuth registrations that need one; 0 picks a free port. */
+  redirectPort: z.number().int().min(0).max(65535).default(0)
+})
+
+export const SettingsSchema = z.object({
+  version: z.literal(1).default(1),
+  ui: UiSettingsSchema.default(UiSettingsSchema.parse({})),
+  reminders: ReminderSettingsSchema.default(ReminderSettingsSchema.parse({})),
+  poll: PollSettingsSchema.default(PollSettingsSchema.parse({})),
+  inbox: InboxSettingsSchema.default(InboxSettingsSchema.parse({})),
+  services: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({}))
+})
+export type Settings = z.output<typeof SettingsSchema>
+export type SettingsInput = z.input<typeof SettingsSchema>
+
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({})
+}

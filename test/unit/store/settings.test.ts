@@ -1,0 +1,26 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { settingsFileStore } from '../../../src/main/core/store/settings'
+
+describe('settings store', () => {
+  it('fills every missing section and field with its default, keeping what the user set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'onair-settings-'))
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ui: { locale: 'ja' }, reminders: { leadMinutes: [0, 30, 30] } }))
+    const s = settingsFileStore(dir).read()
+    expect(s.ui).toEqual({ locale: 'ja', dayBoundary: '05:00', extendedHours: false })
+    expect(s.reminders.leadMinutes).toEqual([30, 0])
+    expect(s.poll.cron).toBe('*/10 * * * *')
+    expect(s.inbox.webhook.enabled).toBe(false)
+  })
+
+  it('falls back to defaults when a value is out of range instead of trusting it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'onair-settings-'))
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ui: { dayBoundary: '29:00' } }))
+    const moved: string[] = []
+    const s = settingsFileStore(dir, (r) => moved.push(r.movedTo)).read()
+    expect(s.ui.dayBoundary).toBe('05:00')
+    expect(moved).toHaveLength(1)
+  })
+})
