@@ -1,0 +1,23 @@
+import type { Io } from '../../../src/main/cli/command'
+
+/** An Io for in-process runs: collects output, feeds stdin lines, never opens a browser. */
+export interface FakeIo extends Io {
+  stdout: string[]
+  stderr: string[]
+  opened: string[]
+}
+
+export function fakeIo(env: Record<string, string | undefined>, stdin: string[] = []): FakeIo {
+  const lines = [...stdin]
+  const io: FakeIo = {
+    stdout: [],
+    stderr: [],
+    opened: [],
+    out: (line) => void io.stdout.push(line),
+    err: (line) => void io.stderr.push(line),
+    readLine: async () => lines.shift(),
+    env,
+    openBrowser: async (url) => void io.opened.push(url)
+  }
+  return io
+}
