@@ -43,8 +43,24 @@ if (existsSync(`${reports}/vitest.json`)) {
   // A suite that fails to load has no tests to count but is still a failure.
   failed += (v.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length
 }
+/** Every skipped Playwright test says why; print each distinct reason once so nobody reads a skip as a pass. */
+function skipReasons(suite, out = new Map()) {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== 'skipped') continue
+      const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given'
+      out.set(why, (out.get(why) ?? 0) + 1)
+    }
+  }
+  for (const child of suite.suites ?? []) skipReasons(child, out)
+  return out
+}
+
 if (existsSync(`${reports}/playwright.json`)) {
   const p = JSON.parse(readFileSync(`${reports}/playwright.json`, 'utf8'))
+  const reasons = new Map()
+  for (const suite of p.suites ?? []) skipReasons(suite, reasons)
+  for (const [why, n] of reasons) console.log(`skipped ${n}: ${why}`)
   passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0)
   failed += p.stats?.unexpected ?? 0
   skipped += p.stats?.skipped ?? 0
