@@ -1,0 +1,34 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+import { InboxItem } from '../../../shared/inbox'
+import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+
+/**
+ * `inbox.json`: the last list (so it survives offline starts), the locally seen keys (the wiki has
+ * no mark-as-read) and the keys already announced, so a restart never notifies twice.
+ */
+export const INBOX_FILE = 'inbox.json'
+
+/** Enough to outlive any list the wiki returns; older keys cannot come back as new. */
+export const MAX_REMEMBERED = 2000
+/** Webhook entries exist only here, so they are capped rather than replaced by each poll. */
+export const MAX_WEBHOOK_ITEMS = 200
+
+export const InboxDoc = z.object({
+  version: z.literal(1).default(1),
+  fetchedAt: z.number().int().nullable().default(null),
+  items: z.array(InboxItem.omit({ seen: true })).default([]),
+  seen: z.array(z.string()).default([]),
+  notified: z.array(z.string()).default([])
+})
+export type InboxDoc = z.output<typeof InboxDoc>
+
+export const emptyInbox = (): InboxDoc => InboxDoc.parse({})
+
+export function inboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<InboxDoc> {
+  return jsonFileStore({ path: join(dataDir, INBOX_FILE), schema: InboxDoc, defaults: emptyInbox, mode: 0o600, onCorrupt })
+}
+
+export function memoryInboxStore(): DocumentStore<InboxDoc> {
+  return memoryStore(emptyInbox())
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { HttpUrl } from './contract/app'
+import { LocalizedText } from './contract/common'
+
+/**
+ * The wiki inbox as the renderer, the CLI and the store see it (zod only, no Node). One entry is
+ * either a notification the poller fetched or an event the webhook receiver got; both carry the
+ * same fields so the view renders them alike. Titles are kept exactly as the wiki sent them (they
+ * may hold HTML) and are only ever shown as text.
+ */
+export const InboxPerson = z.strictObject({
+  name: z.string().max(200),
+  /** Only https avatars survive: the renderer loads them, and plain http would leak the view. */
+  imageUrl: HttpUrl.refine((u) => u.startsWith('https:'), 'https only').optional()
+})
+
+export const InboxItem = z.strictObject({
+  /** `n:<notification id>` or `w:<random>`: unique across both sources, what `markSeen` takes. */
+  key: z.string().regex(/^[nw]:[A-Za-z0-9]{1,40}$/),
+  source: z.enum(['notification', 'webhook']),
+  /** A notification type or a webhook event type, known or not (the lists grow). */
+  type: z.string().min(1).max(200),
+  title: z.string().max(2000),
+  url: HttpUrl.optional(),
+  community: z.string().max(200).optional(),
+  sender: InboxPerson.optional(),
+  /** Milliseconds since the epoch. */
+  createdAt: z.number().int(),
+  /** Unread on the wiki (always true for a webhook event) and not seen here. */
+  unread: z.boolean(),
+  seen: z.boolean(),
+  /** When the item links to an article: what `inbox:article` takes. */
+  article: z.strictObject({ userName: z.string(), timestampId: z.string() }).optional()
+})
+export type InboxItem = z.infer<typeof InboxItem>
+
+export const InboxView = z.strictObject({
+  items: z.array(InboxItem),
+  /** When the list was last fetched from the wiki; null before the first success. */
+  fetchedAt: z.number().int().nullable(),
+  /** The core's "now", so ages are computed against the same clock as `fetchedAt`. */
+  now: z.number().int(),
+  /** The last refresh could not reach the wiki: the list shown is the saved one. */
+  offline: z.boolean(),
+  /** Why the last refresh failed, if it did. */
+  error: LocalizedText.optional(),
+  unseenCount: z.number().int().nonnegative()
+})
+export type InboxView = z.infer<typeof InboxView>
+
+const UserName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/)
+const TimestampId = z.string().regex(/^\d{14}$/)
+export const ArticleRefInput = z.strictObject({ userName: UserName, timestampId: TimestampId })
+
+/** An article for the preview. `renderedBody` is untrusted HTML: the renderer sanitizes it. */
+export const ArticlePreview = z.strictObject({
+  title: z.string(),
+  tags: z.array(z.string()),
+  author: InboxPerson,
+  community: z.string().optional(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int().optional(),
+  renderedBody: z.string().optional(),
+  body: z.string()
+})
+export type ArticlePreview = z.infer<typeof ArticlePreview>
+
+export const WebhookInfo = z.strictObject({
+  enabled: z.boolean(),
+  /** The full address to register in the community's settings, secret included. */
+  url: z.string().optional()
+})
+export type WebhookInfo = z.infer<typeof WebhookInfo>
+
+/**
+ * What each entry type is called, for the view and for native notifications alike. A type not
+ * listed (the wiki adds some over time) gets the generic label.
+ */
+const TYPE_LABELS: Record<string, LocalizedText> = {
+  ArticleCommentMentionNotification: { en: 'Mentioned in a comment', ja: 'コメントでメンション' },
+  ArticleCommentNotification: { en: 'Comment on your article', ja: '記事へのコメント' },
+  ArticleCommentReactionNotification: { en: 'Reaction to your comment', ja: 'コメントへのリアクション' },
+  ArticleMentionNotification: { en: 'Mentioned in an article', ja: '記事でメンション' },
+  ArticleReactionNotification: { en: 'Reaction to your article', ja: '記事へのリアクション' },
+  ArticleReferenceNotification: { en: 'Article referenced', ja: '記事が参照されました' },
+  IssueCommentMentionNotification: { en: 'Mentioned in an issue comment', ja: 'イシューのコメントでメンション' },
+  IssueCommentNotification: { en: 'Comment on an issue', ja: 'イシューへのコメント' },
+  IssueCommentReactionNotification: { en: 'Reaction to your issue comment', ja: 'イシューのコメントへのリアクション' },
+  IssueMentionNotification: { en: 'Mentioned in an issue', ja: 'イシューでメンション' },
+  IssueReactionNotification: { en: 'Reaction to an issue', ja: 'イシューへのリアクション' },
+  PageMentionNotification: { en: 'Mentioned on a page', ja: 'ページでメンション' },
+  article_created: { en: 'Article created', ja: '記事が作成されました' },
+  article_updated: { en: 'Article updated', ja: '記事が更新されました' },
+  article_deleted: { en: 'Article deleted', ja: '記事が削除されました' },
+  issue_created: { en: 'Issue opened', ja: 'イシューが作成されました' },
+  issue_comment_created: { en: 'Issue comment', ja: 'イシューへのコメント' },
+  page_created: { en: 'Page created', ja: 'ページが作成されました' },
+  page_updated: { en: 'Page updated', ja: 'ページが更新されました' },
+  page_deleted: { en: 'Page deleted', ja: 'ページが削除されました' }
+}
+const GENERIC_LABEL: LocalizedText = { en: 'Wiki activity', ja: 'Wikiのお知らせ' }
+
+export function inboxTypeLabel(type: string): LocalizedText {
+  return Object.hasOwn(TYPE_LABELS, type) ? (TYPE_LABELS[type] as LocalizedText) : GENERIC_LABEL
+}
+
+/** The family an entry belongs to, for its icon: what it is about and what happened. */
+export type InboxTypeFamily = 'mention' | 'comment' | 'reaction' | 'reference' | 'change' | 'other'
+
+export function inboxTypeFamily(type: string): InboxTypeFamily {
+  if (!Object.hasOwn(TYPE_LABELS, type)) return 'other'
+  if (type.includes('Mention')) return 'mention'
+  if (type.includes('Reaction')) return 'reaction'
+  if (type.includes('Reference')) return 'reference'
+  if (type.includes('Comment') || type === 'issue_comment_created') return 'comment'
+  return 'change'
+}

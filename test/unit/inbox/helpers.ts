@@ -1,0 +1,40 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ManualClock } from '../../../src/main/core/clock'
+import { createInbox, type InboxService } from '../../../src/main/core/inbox/inbox'
+import { inboxFileStore } from '../../../src/main/core/inbox/store'
+import { memoryNotifier } from '../../../src/main/core/notify'
+import { createWikiClient } from '../../../src/main/core/wiki/client'
+import type { Emulator } from '../../emulator'
+
+export const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
+
+export interface InboxRig {
+  inbox: InboxService
+  notifier: ReturnType<typeof memoryNotifier>
+  clock: ManualClock
+  dataDir: string
+  token: { value: string | undefined }
+  notify: { on: boolean }
+  /** A second inbox over the same files, as after a restart. */
+  restart(): InboxRig
+}
+
+/** An inbox over real files in a temp folder, talking to the emulator's wiki. */
+export function inboxRig(emu: Emulator, dataDir = mkdtempSync(join(tmpdir(), 'onair-inbox-'))): InboxRig {
+  const clock = new ManualClock(NOW)
+  const notifier = memoryNotifier()
+  const token = { value: emu.tokens.wiki as string | undefined }
+  const notify = { on: true }
+  const wiki = createWikiClient({ baseUrl: emu.baseUrl, token: () => token.value, timeoutMs: 2000 })
+  const inbox = createInbox({
+    wiki: () => (token.value === undefined ? undefined : wiki),
+    store: inboxFileStore(dataDir),
+    clock,
+    notifier,
+    notify: () => notify.on,
+    language: () => 'en'
+  })
+  return { inbox, notifier, clock, dataDir, token, notify, restart: () => inboxRig(emu, dataDir) }
+}
