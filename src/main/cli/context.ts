@@ -1,23 +1,22 @@
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { createAccount, type Account } from '../core/account'
+import { personalDataWiper } from '../core/account/personal-data'
 import { fileSecrets } from '../core/auth/file-secrets'
 import type { Secrets } from '../core/auth/secrets'
-import { createSession, type Session } from '../core/auth/session'
+import type { Session } from '../core/auth/session'
 import { sessionFileStore, type SessionDoc } from '../core/auth/session-store'
 import { systemClock } from '../core/clock'
 import type { LocalizedText } from '../core/http/errors'
-import { createMediaClient } from '../core/media/client'
-import type { DocumentStore } from '../core/store/json-file'
+import { memoryStore, type DocumentStore } from '../core/store/json-file'
+import { settingsFileStore } from '../core/store/settings'
 import type { CommandContext } from './command'
 
 /**
- * The core pieces a CLI command needs, built from the runtime configuration. The service address
- * and client id fall back to those of the stored session, and the client secret to the stored
- * one, so `whoami` and `sign-out` work without repeating the environment of `sign-in`.
+ * The core pieces a CLI command needs: the same account composition as the app, fed by the
+ * runtime configuration. Each service setting comes from flags/env, else the app's settings file,
+ * else the stored session, and the client secret from the environment, else the stored one, so
+ * `whoami` and `sign-out` work without repeating the environment of `sign-in`. The CLI never
+ * writes settings: its view of them is an in-memory copy.
  */
-
-/** Personal files wiped at sign-out (settings are kept). Later features add theirs here. */
-export const PERSONAL_DATA_FILES = ['schedule.json', 'ledger.json', 'outbox.json', 'inbox.json']
 
 export const NOT_CONFIGURED: LocalizedText = {
   en: 'Onair does not know the service yet: set ONAIR_MEDIA_URL, ONAIR_CLIENT_ID and ONAIR_CLIENT_SECRET (or pass --media-url and --client-id).',
@@ -25,35 +24,39 @@ export const NOT_CONFIGURED: LocalizedText = {
 }
 
 export interface CliAccount {
+  account: Account
   secrets: Secrets
   store: DocumentStore<SessionDoc>
 }
 
 export function openAccount(ctx: CommandContext): CliAccount {
+  const { config } = ctx
   const report = (r: { path: string; movedTo: string }) =>
     ctx.io.err(ctx.t({ en: `Unreadable file moved aside: ${r.movedTo}`, ja: `読み取れないファイルを退避しました: ${r.movedTo}` }))
-  return { secrets: fileSecrets(ctx.config.dataDir, report), store: sessionFileStore(ctx.config.dataDir, report) }
-}
-
-/** Undefined when the service is not configured; the caller explains with NOT_CONFIGURED. */
-export function openSession(ctx: CommandContext, account: CliAccount = openAccount(ctx)): Session | undefined {
-  const stored = account.store.read().session
-  const mediaUrl = ctx.config.mediaUrl ?? stored?.mediaUrl
-  const clientId = ctx.config.clientId ?? stored?.clientId
-  if (!mediaUrl || !clientId) return undefined
-  return createSession({
-    media: createMediaClient({ baseUrl: mediaUrl, token: () => account.secrets.get('mediaAccessToken'), clock: systemClock }),
-    mediaUrl,
-    clientId,
-    clientSecret: () => ctx.config.clientSecret?.reveal() ?? account.secrets.get('mediaClientSecret'),
-    secrets: account.secrets,
-    store: account.store,
+  const secrets = fileSecrets(config.dataDir, report)
+  const store = sessionFileStore(config.dataDir, report)
+  const saved = settingsFileStore(config.dataDir, report).read()
+  const stored = store.read().session
+  const services = {
+    mediaUrl: config.mediaUrl ?? (saved.services.mediaUrl || stored?.mediaUrl) ?? '',
+    wikiUrl: config.wikiUrl ?? saved.services.wikiUrl,
+    clientId: config.clientId ?? (saved.services.clientId || stored?.clientId) ?? '',
+    redirectPort: config.redirectPort ?? saved.services.redirectPort
+  }
+  const account = createAccount({
+    settings: memoryStore({ ...saved, services }),
+    secrets,
+    sessionStore: store,
     clock: systemClock,
     openBrowser: (url) => ctx.io.openBrowser(url),
     locale: () => ctx.locale,
-    redirectPort: ctx.config.redirectPort,
-    wipePersonalData: () => {
-      for (const name of PERSONAL_DATA_FILES) rmSync(join(ctx.config.dataDir, name), { force: true })
-    }
+    wipePersonalData: personalDataWiper(config.dataDir),
+    overrides: { clientSecret: () => config.clientSecret?.reveal(), wikiToken: () => config.wikiToken?.reveal() }
   })
+  return { account, secrets, store }
+}
+
+/** Null when the service is not configured; the caller explains with NOT_CONFIGURED. */
+export function openSession(ctx: CommandContext, cli: CliAccount = openAccount(ctx)): Session | undefined {
+  return cli.account.session() ?? undefined
 }

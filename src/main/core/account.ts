@@ -1,0 +1,246 @@
+import type { Settings } from '../../shared/settings'
+import type { PageLocale } from './auth/callback-page'
+import { AuthError } from './auth/errors'
+import { createSessionMonitor, type SessionMonitor } from './auth/monitor'
+import type { Secrets } from './auth/secrets'
+import { createSession, type PendingBrowserSignIn, type Session, type SessionInfo, type SignOutResult } from './auth/session'
+import type { SessionDoc } from './auth/session-store'
+import { verifyWikiToken } from './auth/wiki-token'
+import type { Clock } from './clock'
+import type { LocalizedText } from './http/errors'
+import { createMediaClient, type MediaClient } from './media/client'
+import type { DocumentStore } from './store/json-file'
+import { createWikiClient, type WikiClient } from './wiki/client'
+
+/**
+ * The one composition of "who we are at the services", shared by the app and the CLI: the current
+ * Session (rebuilt when the service settings change), ONE SessionMonitor for the whole app, and the
+ * media and wiki clients. Reminders, the outbox and the inbox take their clients and the monitor
+ * from here and report request failures with `account.monitor.guard(...)`.
+ *
+ * Secrets (tokens, client secret) live only in `Secrets`; the settings document holds addresses and
+ * the client id, which are not secret.
+ */
+export type Services = Settings['services']
+
+export interface ServicesUpdate {
+  mediaUrl: string
+  wikiUrl: string
+  clientId: string
+  /** Absent keeps the stored one. */
+  clientSecret?: string
+  redirectPort: number
+}
+
+export interface AccountDeps {
+  settings: DocumentStore<Settings>
+  secrets: Secrets
+  sessionStore: DocumentStore<SessionDoc>
+  clock: Clock
+  openBrowser: (url: string) => Promise<void> | void
+  locale: () => PageLocale
+  /**
+   * Deletes personal data (schedule, ledger, inbox; the outbox only when `discardOutbox`), never
+   * settings. Called at every sign-out.
+   */
+  wipePersonalData: (opts: { discardOutbox: boolean }) => Promise<void> | void
+  /** The headless faces take these from the environment; they win over stored ones and are never stored. */
+  overrides?: { clientSecret?: () => string | undefined; wikiToken?: () => string | undefined }
+  fetch?: typeof fetch
+}
+
+export interface AccountChange {
+  signedIn: boolean
+  /** Present when the service stopped accepting the token. */
+  reason?: LocalizedText
+}
+
+export interface Account {
+  readonly monitor: SessionMonitor
+  readonly secrets: Secrets
+  services(): Services
+  /** Media address, client id and client secret are known: signing in can start. */
+  configured(): boolean
+  hasClientSecret(): boolean
+  /** Null until the media address and client id are known. */
+  session(): Session | null
+  /** Throws AuthError `not_configured` without a media address. */
+  media(): MediaClient
+  /** Null while the wiki address or token is missing. */
+  wiki(): WikiClient | null
+  wikiStatus(): { configured: boolean; hasToken: boolean }
+  saveServices(update: ServicesUpdate): void
+  /** Checks the token against the wiki first; nothing is saved when that fails. */
+  setWikiToken(token: string): Promise<void>
+  startBrowserSignIn(): Promise<PendingBrowserSignIn>
+  cancelSignIn(): void
+  /** Opens the browser on the page that shows the code, and returns its URL. */
+  startOobSignIn(): Promise<string>
+  completeOobSignIn(code: string): Promise<SessionInfo>
+  signInWithToken(token: string): Promise<SessionInfo>
+  signOut(opts: { discardOutbox: boolean }): Promise<SignOutResult>
+  onChange(listener: (change: AccountChange) => void): () => void
+}
+
+const WIKI_NOT_CONFIGURED: LocalizedText = {
+  en: 'Enter the wiki address in the service settings first; the token was not saved.',
+  ja: '先にサービス設定で Wiki のアドレスを入力してください。トークンは保存されていません。'
+}
+
+const sameServer = (a: Services, b: Services) => a.mediaUrl === b.mediaUrl && a.clientId === b.clientId
+/** What the session depends on; the wiki address is read at each use instead. */
+const sessionKey = (s: Services) => JSON.stringify([s.mediaUrl, s.clientId, s.redirectPort])
+
+export function createAccount(deps: AccountDeps): Account {
+  const listeners = new Set<(change: AccountChange) => void>()
+  const changed = (change: AccountChange) => {
+    for (const listener of [...listeners]) listener(change)
+  }
+  const services = (): Services => deps.settings.read().services
+  const clientSecret = () => deps.overrides?.clientSecret?.() ?? deps.secrets.get('mediaClientSecret')
+  const wikiToken = () => deps.overrides?.wikiToken?.() ?? deps.secrets.get('wikiToken')
+
+  const initial = buildFor(services())
+  let built: { key: string; session: Session | null; media: MediaClient | null } = initial.built
+  const monitor = initial.monitor
+  monitor.onSignedOut((e) => changed({ signedIn: false, reason: e.reason }))
+  // Set by `signOut` for the one call; a direct `session.signOut()` means the caller confirmed.
+  let discardOutbox = true
+
+  function buildFor(s: Services, shared?: SessionMonitor) {
+    const key = sessionKey(s)
+    if (!s.mediaUrl) {
+      const monitor = shared ?? createSessionMonitor('signed-out')
+      return { built: { key, session: null, media: null }, monitor }
+    }
+    const media = createMediaClient({
+      baseUrl: s.mediaUrl,
+      // Only a token issued by this very address is ever sent to it.
+      token: () => (deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? deps.secrets.get('mediaAccessToken') : undefined),
+      clock: deps.clock,
+      fetch: deps.fetch
+    })
+    const session = s.clientId
+      ? createSession({
+          media,
+          mediaUrl: s.mediaUrl,
+          clientId: s.clientId,
+          clientSecret,
+          secrets: deps.secrets,
+          store: deps.sessionStore,
+          clock: deps.clock,
+          openBrowser: deps.openBrowser,
+          locale: deps.locale,
+          redirectPort: s.redirectPort || undefined,
+          monitor: shared,
+          wipePersonalData: () => deps.wipePersonalData({ discardOutbox })
+        })
+      : null
+    const monitor = shared ?? session?.monitor ?? createSessionMonitor('signed-out')
+    return { built: { key, session, media }, monitor }
+  }
+
+  /** Rebuilds lazily, so a settings change made anywhere takes effect at the next use. */
+  const current = () => {
+    const s = services()
+    if (sessionKey(s) !== built.key) {
+      built.session?.cancelSignIn()
+      built = buildFor(s, monitor).built
+      if (built.session?.info()) monitor.markSignedIn()
+      else monitor.markSignedOut()
+    }
+    return built
+  }
+
+  const requireSession = (): Session => {
+    const session = current().session
+    if (!session) throw new AuthError('not_configured')
+    return session
+  }
+
+  const signedIn = async (p: Promise<SessionInfo>): Promise<SessionInfo> => {
+    const info = await p
+    changed({ signedIn: true })
+    return info
+  }
+
+  return {
+    monitor,
+    secrets: deps.secrets,
+    services,
+    configured: () => {
+      const s = services()
+      return s.mediaUrl !== '' && s.clientId !== '' && clientSecret() !== undefined
+    },
+    hasClientSecret: () => clientSecret() !== undefined,
+    session: () => current().session,
+    media() {
+      const media = current().media
+      if (!media) throw new AuthError('not_configured')
+      return media
+    },
+    wiki() {
+      const url = services().wikiUrl
+      if (!url || wikiToken() === undefined) return null
+      return createWikiClient({ baseUrl: url, token: wikiToken, fetch: deps.fetch })
+    },
+    wikiStatus: () => ({ configured: services().wikiUrl !== '', hasToken: wikiToken() !== undefined }),
+    saveServices(update) {
+      const before = services()
+      const next: Services = {
+        mediaUrl: update.mediaUrl,
+        wikiUrl: update.wikiUrl,
+        clientId: update.clientId,
+        redirectPort: update.redirectPort
+      }
+      // A token is meaningless at another address, and sending it there would hand it over.
+      if (!sameServer(before, next)) {
+        deps.secrets.delete('mediaAccessToken')
+        deps.sessionStore.write({ session: null })
+      }
+      if (before.wikiUrl !== next.wikiUrl) deps.secrets.delete('wikiToken')
+      if (update.clientSecret !== undefined) deps.secrets.set('mediaClientSecret', update.clientSecret)
+      deps.settings.update((all) => ({ ...all, services: next }))
+      const wasSignedIn = monitor.state() === 'signed-in'
+      current()
+      if (wasSignedIn && monitor.state() === 'signed-out') changed({ signedIn: false })
+    },
+    async setWikiToken(token) {
+      const url = services().wikiUrl
+      if (!url) throw new AuthError('not_configured', { message: WIKI_NOT_CONFIGURED })
+      await verifyWikiToken(url, token, { fetch: deps.fetch })
+      deps.secrets.set('wikiToken', token.trim())
+    },
+    startBrowserSignIn: async () => {
+      const pending = await requireSession().startBrowserSignIn()
+      const done = signedIn(pending.done)
+      // A flow replaced by a newer one rejects with nobody waiting; that must not crash the app.
+      done.catch(() => undefined)
+      return { url: pending.url, done }
+    },
+    cancelSignIn: () => current().session?.cancelSignIn(),
+    async startOobSignIn() {
+      const url = requireSession().startOobSignIn()
+      await deps.openBrowser(url)
+      return url
+    },
+    completeOobSignIn: (code) => signedIn(requireSession().completeOobSignIn(code)),
+    signInWithToken: (token) => signedIn(requireSession().signInWithToken(token)),
+    async signOut(opts) {
+      const session = current().session
+      discardOutbox = opts.discardOutbox
+      try {
+        if (session) return await session.signOut()
+        await deps.wipePersonalData(opts)
+        return { revoked: false, message: { en: 'Signed out.', ja: 'サインアウトしました。' } }
+      } finally {
+        discardOutbox = true
+        changed({ signedIn: false })
+      }
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    }
+  }
+}

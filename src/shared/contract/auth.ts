@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import { LocalizedText } from './common'
+
+/**
+ * Sign-in and account commands. Tokens and the client secret travel renderer → main only: inputs
+ * accept them, no output or event schema has a field that could carry one back (every output is
+ * a strict object, so a stray field is a dispatch error, not a leak).
+ */
+
+/** Service address typed by the user: http(s) only, no trailing slash. */
+const ServiceUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((s) => {
+    try {
+      const u = new URL(s)
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
+    } catch {
+      return false
+    }
+  }, 'must be an http:// or https:// address')
+  .transform((s) => s.replace(/\/+$/, ''))
+
+const SecretInput = z.string().trim().min(1).max(4096)
+
+/**
+ * Where the OS offers no encryption for secrets, storing one needs the user's explicit yes; without
+ * it a command that would store a secret answers the UserError `needs-consent`.
+ */
+const Consent = { allowUnencrypted: z.boolean().optional() }
+
+export const ServicesInput = z.strictObject({
+  mediaUrl: ServiceUrl,
+  /** Optional: the wiki inbox stays off without it. */
+  wikiUrl: z.union([z.literal(''), ServiceUrl]),
+  clientId: z.string().trim().min(1).max(512),
+  /** Absent keeps the stored one (the renderer never sees it, so it cannot send it back). */
+  clientSecret: SecretInput.optional(),
+  /** 0 picks a free port at each sign-in. */
+  redirectPort: z.number().int().min(0).max(65535),
+  ...Consent
+})
+export type ServicesInput = z.output<typeof ServicesInput>
+
+const SessionUser = z.strictObject({ id: z.int(), username: z.string().nullable(), name: z.string().nullable() })
+
+export const SessionInfo = z.strictObject({
+  user: SessionUser,
+  scopes: z.array(z.string()),
+  canWrite: z.boolean(),
+  writeHint: z.strictObject({ message: LocalizedText, action: z.literal('sign-in-with-write') }).optional()
+})
+export type SessionInfo = z.infer<typeof SessionInfo>
+
+export const AuthStatus = z.strictObject({
+  /** Media address, client id and client secret are all known: signing in can start. */
+  configured: z.boolean(),
+  signedIn: z.boolean(),
+  session: SessionInfo.nullable(),
+  services: z.strictObject({
+    mediaUrl: z.string(),
+    wikiUrl: z.string(),
+    clientId: z.string(),
+    redirectPort: z.number().int(),
+    hasClientSecret: z.boolean()
+  }),
+  secretsProtection: z.strictObject({ encrypted: z.boolean(), description: LocalizedText }),
+  wiki: z.strictObject({ configured: z.boolean(), hasToken: z.boolean() })
+})
+export type AuthStatus = z.infer<typeof AuthStatus>
+
+/** The redirect URIs to register for the application at the service (shown during set-up). */
+export const REDIRECT_URIS = ['http://127.0.0.1/callback', 'urn:ietf:wg:oauth:2.0:oob'] as const
+
+export const authCommands = {
+  'auth:status': { input: z.undefined(), output: AuthStatus },
+  'auth:saveServices': { input: ServicesInput, output: AuthStatus },
+  /** Opens the browser and resolves once the sign-in finished (or failed, as a UserError). */
+  'auth:signIn': { input: z.strictObject(Consent).optional(), output: SessionInfo },
+  'auth:cancelSignIn': { input: z.undefined(), output: z.void() },
+  /** Opens the browser on the page that shows a code; the URL is returned to be shown as well. */
+  'auth:startOob': { input: z.undefined(), output: z.strictObject({ url: z.string() }) },
+  'auth:completeOob': { input: z.strictObject({ code: SecretInput, ...Consent }), output: SessionInfo },
+  'auth:pasteToken': { input: z.strictObject({ token: SecretInput, ...Consent }), output: SessionInfo },
+  'auth:signOut': {
+    input: z.strictObject({ discardOutbox: z.boolean() }),
+    output: z.strictObject({ revoked: z.boolean(), message: LocalizedText })
+  },
+  'auth:setWikiToken': { input: z.strictObject({ token: SecretInput, ...Consent }), output: AuthStatus }
+} as const
+
+export const authEvents = {
+  /** Signed in, signed out, or the service stopped accepting the token (with why). */
+  'auth:changed': z.strictObject({ signedIn: z.boolean(), reason: LocalizedText.optional() })
+} as const
