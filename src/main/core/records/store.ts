@@ -1,0 +1,16 @@
+import { join } from 'node:path'
+import { OutboxDoc } from '../../../shared/records'
+import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+
+/** `outbox.json` in the data folder: personal (0600), wiped at sign-out with the other personal files. */
+export const OUTBOX_FILE = 'outbox.json'
+
+export function outboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<OutboxDoc> {
+  return jsonFileStore({
+    path: join(dataDir, OUTBOX_FILE),
+    schema: OutboxDoc,
+    defaults: (): OutboxDoc => ({ version: 1, entries: [], recent: [] }),
+    mode: 0o600,
+    onCorrupt
+  })
+}
