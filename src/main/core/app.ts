@@ -6,6 +6,9 @@ import type { Clock } from './clock'
 import { events as eventSchemas, isHttpUrl } from '../../shared/contract'
 import { UserErrorException } from './ipc/errors'
 import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
+import type { Settings } from '../../shared/settings'
+import type { Account } from './account'
+import type { DocumentStore } from './store/json-file'
 
 export interface CoreDeps {
   clock: Clock
@@ -18,6 +21,10 @@ export interface CoreDeps {
   platform: string
   /** Read on each call: the system locale can change while the app runs. */
   locale: () => string
+  /** Sign-in and services (`auth:*`); absent in harnesses that do not need them. */
+  account?: Account
+  /** The settings document (`settings:*`). */
+  settings?: DocumentStore<Settings>
 }
 
 type AnyEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void
@@ -32,6 +39,8 @@ export interface Core {
   readonly clock: Clock
   readonly dataDir: string
   readonly events: CoreEvents
+  readonly account?: Account
+  readonly settings?: DocumentStore<Settings>
   info(): AppInfo
   openExternal(url: string): Promise<void>
 }
@@ -52,10 +61,14 @@ function createEvents(): CoreEvents {
 }
 
 export function createCore(deps: CoreDeps): Core {
+  const events = createEvents()
+  deps.account?.onChange((change) => events.emit('auth:changed', change))
   return {
     clock: deps.clock,
     dataDir: deps.dataDir,
-    events: createEvents(),
+    events,
+    account: deps.account,
+    settings: deps.settings,
     info: () => ({
       name: deps.appName,
       version: deps.version,

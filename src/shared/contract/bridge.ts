@@ -6,8 +6,22 @@
 import type { CommandName, EventName } from './index'
 import type { UserError } from './common'
 
-export const commandNames = ['app:info', 'app:openExternal'] as const satisfies readonly CommandName[]
-export const eventNames = ['app:notice'] as const satisfies readonly EventName[]
+export const commandNames = [
+  'app:info',
+  'app:openExternal',
+  'auth:status',
+  'auth:saveServices',
+  'auth:signIn',
+  'auth:cancelSignIn',
+  'auth:startOob',
+  'auth:completeOob',
+  'auth:pasteToken',
+  'auth:signOut',
+  'auth:setWikiToken',
+  'settings:get',
+  'settings:update'
+] as const satisfies readonly CommandName[]
+export const eventNames = ['app:notice', 'auth:changed'] as const satisfies readonly EventName[]
 
 type Exhaustive<T extends [never, never]> = T
 /** Fails to compile when the contract has a name missing from the lists above. */

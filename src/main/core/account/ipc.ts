@@ -1,0 +1,130 @@
+import type { AuthStatus, Handlers, SettingsPatch } from '../../../shared/contract'
+import { UPDATABLE_SECTIONS } from '../../../shared/contract/settings'
+import { SettingsSchema, type Settings } from '../../../shared/settings'
+import type { Account } from '../account'
+import { AuthError } from '../auth/errors'
+import type { SessionInfo } from '../auth/session'
+import { UserErrorException } from '../ipc/errors'
+import type { DocumentStore } from '../store/json-file'
+
+/**
+ * The `auth:*` and `settings:*` handlers. Both concerns are optional deps of the core (tests and
+ * other features compose a core without them), so each handler first checks its dependency is
+ * there. Nothing returned here carries a token or the client secret: outputs are built field by
+ * field from the account, never by passing a stored object through.
+ */
+type AccountCommand = Extract<keyof Handlers, `auth:${string}` | `settings:${string}`>
+
+const unavailable = () =>
+  new UserErrorException('accounts-unavailable', {
+    en: 'Accounts are not available in this build of Onair.',
+    ja: 'この Onair ではアカウント機能を使えません。'
+  })
+
+const NEEDS_CONSENT = {
+  en: 'This computer cannot encrypt saved secrets. Confirm that Onair may store them unencrypted, readable by your user account, or use another computer.',
+  ja: 'このコンピューターでは保存する秘密情報を暗号化できません。暗号化せずに（あなたのユーザーアカウントから読める状態で）保存してよいか確認してください。'
+}
+
+const INVALID_SETTINGS = {
+  en: 'That setting value is not allowed; nothing was changed.',
+  ja: 'その設定値は使えません。何も変更していません。'
+}
+
+/** Throws the AuthError as a UserError carrying its code and both languages. */
+async function asUserErrors<T>(run: () => Promise<T> | T): Promise<T> {
+  try {
+    return await run()
+  } catch (e) {
+    if (e instanceof AuthError) throw new UserErrorException(e.code, e.userMessage)
+    throw e
+  }
+}
+
+function toInfo(info: SessionInfo) {
+  const { user, scopes, canWrite, writeHint } = info
+  return { user: { id: user.id, username: user.username, name: user.name }, scopes, canWrite, ...(writeHint ? { writeHint } : {}) }
+}
+
+export function accountStatus(account: Account): AuthStatus {
+  const services = account.services()
+  const info = account.session()?.info() ?? null
+  return {
+    configured: account.configured(),
+    signedIn: info !== null,
+    session: info && toInfo(info),
+    services: {
+      mediaUrl: services.mediaUrl,
+      wikiUrl: services.wikiUrl,
+      clientId: services.clientId,
+      redirectPort: services.redirectPort,
+      hasClientSecret: account.hasClientSecret()
+    },
+    secretsProtection: { encrypted: account.secrets.encryptionAvailable(), description: account.secrets.describe() },
+    wiki: account.wikiStatus()
+  }
+}
+
+export function mergeSettings(current: Settings, patch: SettingsPatch): Settings {
+  const merged: Record<string, unknown> = { ...current }
+  for (const name of UPDATABLE_SECTIONS) {
+    const part = patch[name]
+    if (part) merged[name] = { ...current[name], ...part }
+  }
+  const parsed = SettingsSchema.safeParse(merged)
+  if (!parsed.success) throw new UserErrorException('invalid-settings', INVALID_SETTINGS)
+  return parsed.data
+}
+
+export function accountHandlers(
+  account: Account | undefined,
+  settings: DocumentStore<Settings> | undefined
+): Pick<Handlers, AccountCommand> {
+  const need = (): Account => {
+    if (!account) throw unavailable()
+    return account
+  }
+  const needSettings = (): DocumentStore<Settings> => {
+    if (!settings) throw unavailable()
+    return settings
+  }
+  /** Where secrets cannot be encrypted, nothing secret is stored without the user's yes. */
+  const consent = (allowUnencrypted: boolean | undefined): Account => {
+    const a = need()
+    if (!a.secrets.encryptionAvailable() && allowUnencrypted !== true) {
+      throw new UserErrorException('needs-consent', NEEDS_CONSENT, 'confirm-unencrypted')
+    }
+    return a
+  }
+
+  return {
+    'auth:status': async () => accountStatus(need()),
+    'auth:saveServices': async ({ allowUnencrypted, ...update }) => {
+      const a = update.clientSecret === undefined ? need() : consent(allowUnencrypted)
+      a.saveServices(update)
+      return accountStatus(a)
+    },
+    'auth:signIn': (input) =>
+      asUserErrors(async () => {
+        const pending = await consent(input?.allowUnencrypted).startBrowserSignIn()
+        return toInfo(await pending.done)
+      }),
+    'auth:cancelSignIn': async () => need().cancelSignIn(),
+    'auth:startOob': () => asUserErrors(async () => ({ url: await need().startOobSignIn() })),
+    'auth:completeOob': ({ code, allowUnencrypted }) =>
+      asUserErrors(async () => toInfo(await consent(allowUnencrypted).completeOobSignIn(code))),
+    'auth:pasteToken': ({ token, allowUnencrypted }) =>
+      asUserErrors(async () => toInfo(await consent(allowUnencrypted).signInWithToken(token))),
+    'auth:signOut': ({ discardOutbox }) => asUserErrors(() => need().signOut({ discardOutbox })),
+    'auth:setWikiToken': ({ token, allowUnencrypted }) =>
+      asUserErrors(async () => {
+        const a = consent(allowUnencrypted)
+        await a.setWikiToken(token)
+        return accountStatus(a)
+      }),
+    'settings:get': async () => needSettings().read(),
+    'settings:update': async (patch) => {
+      return needSettings().update((current) => mergeSettings(current, patch))
+    }
+  }
+}
