@@ -103,6 +103,8 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       entries: d.entries.filter((e) => e.state !== 'sent' || (e.sentAt ?? 0) > now - (opts.sentKeepMs ?? DAY)),
       recent: d.recent.filter((r) => r.createdAt > now - (opts.recentDays ?? 7) * DAY)
     })
+    // Synchronously, so a timer exists before the caller's clock can move past it.
+    schedule()
     const snapshot = outbox.entries()
     for (const l of [...changeListeners]) l(snapshot)
   }
@@ -213,7 +215,6 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       } while (again)
     })().finally(() => {
       running = undefined
-      schedule()
     })
     return running
   }

@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
+import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
+import { createOutbox, type Outbox, type OutboxOptions } from '../../../src/main/core/records/outbox'
+import { outboxFileStore } from '../../../src/main/core/records/store'
+import { USER_ID, type EmulatorOptions } from '../../emulator'
+import { emulated } from '../media/emulated'
+
+/**
+ * The real outbox over the real client, the emulator and a file in a temp folder, all on one
+ * ManualClock: the undo window and the backoff pass only when a test advances time.
+ */
+export async function outboxHarness(emuOpts: EmulatorOptions = {}, outboxOpts: Partial<OutboxOptions> = {}) {
+  const t = await emulated(emuOpts)
+  const dataDir = mkdtempSync(join(tmpdir(), 'onair-outbox-'))
+  const corrupt: CorruptFileReport[] = []
+  const monitor = createSessionMonitor('signed-in')
+  const open = (): Outbox => {
+    const outbox = createOutbox({
+      store: outboxFileStore(dataDir, (r) => corrupt.push(r)),
+      media: t.client,
+      clock: t.clock,
+      monitor,
+      random: () => 0.5,
+      ...outboxOpts
+    })
+    outbox.start()
+    return outbox
+  }
+  const recordsOf = (episodeId: number) => t.emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)
+  /** Moves time and waits for whatever the outbox started. */
+  const advance = async (outbox: Outbox, ms: number) => {
+    t.clock.advance(ms)
+    await outbox.idle()
+  }
+  return { ...t, dataDir, corrupt, monitor, open, recordsOf, advance }
+}
+
+/** Program 9 of the seed: work 3, episode 301, unwatched, two hours ahead. */
+export const PROGRAM_9 = { episodeId: 301, programId: 9, workId: 3, display: { workTitle: 'Orbit Gardeners' } }
