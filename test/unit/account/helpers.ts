@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAccount, type Account, type AccountDeps } from '../../../src/main/core/account'
+import { personalDataWiper } from '../../../src/main/core/account/personal-data'
+import { createCore } from '../../../src/main/core/app'
+import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
+import { sessionFileStore } from '../../../src/main/core/auth/session-store'
+import { systemClock } from '../../../src/main/core/clock'
+import { createHandlers } from '../../../src/main/core/ipc/handlers'
+import { settingsFileStore } from '../../../src/main/core/store/settings'
+import type { Emulator } from '../../emulator/index'
+
+export interface TestAccount {
+  account: Account
+  dataDir: string
+  /** URLs the account asked the browser to open. */
+  opened: string[]
+  deps: AccountDeps
+}
+
+/** An account on real files in a fresh folder, as the app composes it. */
+export function testAccount(over: Partial<AccountDeps> = {}): TestAccount {
+  const dataDir = mkdtempSync(join(tmpdir(), 'onair-account-'))
+  const opened: string[] = []
+  const deps: AccountDeps = {
+    settings: settingsFileStore(dataDir),
+    secrets: fileSecrets(dataDir),
+    sessionStore: sessionFileStore(dataDir),
+    // Real time: the media client's pacer must not wait on a clock nobody advances.
+    clock: systemClock,
+    openBrowser: (url) => void opened.push(url),
+    locale: () => 'en',
+    wipePersonalData: personalDataWiper(dataDir),
+    ...over
+  }
+  return { account: createAccount(deps), dataDir, opened, deps }
+}
+
+export function servicesOf(emu: Emulator, withSecret = true) {
+  const clientSecret = withSecret ? emu.client.secret : undefined
+  return { mediaUrl: emu.baseUrl, wikiUrl: emu.baseUrl, clientId: emu.client.id, clientSecret, redirectPort: 0 }
+}
+
+/** A configured account behind the real core and handlers, for tests that go through dispatch. */
+export function accountCore(emu: Emulator, over: Partial<AccountDeps> = {}) {
+  const t = testAccount(over)
+  t.account.saveServices(servicesOf(emu))
+  const core = createCore({
+    clock: systemClock,
+    dataDir: t.dataDir,
+    openExternal: async () => undefined,
+    appName: 'Onair',
+    version: '1.0.0',
+    platform: 'linux',
+    locale: () => 'en-US',
+    account: t.account,
+    settings: t.deps.settings
+  })
+  return { ...t, core, handlers: createHandlers(core) }
+}

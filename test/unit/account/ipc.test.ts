@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../../emulator/index'
+import { memorySecrets } from '../../../src/main/core/auth/secrets'
+import { dispatch } from '../../../src/main/core/ipc/handlers'
+import type { Reply } from '../../../src/shared/contract'
+import { visit } from '../auth/helpers'
+import { setup } from '../app/helpers'
+import { accountCore, servicesOf } from './helpers'
+
+/** What the OS keyring would give: the same store, reported as encrypted. */
+const encrypted = () => ({ ...memorySecrets(), encryptionAvailable: () => true })
+
+function errorCode(reply: Reply): string | undefined {
+  return reply.ok ? undefined : reply.error.code
+}
+
+describe('auth and settings over IPC', () => {
+  let emu: Emulator
+  // One emulator per test: signing out revokes a seeded token for good.
+  beforeEach(async () => {
+    emu = await startEmulator({ port: 0, autoApprove: true })
+  })
+  afterEach(() => emu.close())
+
+  it('asks for consent before storing a secret where it cannot be encrypted', async () => {
+    const { handlers, account } = accountCore(emu)
+    const paste = { token: emu.tokens.readWrite }
+    const refused = await dispatch(handlers, 'auth:pasteToken', paste)
+    expect(refused).toMatchObject({ ok: false, error: { code: 'needs-consent', action: 'confirm-unencrypted' } })
+    expect(account.secrets.get('mediaAccessToken')).toBeUndefined()
+    for (const [name, input] of [
+      ['auth:signIn', undefined],
+      ['auth:completeOob', { code: 'x' }],
+      ['auth:setWikiToken', { token: emu.tokens.wiki }],
+      ['auth:saveServices', servicesOf(emu)]
+    ] as const) {
+      expect(errorCode(await dispatch(handlers, name, input)), name).toBe('needs-consent')
+    }
+    // Saving addresses without a new secret stores nothing secret: no question asked.
+    expect((await dispatch(handlers, 'auth:saveServices', servicesOf(emu, false))).ok).toBe(true)
+    expect((await dispatch(handlers, 'auth:pasteToken', { ...paste, allowUnencrypted: true })).ok).toBe(true)
+  })
+
+  it('stores without asking where secrets are encrypted', async () => {
+    const { handlers } = accountCore(emu, { secrets: encrypted() })
+    const reply = await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.read })
+    expect(reply).toMatchObject({ ok: true, value: { scopes: ['read'], canWrite: false, writeHint: { action: 'sign-in-with-write' } } })
+  })
+
+  it('never sends a token or the client secret to the renderer, in replies or events', async () => {
+    const { handlers, core, opened } = accountCore(emu, { secrets: encrypted() })
+    const seen: unknown[] = []
+    core.events.subscribe((name, payload) => seen.push({ name, payload }))
+    const signIn = dispatch(handlers, 'auth:signIn', undefined)
+    await expect.poll(() => opened.length).toBe(1)
+    await visit(opened[0]!)
+    seen.push(await signIn)
+    for (const [name, input] of [
+      ['auth:status', undefined],
+      ['auth:setWikiToken', { token: emu.tokens.wiki }],
+      ['auth:saveServices', { ...servicesOf(emu), redirectPort: 0 }],
+      ['auth:pasteToken', { token: emu.tokens.readWrite }],
+      ['auth:status', undefined],
+      ['settings:get', undefined],
+      ['auth:signOut', { discardOutbox: true }]
+    ] as const) {
+      seen.push(await dispatch(handlers, name, input))
+    }
+    const text = JSON.stringify(seen)
+    expect(text).toContain('"signedIn":true')
+    expect(text).toContain('"hasClientSecret":true')
+    for (const secret of [emu.tokens.readWrite, emu.tokens.wiki, emu.client.secret]) expect(text).not.toContain(secret)
+    // The loopback flow's token never appears either: it is whatever the service issued.
+    expect(text).not.toMatch(/access_?token/i)
+  })
+
+  it('emits auth:changed on sign-in and sign-out', async () => {
+    const { handlers, core } = accountCore(emu, { secrets: encrypted() })
+    const changes: unknown[] = []
+    core.events.subscribe((name, payload) => changes.push([name, payload]))
+    await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.readWrite })
+    await dispatch(handlers, 'auth:signOut', { discardOutbox: false })
+    expect(changes).toEqual([
+      ['auth:changed', { signedIn: true }],
+      ['auth:changed', { signedIn: false }]
+    ])
+  })
+
+  it('answers a failed sign-in with the AuthError code and both languages', async () => {
+    const { handlers } = accountCore(emu, { secrets: encrypted() })
+    const reply = await dispatch(handlers, 'auth:pasteToken', { token: 'nope' })
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_token' } })
+    if (!reply.ok) expect(reply.error.message.ja).toContain('アクセストークン')
+  })
+
+  it('settings:update merges only the given fields and validates the result', async () => {
+    const { handlers } = accountCore(emu)
+    const before = await dispatch(handlers, 'settings:get', undefined)
+    const after = await dispatch(handlers, 'settings:update', { ui: { locale: 'ja' } })
+    expect(after.ok && before.ok).toBe(true)
+    if (!after.ok || !before.ok) return
+    const b = before.value as { ui: object; services: object }
+    expect(after.value).toMatchObject({ ui: { ...b.ui, locale: 'ja' }, services: b.services })
+    expect(errorCode(await dispatch(handlers, 'settings:update', { ui: { locale: 'fr' } }))).toBe('invalid-settings')
+    expect(errorCode(await dispatch(handlers, 'settings:update', { ui: { colour: 'red' } }))).toBe('invalid-input')
+    expect(errorCode(await dispatch(handlers, 'settings:update', { services: { mediaUrl: 'http://x' } }))).toBe('invalid-input')
+    const kept = await dispatch(handlers, 'settings:get', undefined)
+    expect(kept.ok && (kept.value as { ui: { locale: string } }).ui.locale).toBe('ja')
+  })
+
+  it('a core composed without an account answers accounts-unavailable', async () => {
+    const { handlers } = setup()
+    expect(errorCode(await dispatch(handlers, 'auth:status', undefined))).toBe('accounts-unavailable')
+    expect(errorCode(await dispatch(handlers, 'settings:get', undefined))).toBe('accounts-unavailable')
+  })
+})
