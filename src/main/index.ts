@@ -3,9 +3,14 @@
  * Onair lives in the tray, so closing the window hides it and only "Quit" ends the app.
  */
 import { app, session, shell } from 'electron'
+import { createAccount } from './core/account'
+import { personalDataWiper } from './core/account/personal-data'
 import { createCore } from './core/app'
+import { sessionFileStore } from './core/auth/session-store'
 import { systemClock } from './core/clock'
+import { settingsFileStore } from './core/store/settings'
 import { bindIpc } from './shell/ipc'
+import { electronSecrets } from './shell/secrets'
 import { hardenAllWebContents, hardenSession } from './shell/security'
 import { createTray } from './shell/tray'
 import { createMainWindow, showWindow } from './shell/window'
@@ -14,14 +19,33 @@ const APP_ID = 'app.onair.desktop'
 
 async function start(): Promise<void> {
   await app.whenReady()
+  const dataDir = app.getPath('userData')
+  const settings = settingsFileStore(dataDir)
+  // The language the user chose in Onair, else the system's: used for the browser's callback page.
+  const language = (): 'en' | 'ja' => {
+    const chosen = settings.read().ui.locale
+    const tag = chosen === 'system' ? app.getLocale() : chosen
+    return tag.toLowerCase().startsWith('ja') ? 'ja' : 'en'
+  }
+  const account = createAccount({
+    settings,
+    secrets: electronSecrets(dataDir),
+    sessionStore: sessionFileStore(dataDir),
+    clock: systemClock,
+    openBrowser: (url) => shell.openExternal(url),
+    locale: language,
+    wipePersonalData: personalDataWiper(dataDir)
+  })
   const core = createCore({
     clock: systemClock,
-    dataDir: app.getPath('userData'),
+    dataDir,
     openExternal: (url) => shell.openExternal(url),
     appName: 'Onair',
     version: app.getVersion(),
     platform: process.platform,
-    locale: () => app.getLocale()
+    locale: () => app.getLocale(),
+    account,
+    settings
   })
   hardenSession(session.defaultSession)
   const { window, allowClose } = createMainWindow()

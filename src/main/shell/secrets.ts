@@ -1,0 +1,72 @@
+import { inspect } from 'node:util'
+import { join } from 'node:path'
+import { safeStorage } from 'electron'
+import { z } from 'zod'
+import { SECRET_NAMES, type SecretName, type Secrets } from '../core/auth/secrets'
+import { jsonFileStore } from '../core/store/json-file'
+
+/**
+ * The app's Secrets: each value encrypted with `safeStorage` (Keychain, DPAPI, the Secret Service
+ * or KWallet), the ciphertext base64 in one 0600 file in userData, written atomically.
+ *
+ * Where the OS offers no real encryption (no `safeStorage`, or Linux's `basic_text` backend, which
+ * only obfuscates with a fixed key) `encryptionAvailable()` is false; the IPC layer then refuses to
+ * store anything until the user consents, and consented values are kept as plain text in the same
+ * 0600 file, marked as such so a later keyring does not try to decrypt them.
+ */
+export const ENCRYPTED_SECRETS_FILE = 'secrets.enc.json'
+
+const Entry = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('safeStorage'), data: z.string() }),
+  z.object({ kind: z.literal('plain'), data: z.string() })
+])
+const Schema = z.partialRecord(z.enum(SECRET_NAMES), Entry)
+
+function reallyEncrypted(): boolean {
+  if (!safeStorage.isEncryptionAvailable()) return false
+  return process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'
+}
+
+export function electronSecrets(userData: string): Secrets {
+  const path = join(userData, ENCRYPTED_SECRETS_FILE)
+  const store = jsonFileStore({ path, schema: Schema, defaults: () => ({}), mode: 0o600 })
+
+  const secrets: Secrets = {
+    get(name: SecretName) {
+      const entry = store.read()[name]
+      if (!entry) return undefined
+      if (entry.kind === 'plain') return entry.data
+      try {
+        return safeStorage.decryptString(Buffer.from(entry.data, 'base64'))
+      } catch {
+        // The keyring changed or was reset: the value is lost, which reads as "sign in again".
+        return undefined
+      }
+    },
+    set(name, value) {
+      const entry = reallyEncrypted()
+        ? { kind: 'safeStorage' as const, data: safeStorage.encryptString(value).toString('base64') }
+        : { kind: 'plain' as const, data: value }
+      store.update((all) => ({ ...all, [name]: entry }))
+    },
+    delete(name) {
+      if (store.read()[name] === undefined) return
+      store.update(({ [name]: _gone, ...rest }) => rest)
+    },
+    encryptionAvailable: reallyEncrypted,
+    describe: () =>
+      reallyEncrypted()
+        ? {
+            en: 'Encrypted with your operating system’s credential store.',
+            ja: 'オペレーティングシステムの資格情報ストアで暗号化して保存します。'
+          }
+        : {
+            en: `This computer offers no encryption for saved secrets (no keyring found). If you agree, they are stored unencrypted in ${path}, readable only by your user account.`,
+            ja: `このコンピューターでは保存する秘密情報を暗号化できません（キーリングが見つかりません）。同意いただければ、${path} に暗号化せずに保存します（あなたのユーザーアカウントだけが読めます）。`
+          }
+  }
+  // Never print values, even by accident (console.log of a deps object).
+  Object.defineProperty(secrets, inspect.custom, { value: () => `[Secrets ${path}]` })
+  Object.defineProperty(secrets, 'toJSON', { value: () => `[Secrets ${path}]` })
+  return secrets
+}
