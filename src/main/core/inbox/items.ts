@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { InboxItem } from '../../../shared/inbox'
-import { articleRefFromUrl } from '../wiki/paths'
+import { articleRefFromUrl, articleRefOf } from '../wiki/paths'
 import { dateTimeMs, type Notification, type User } from '../wiki/schemas'
 import type { WebhookEvent } from '../wiki/webhooks'
 
@@ -62,6 +62,12 @@ function subject(event: WebhookEvent) {
 /** An event arrives now: its own dates say when the object changed, not when the wiki told us. */
 export function webhookItem(event: WebhookEvent, now: number): StoredItem {
   const s = subject(event)
+  // Article events carry no link; the id follows from author and creation time. A deleted
+  // article has nothing left to preview.
+  const derived =
+    (event.type === 'article_created' || event.type === 'article_updated') && event.article.user && event.article.created_at
+      ? articleRefOf({ user: event.article.user, created_at: event.article.created_at })
+      : null
   return {
     key: `w:${randomBytes(12).toString('hex')}`,
     source: 'webhook',
@@ -70,6 +76,7 @@ export function webhookItem(event: WebhookEvent, now: number): StoredItem {
     ...linkFields(s?.url),
     ...(s?.community ? { community: s.community.name } : {}),
     ...(s?.user ? { sender: person(s.user) } : {}),
+    ...(derived ? { article: derived } : {}),
     createdAt: now,
     unread: true
   }
