@@ -9,6 +9,7 @@ import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account'
 import type { DocumentStore } from './store/json-file'
+import type { RecordsCore } from './records/ipc'
 
 export interface CoreDeps {
   clock: Clock
@@ -25,6 +26,8 @@ export interface CoreDeps {
   account?: Account
   /** The settings document (`settings:*`). */
   settings?: DocumentStore<Settings>
+  /** The outbox and the works view (`record:*`, `outbox:*`, `status:*`, `works:*`). */
+  records?: RecordsCore
 }
 
 type AnyEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void
@@ -41,6 +44,7 @@ export interface Core {
   readonly events: CoreEvents
   readonly account?: Account
   readonly settings?: DocumentStore<Settings>
+  readonly records?: RecordsCore
   info(): AppInfo
   openExternal(url: string): Promise<void>
 }
@@ -63,12 +67,15 @@ function createEvents(): CoreEvents {
 export function createCore(deps: CoreDeps): Core {
   const events = createEvents()
   deps.account?.onChange((change) => events.emit('auth:changed', change))
+  deps.records?.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
+  deps.records?.outbox.onRollback((e) => events.emit('status:rollback', e))
   return {
     clock: deps.clock,
     dataDir: deps.dataDir,
     events,
     account: deps.account,
     settings: deps.settings,
+    records: deps.records,
     info: () => ({
       name: deps.appName,
       version: deps.version,

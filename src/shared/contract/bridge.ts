@@ -19,9 +19,18 @@ export const commandNames = [
   'auth:signOut',
   'auth:setWikiToken',
   'settings:get',
-  'settings:update'
+  'settings:update',
+  'record:create',
+  'record:undo',
+  'record:edit',
+  'record:delete',
+  'outbox:list',
+  'outbox:retry',
+  'outbox:discard',
+  'status:set',
+  'works:list'
 ] as const satisfies readonly CommandName[]
-export const eventNames = ['app:notice', 'auth:changed'] as const satisfies readonly EventName[]
+export const eventNames = ['app:notice', 'auth:changed', 'outbox:changed', 'status:rollback'] as const satisfies readonly EventName[]
 
 type Exhaustive<T extends [never, never]> = T
 /** Fails to compile when the contract has a name missing from the lists above. */

@@ -11,11 +11,13 @@ import type { z } from 'zod'
 import { appCommands, appEvents } from './app'
 import { authCommands, authEvents } from './auth'
 import { settingsCommands } from './settings'
+import { recordsCommands, recordsEvents } from './records'
 
 export * from './common'
 export * from './app'
 export * from './auth'
 export * from './settings'
+export * from './records'
 export * from './bridge'
 
 interface CommandSpec {
@@ -38,8 +40,8 @@ function merge<T extends Record<string, unknown>>(...parts: T[]): T {
 type Intersect<T extends readonly unknown[]> = T extends readonly [infer H, ...infer R] ? H & Intersect<R> : unknown
 
 // Adding a concern: one entry in each list.
-const commandParts = [appCommands, authCommands, settingsCommands] as const
-const eventParts = [appEvents, authEvents] as const
+const commandParts = [appCommands, authCommands, settingsCommands, recordsCommands] as const
+const eventParts = [appEvents, authEvents, recordsEvents] as const
 
 export const commands = merge<Record<string, CommandSpec>>(...commandParts) as Intersect<typeof commandParts>
 export const events = merge<Record<string, z.ZodType>>(...eventParts) as Intersect<typeof eventParts>

@@ -7,13 +7,15 @@ import { commands, isCommandName } from '../../../shared/contract'
 import type { Handlers, Reply } from '../../../shared/contract'
 import type { Core } from '../app'
 import { accountHandlers } from '../account/ipc'
+import { recordsHandlers } from '../records/ipc'
 import { toUserError, UserErrorException } from './errors'
 
 export function createHandlers(core: Core): Handlers {
   return {
     'app:info': async () => core.info(),
     'app:openExternal': async ({ url }) => core.openExternal(url),
-    ...accountHandlers(core.account, core.settings)
+    ...accountHandlers(core.account, core.settings),
+    ...recordsHandlers(core.records)
   }
 }
 

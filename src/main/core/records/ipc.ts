@@ -1,0 +1,59 @@
+import type { Handlers } from '../../../shared/contract'
+import { UserErrorException } from '../ipc/errors'
+import { ApiError, describeApiError } from '../http/errors'
+import { OutboxError } from './entries'
+import type { Outbox } from './outbox'
+import type { WorksView } from './works'
+
+/**
+ * The `record:*`, `outbox:*`, `status:*` and `works:*` handlers. Records are an optional dep of the
+ * core (harnesses and other features compose a core without them), so every handler checks first.
+ */
+export interface RecordsCore {
+  outbox: Outbox
+  works: WorksView
+}
+
+type RecordsCommand = Extract<keyof Handlers, `record:${string}` | `outbox:${string}` | `status:${string}` | `works:${string}`>
+
+const unavailable = () =>
+  new UserErrorException('records-unavailable', {
+    en: 'Recording is not available until you sign in to the media-tracking service.',
+    ja: '視聴記録サービスにサインインするまで記録は使えません。'
+  })
+
+/** Refusals of the outbox and failures of the service, as the UserError the renderer shows. */
+async function asUserErrors<T>(run: () => Promise<T> | T): Promise<T> {
+  try {
+    return await run()
+  } catch (e) {
+    if (e instanceof OutboxError) throw new UserErrorException(e.code, e.userMessage)
+    if (e instanceof ApiError) throw new UserErrorException(`service-${e.kind}`, describeApiError(e))
+    throw e
+  }
+}
+
+export function recordsHandlers(records: RecordsCore | undefined): Pick<Handlers, RecordsCommand> {
+  const use = <T>(fn: (r: RecordsCore) => Promise<T> | T): Promise<T> => {
+    if (!records) return Promise.reject(unavailable())
+    return asUserErrors(() => fn(records))
+  }
+  return {
+    'record:create': (input) => use((r) => r.outbox.record(input)),
+    'record:undo': ({ id }) => use((r) => ({ outcome: r.outbox.undo(id) })),
+    'record:edit': ({ id, ...changes }) => use((r) => r.outbox.edit(id, changes)),
+    'record:delete': ({ id }) => use((r) => ({ outcome: r.outbox.undo(id) })),
+    'outbox:list': () => use((r) => ({ entries: r.outbox.entries(), recent: r.outbox.recent() })),
+    'outbox:retry': ({ id }) => use((r) => r.outbox.retry(id)),
+    'outbox:discard': ({ id }) => use((r) => r.outbox.discard(id)),
+    'status:set': ({ workId, kind }) =>
+      use((r) => {
+        const previous = r.works.previousStatus(workId)
+        const entry = r.outbox.setStatus(workId, kind, previous)
+        // Optimistic: the next change of this work rolls back to this one.
+        r.works.remember(workId, kind)
+        return { entry, ...(previous ? { previous } : {}) }
+      }),
+    'works:list': (query) => use((r) => r.works.list(query))
+  }
+}
