@@ -1,0 +1,70 @@
+import type { CachedProgram } from '../../../shared/schedule'
+import type { Settings } from '../../../shared/settings'
+import { ApiError } from '../http/errors'
+import type { MediaClient } from '../media/client'
+import { collectPages } from '../media/paginate'
+import { byStartedAt } from '../media/programs'
+import { normalizePrograms } from './normalize'
+
+const HOUR = 60 * 60_000
+
+/** Only what the schedule, the tray and the notifications show; `id`/`started_at` are added by the client. */
+export const PROGRAM_FIELDS = [
+  'is_rebroadcast',
+  'channel.id',
+  'channel.name',
+  'work.id',
+  'work.title',
+  'work.season_name_text',
+  'episode.id',
+  'episode.number',
+  'episode.number_text',
+  'episode.title'
+] as const
+
+/**
+ * 40 pages of 50 is 2,000 broadcasts in the window: far beyond anyone's list, so reaching it
+ * means the service is misbehaving, and the walk stops instead of hammering it.
+ */
+export const MAX_POLL_PAGES = 40
+
+export type PollResult =
+  | { ok: true; programs: CachedProgram[]; pages: number; complete: boolean; skipped: number[] }
+  | { ok: false; error: ApiError }
+
+export interface PollInput {
+  media: Pick<MediaClient, 'allPrograms'>
+  now: number
+  settings: Pick<Settings, 'poll'>
+  /** Benchmarks turn the field list off to measure what it saves. */
+  fields?: readonly string[] | null
+}
+
+/**
+ * One walk of the user's unwatched programs in the poll window. The media client widens the
+ * window by a minute each side (the service compares strictly) and cuts the answer back to the
+ * exact inclusive window, so a program exactly at an edge is kept. Service failures come back as
+ * a value; anything else is a bug and is thrown.
+ */
+export async function pollOnce({ media, now, settings, fields = PROGRAM_FIELDS }: PollInput): Promise<PollResult> {
+  const { pastHours, aheadHours } = settings.poll
+  try {
+    const walk = media.allPrograms(
+      {
+        unwatched: true,
+        startedFrom: now - pastHours * HOUR,
+        startedTo: now + aheadHours * HOUR,
+        sortStartedAt: 'asc',
+        perPage: 50,
+        ...(fields ? { fields } : {})
+      },
+      { maxPages: MAX_POLL_PAGES }
+    )
+    const collected = await collectPages(walk, byStartedAt)
+    const { programs, skipped } = normalizePrograms(collected.items)
+    return { ok: true, programs, pages: collected.pages, complete: collected.complete, skipped }
+  } catch (e) {
+    if (e instanceof ApiError) return { ok: false, error: e }
+    throw e
+  }
+}
