@@ -5,6 +5,7 @@ import type { Secrets } from '../core/auth/secrets'
 import type { Session } from '../core/auth/session'
 import { sessionFileStore, type SessionDoc } from '../core/auth/session-store'
 import { systemClock } from '../core/clock'
+import { openRecords, type RecordsCore } from '../core/records'
 import type { LocalizedText } from '../core/http/errors'
 import { memoryStore, type DocumentStore } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
@@ -31,8 +32,7 @@ export interface CliAccount {
 
 export function openAccount(ctx: CommandContext): CliAccount {
   const { config } = ctx
-  const report = (r: { path: string; movedTo: string }) =>
-    ctx.io.err(ctx.t({ en: `Unreadable file moved aside: ${r.movedTo}`, ja: `読み取れないファイルを退避しました: ${r.movedTo}` }))
+  const report = movedAside(ctx)
   const secrets = fileSecrets(config.dataDir, report)
   const store = sessionFileStore(config.dataDir, report)
   const saved = settingsFileStore(config.dataDir, report).read()
@@ -54,6 +54,17 @@ export function openAccount(ctx: CommandContext): CliAccount {
     overrides: { clientSecret: () => config.clientSecret?.reveal(), wikiToken: () => config.wikiToken?.reveal() }
   })
   return { account, secrets, store }
+}
+
+function movedAside(ctx: CommandContext) {
+  return (r: { path: string; movedTo: string }) =>
+    ctx.io.err(ctx.t({ en: `Unreadable file moved aside: ${r.movedTo}`, ja: `読み取れないファイルを退避しました: ${r.movedTo}` }))
+}
+
+/** The outbox and works view over this account; not started, so merely listing sends nothing. */
+export function openCliRecords(ctx: CommandContext, cli: CliAccount = openAccount(ctx)): RecordsCore {
+  const media = () => cli.account.media()
+  return openRecords({ dataDir: ctx.config.dataDir, media, monitor: cli.account.monitor, clock: systemClock, onCorrupt: movedAside(ctx) })
 }
 
 /** Null when the service is not configured; the caller explains with NOT_CONFIGURED. */

@@ -9,6 +9,7 @@ import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account'
 import type { DocumentStore } from './store/json-file'
+import type { InboxService } from './inbox/inbox'
 import type { RecordsCore } from './records/ipc'
 
 export interface CoreDeps {
@@ -26,6 +27,8 @@ export interface CoreDeps {
   account?: Account
   /** The settings document (`settings:*`). */
   settings?: DocumentStore<Settings>
+  /** The wiki inbox and its receiver's address (`inbox:*`). */
+  inbox?: InboxService
   /** The outbox and the works view (`record:*`, `outbox:*`, `status:*`, `works:*`). */
   records?: RecordsCore
 }
@@ -44,6 +47,7 @@ export interface Core {
   readonly events: CoreEvents
   readonly account?: Account
   readonly settings?: DocumentStore<Settings>
+  readonly inbox?: InboxService
   readonly records?: RecordsCore
   info(): AppInfo
   openExternal(url: string): Promise<void>
@@ -67,6 +71,7 @@ function createEvents(): CoreEvents {
 export function createCore(deps: CoreDeps): Core {
   const events = createEvents()
   deps.account?.onChange((change) => events.emit('auth:changed', change))
+  deps.inbox?.onChange((unseenCount) => events.emit('inbox:changed', { unseenCount }))
   deps.records?.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
   deps.records?.outbox.onRollback((e) => events.emit('status:rollback', e))
   return {
@@ -75,6 +80,7 @@ export function createCore(deps: CoreDeps): Core {
     events,
     account: deps.account,
     settings: deps.settings,
+    inbox: deps.inbox,
     records: deps.records,
     info: () => ({
       name: deps.appName,

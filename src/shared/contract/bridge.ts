@@ -28,9 +28,15 @@ export const commandNames = [
   'outbox:retry',
   'outbox:discard',
   'status:set',
-  'works:list'
+  'works:list',
+  'inbox:list',
+  'inbox:refresh',
+  'inbox:markSeen',
+  'inbox:markAllSeen',
+  'inbox:article',
+  'inbox:webhookInfo'
 ] as const satisfies readonly CommandName[]
-export const eventNames = ['app:notice', 'auth:changed', 'outbox:changed', 'status:rollback'] as const satisfies readonly EventName[]
+export const eventNames = ['app:notice', 'auth:changed', 'outbox:changed', 'status:rollback', 'inbox:changed'] as const satisfies readonly EventName[]
 
 type Exhaustive<T extends [never, never]> = T
 /** Fails to compile when the contract has a name missing from the lists above. */

@@ -20,7 +20,7 @@ export async function outboxHarness(emuOpts: EmulatorOptions = {}, outboxOpts: P
   const open = (): Outbox => {
     const outbox = createOutbox({
       store: outboxFileStore(dataDir, (r) => corrupt.push(r)),
-      media: t.client,
+      media: () => t.client,
       clock: t.clock,
       monitor,
       random: () => 0.5,

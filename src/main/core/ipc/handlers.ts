@@ -7,6 +7,7 @@ import { commands, isCommandName } from '../../../shared/contract'
 import type { Handlers, Reply } from '../../../shared/contract'
 import type { Core } from '../app'
 import { accountHandlers } from '../account/ipc'
+import { inboxHandlers } from '../inbox/ipc'
 import { recordsHandlers } from '../records/ipc'
 import { toUserError, UserErrorException } from './errors'
 
@@ -15,6 +16,7 @@ export function createHandlers(core: Core): Handlers {
     'app:info': async () => core.info(),
     'app:openExternal': async ({ url }) => core.openExternal(url),
     ...accountHandlers(core.account, core.settings),
+    ...inboxHandlers(core.inbox),
     ...recordsHandlers(core.records)
   }
 }

@@ -27,7 +27,8 @@ import type { Outcome } from './outcome'
  */
 export interface OutboxOptions {
   store: DocumentStore<OutboxDoc>
-  media: MediaClient
+  /** Asked at each send: the app rebuilds its client when the service settings change. */
+  media: () => MediaClient
   clock: Clock
   monitor?: SessionMonitor
   /** Default 10 s. */
@@ -147,7 +148,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       if (!e) return
       Object.assign(e, { state: 'sending', attempts: e.attempts + 1, reason: undefined, willRetry: undefined })
       save()
-      const outcome = await sendEntry(opts.media, e, doc().recent)
+      const outcome = await sendEntry(opts.media(), e, doc().recent)
       if (!settleEntry(e, outcome)) return
     }
   }

@@ -18,7 +18,8 @@ export interface WorksView {
   remember(workId: number, kind: StatusKind | undefined): void
 }
 
-export function createWorksView(media: MediaClient): WorksView {
+/** `media` is asked at each listing, like the outbox's. */
+export function createWorksView(media: () => MediaClient): WorksView {
   const known = new Map<number, StatusKind>()
   const view: WorksView = {
     async list(raw) {
@@ -28,7 +29,7 @@ export function createWorksView(media: MediaClient): WorksView {
       if (q.season) params.season = q.season
       if (q.title) params.title = q.title
       if (q.sort) params[SORT_PARAM[q.sort.by]] = q.sort.order
-      const page = await media.listWorks(params)
+      const page = await media().listWorks(params)
       for (const w of page.items) view.remember(w.id, w.status?.kind)
       const totalCount = page.totalCount ?? null
       // next_page is authoritative when present; otherwise the count decides.

@@ -1,0 +1,39 @@
+import type { SessionMonitor } from '../auth/monitor'
+import type { Clock } from '../clock'
+import type { MediaClient } from '../media/client'
+import type { CorruptFileReport } from '../store/json-file'
+import type { RecordsCore } from './ipc'
+import { createOutbox } from './outbox'
+import { outboxFileStore } from './store'
+import { createWorksView } from './works'
+
+export type { RecordsCore } from './ipc'
+export type { Outbox } from './outbox'
+
+/**
+ * The records feature as the app, the CLI and the daemon compose it: the outbox on `outbox.json`
+ * and the works view, both over the account's current media client and its one session monitor.
+ * The caller starts the outbox (`records.outbox.start()`) once it wants sending to begin; a
+ * long-running process (the app, `onair run`) then calls `records.outbox.flush()` whenever the
+ * network comes back or the user signs in again, to send what waits at once.
+ */
+export interface RecordsDeps {
+  dataDir: string
+  media: () => MediaClient
+  monitor: SessionMonitor
+  clock: Clock
+  onCorrupt?: (r: CorruptFileReport) => void
+  undoWindowMs?: number
+}
+
+export function openRecords(deps: RecordsDeps): RecordsCore {
+  const outbox = createOutbox({
+    store: outboxFileStore(deps.dataDir, deps.onCorrupt),
+    media: deps.media,
+    clock: deps.clock,
+    monitor: deps.monitor,
+    undoWindowMs: deps.undoWindowMs
+  })
+  return { outbox, works: createWorksView(deps.media) }
+}
+
