@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboxTypeFamily, inboxTypeLabel } from '../../../src/shared/inbox'
 import { NOTIFICATION_TYPES } from '../../../src/main/core/wiki/schemas'
-import { manualTrigger, startInboxPolling } from '../../../src/main/core/inbox/poller'
+import { startInboxPolling } from '../../../src/main/core/inbox/poller'
 import { startEmulator, type Emulator } from '../../emulator'
 import { inboxRig, NOW } from './helpers'
 
@@ -106,11 +106,14 @@ describe('inbox: notifications, failures, persistence', () => {
     const before = emu.requests.length
     await Promise.all([rig.inbox.refresh(), rig.inbox.refresh(), rig.inbox.refresh()])
     expect(emu.requests.length - before).toBe(2)
-    const trigger = manualTrigger()
-    const stop = startInboxPolling(rig.inbox, trigger)
+    let tick = () => {}
+    const stop = startInboxPolling(rig.inbox, (t) => {
+      tick = t
+      return { stop: () => (tick = () => {}) }
+    })
     await rig.inbox.refresh()
     const n = emu.wiki.addNotification({ type: 'PageMentionNotification' })
-    trigger.fire()
+    tick()
     await rig.inbox.refresh()
     expect(rig.inbox.view().items.map((i) => i.key)).toContain(`n:${n.id as number}`)
     stop()

@@ -9,7 +9,7 @@ import { describeRefreshFailure, NO_WIKI_TOKEN } from './messages'
  * The article an inbox entry points to, reduced to what the preview shows. `renderedBody` stays
  * untrusted HTML: the renderer sanitizes it right before display, where the DOM is.
  */
-export async function fetchArticlePreview(wiki: WikiClient | undefined, ref: { userName: string; timestampId: string }): Promise<ArticlePreview> {
+export async function fetchArticlePreview(wiki: WikiClient | null | undefined, ref: { userName: string; timestampId: string }): Promise<ArticlePreview> {
   if (!wiki) throw new UserErrorException('wiki-not-configured', NO_WIKI_TOKEN, 'settings')
   try {
     const a = await wiki.getArticle(ref.userName, ref.timestampId)

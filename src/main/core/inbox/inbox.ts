@@ -17,7 +17,7 @@ import { MAX_REMEMBERED, MAX_WEBHOOK_ITEMS, type InboxDoc } from './store'
  */
 export interface InboxDeps {
   /** Undefined while no wiki address or token is configured. */
-  wiki: () => WikiClient | undefined
+  wiki: () => WikiClient | null | undefined
   store: DocumentStore<InboxDoc>
   clock: Clock
   notifier: Notifier

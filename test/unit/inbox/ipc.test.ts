@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dispatch } from '../../../src/main/core/ipc/handlers'
+import { startEmulator, type Emulator } from '../../emulator'
+import { setup } from '../app/helpers'
+import { inboxRig } from './helpers'
+
+describe('inbox IPC', () => {
+  let emu: Emulator
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 })
+  })
+  afterAll(() => emu.close())
+
+  it('explains that the inbox is missing when the core has none', async () => {
+    const { handlers } = setup()
+    const reply = await dispatch(handlers, 'inbox:list', {})
+    expect(reply).toMatchObject({ ok: false, error: { code: 'inbox-unavailable', message: { en: expect.any(String), ja: expect.any(String) } } })
+  })
+
+  it('refreshes, lists, marks seen, and pushes inbox:changed with the unseen count', async () => {
+    const { inbox } = inboxRig(emu)
+    const { core, handlers } = setup({ inbox })
+    const pushed: unknown[] = []
+    core.events.subscribe((name, payload) => name === 'inbox:changed' && pushed.push(payload))
+    const refreshed = await dispatch(handlers, 'inbox:refresh', { unreadOnly: true })
+    expect(refreshed.ok).toBe(true)
+    const view = (refreshed as { value: { items: { key: string }[]; unseenCount: number } }).value
+    expect(view.items.length).toBe(view.unseenCount)
+    expect(await dispatch(handlers, 'inbox:markSeen', { keys: [view.items[0]!.key] })).toEqual({ ok: true, value: { unseenCount: view.unseenCount - 1 } })
+    expect(await dispatch(handlers, 'inbox:markAllSeen', undefined)).toEqual({ ok: true, value: { unseenCount: 0 } })
+    expect(pushed.at(-1)).toEqual({ unseenCount: 0 })
+    expect(await dispatch(handlers, 'inbox:webhookInfo', undefined)).toEqual({ ok: true, value: { enabled: false } })
+  })
+
+  it('refuses article refs that could reach another endpoint', async () => {
+    const { handlers } = setup({ inbox: inboxRig(emu).inbox })
+    expect(await dispatch(handlers, 'inbox:article', { userName: '../admin', timestampId: '20240115093000' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(await dispatch(handlers, 'inbox:article', { userName: 'hikari', timestampId: '20240115093000' })).toMatchObject({ ok: true, value: { title: 'Review: Frieren episode 12' } })
+  })
+})
