@@ -46,7 +46,8 @@ describe.each([false, true])('records (quirks=%s)', (quirks) => {
   })
 
   it('validation: episode_id required and numeric, share flags boolean, unknown episode 404', async () => {
-    for (const form of [{}, { episode_id: 'x' }, { episode_id: '101', share_socialnet: 'yes' }]) {
+    const bad: Array<Record<string, string>> = [{}, { episode_id: 'x' }, { episode_id: '101', share_socialnet: 'yes' }]
+    for (const form of bad) {
       const r = await post(form)
       expect(r.status, JSON.stringify(form)).toBe(400)
       expect(r.json.errors[0].type).toBe('invalid_params')
