@@ -120,7 +120,8 @@ export function pickFields(obj: Json, fields: Set<string>, prefix = ''): Json {
     const name = prefix + key
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       out[key] = pickFields(value as Json, fields, `${name}.`)
-    } else if (fields.has(name)) {
+    } else if (fields.has(name) || (value === null && [...fields].some((f) => f.startsWith(`${name}.`)))) {
+      // A null wrapper (a program's `episode: null`) stays when any of its fields was asked for.
       out[key] = value
     }
   }

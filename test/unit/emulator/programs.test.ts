@@ -120,6 +120,14 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
     expect(p).toEqual({ id: 7, channel: {}, work: { title: 'Midnight Bakery Club' }, episode: { number: quirks ? 7.5 : '7.5' } })
   })
 
+  it('a null episode stays null under fields; number_text may be null in quirks', async () => {
+    const r = await call(emu, '/v1/me/programs?filter_ids=11,17&sort_id=asc&fields=id,episode.number,episode.number_text')
+    expect(r.json.programs).toEqual([
+      { id: 11, channel: {}, work: {}, episode: null },
+      { id: 17, channel: {}, work: {}, episode: { number: null, number_text: quirks ? null : '' } }
+    ])
+  })
+
   it('the other user sees their own programs', async () => {
     expect(await ids('sort_id=asc', emu.tokens.otherUser)).toEqual([13])
   })
