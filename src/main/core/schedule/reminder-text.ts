@@ -1,0 +1,107 @@
+import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
+import type { Locale } from '../config'
+import type { NativeNotification } from '../notify'
+
+/**
+ * What a reminder says, in the user's language: the work, the episode, the channel and the local
+ * start time. The start is worded from the actual moment of showing ("in 10 min", "started 3 min
+ * ago"), not from the lead time, so a reminder shown late after a sleep is still true.
+ */
+export interface TextContext {
+  locale: Locale
+  /** IANA zone of the user; absent means the system zone. */
+  timeZone?: string
+  now: number
+}
+
+const MINUTE = 60_000
+
+export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotification {
+  if (d.kind === 'single') {
+    const { program, key } = d.reminder
+    return {
+      id: key,
+      title: program.work.title,
+      body: [episodeLine(program, ctx.locale), `${startLine(program, ctx)} · ${program.channel.name} ${localTime(program.startedAt, ctx)}`]
+        .filter((l) => l !== '')
+        .join('\n'),
+      target: { kind: 'record', programId: program.id }
+    }
+  }
+  const programs = distinctPrograms(d.reminders)
+  const n = programs.length
+  const title =
+    d.kind === 'group'
+      ? { en: n === 1 ? '1 show coming up' : `${n} shows coming up`, ja: `まもなく ${n} 本の番組が放送されます` }
+      : { en: n === 1 ? 'Missed while away: 1 show' : `Missed while away: ${n} shows`, ja: `不在の間に見逃した番組: ${n} 本` }
+  return {
+    id: d.kind === 'group' ? `group:${d.fireAt}` : `missed:${d.reminders[0]?.key ?? ctx.now}`,
+    title: title[ctx.locale],
+    body: programs.map((p) => summaryLine(p, ctx)).join('\n'),
+    target: { kind: 'schedule' }
+  }
+}
+
+/** `21:30 Starlit Courier Ep. 6 (Tokyo MX)`: one program of a group or missed summary. */
+export function summaryLine(p: CachedProgram, ctx: Omit<TextContext, 'now'> & { now?: number }): string {
+  const episode = episodeLabel(p, ctx.locale)
+  return `${localTime(p.startedAt, ctx)} ${p.work.title}${episode ? ` ${episode}` : ''} (${p.channel.name})`
+}
+
+function distinctPrograms(reminders: readonly Reminder[]): CachedProgram[] {
+  const byId = new Map<number, CachedProgram>()
+  for (const r of reminders) if (!byId.has(r.programId)) byId.set(r.programId, r.program)
+  return [...byId.values()].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.id - b.id)
+}
+
+export function episodeLabel(p: CachedProgram, locale: Locale): string {
+  const e = p.episode
+  if (!e) return ''
+  if (locale === 'ja') return e.numberText ?? (e.number ? `第${e.number}話` : '')
+  return e.number ? `Ep. ${e.number}` : (e.numberText ?? '')
+}
+
+function episodeLine(p: CachedProgram, locale: Locale): string {
+  const label = episodeLabel(p, locale)
+  const title = p.episode?.title
+  if (!title) return label
+  if (locale === 'ja') return `${label}「${title}」`
+  return label ? `${label} “${title}”` : `“${title}”`
+}
+
+function startLine(p: CachedProgram, { locale, now }: TextContext): string {
+  const minutes = Math.round((Date.parse(p.startedAt) - now) / MINUTE)
+  if (minutes === 0) return locale === 'ja' ? '放送開始' : 'On air now'
+  const span = duration(Math.abs(minutes), locale)
+  if (minutes > 0) return locale === 'ja' ? `${span}後に放送開始` : `Starts in ${span}`
+  return locale === 'ja' ? `${span}前に放送開始` : `Started ${span} ago`
+}
+
+function duration(minutes: number, locale: Locale): string {
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  if (locale === 'ja') return h === 0 ? `${m}分` : m === 0 ? `${h}時間` : `${h}時間${m}分`
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** `21:30`, with the weekday when it is not today in the user's zone (`Sat 01:30`, `土 01:30`). */
+export function localTime(iso: string, ctx: { locale: Locale; timeZone?: string; now?: number }): string {
+  const at = Date.parse(iso)
+  const time = format(ctx.locale, ctx.timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
+  if (ctx.now === undefined) return time
+  const day = format(ctx.locale, ctx.timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' })
+  if (day.format(at) === day.format(ctx.now)) return time
+  return `${format(ctx.locale, ctx.timeZone, { weekday: 'short' }).format(at)} ${time}`
+}
+
+function format(locale: Locale, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`
+  let f = formatters.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { ...options, timeZone })
+    formatters.set(key, f)
+  }
+  return f
+}

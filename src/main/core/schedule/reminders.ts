@@ -1,0 +1,182 @@
+import type { Delivery, ScheduleCache } from '../../../shared/schedule'
+import type { Settings } from '../../../shared/settings'
+import type { SessionMonitor } from '../auth/monitor'
+import type { Clock, TimerHandle } from '../clock'
+import type { Locale } from '../config'
+import type { LocalizedText } from '../http/errors'
+import type { MediaClient } from '../media/client'
+import type { Notifier } from '../notify'
+import type { DocumentStore } from '../store/json-file'
+import type { CronFactory } from './cron'
+import { ledgerFile, scheduleFileStore } from './files'
+import type { Ledger } from './ledger'
+import type { PollResult } from './poll'
+import { createPoller, type PollerState, type PollerStatus } from './poller'
+import { describeDelivery } from './reminder-text'
+import { createScheduler } from './scheduler'
+import { trayState, type TrayState } from './tray-state'
+
+/**
+ * Reminders as one service: poll → cache → plan → timers → ledger → notification. The Electron
+ * shell, the headless daemon and the tests all run this same composition; only the notifier and
+ * the clock differ.
+ */
+export interface ReminderServiceOptions {
+  clock: Clock
+  media: Pick<MediaClient, 'allPrograms'>
+  monitor: SessionMonitor
+  /** Files `schedule.json` and `ledger.json` in this folder, unless `stores` are given. */
+  dataDir?: string
+  stores?: { cache: DocumentStore<ScheduleCache>; ledger: Ledger }
+  /** Read at every use, so a changed setting needs only `settingsChanged()`. */
+  settings: () => Settings
+  notifier: Notifier
+  locale: () => Locale
+  random?: () => number
+  cron?: CronFactory
+  /** A failed ledger write or notifier; the service keeps running. */
+  onError?: (error: unknown) => void
+}
+
+export type ReminderEvent =
+  /** After each poll attempt (result) or a state change without one (result null). */
+  | { type: 'status'; status: PollerStatus; result: PollResult | null }
+  | { type: 'delivery'; delivery: Delivery; firedAt: number }
+
+/** What the schedule window shows; also the `schedule:get` answer. */
+export interface ScheduleSnapshot {
+  fetchedAt: string | null
+  /** True when the list is the saved one because refreshing failed or has not happened yet. */
+  offline: boolean
+  state: PollerState
+  error?: LocalizedText
+  programs: ScheduleCache['programs']
+}
+
+export interface ReminderService {
+  /** Plans from the saved schedule at once (offline start), then polls. */
+  start(): Promise<PollerStatus>
+  stop(): void
+  schedule(): ScheduleCache
+  state(): PollerStatus
+  snapshot(): ScheduleSnapshot
+  tray(): TrayState
+  refresh(): Promise<PollerStatus>
+  /** Back from sleep: re-plan now (missed reminders summarised), then poll. */
+  resume(): Promise<PollerStatus>
+  networkBack(): Promise<PollerStatus>
+  /** Lead times, quiet hours, mutes or the poll schedule changed. */
+  settingsChanged(): void
+  onChange(listener: (event: ReminderEvent) => void): () => void
+}
+
+/** How often the wall clock is compared with the timer's idea of it. */
+export const WATCHDOG_MS = 60_000
+/** Drift beyond this is a clock jump (NTP, manual change) or a sleep the shell did not report. */
+const JUMP_TOLERANCE_MS = 5_000
+
+export function createReminderService(opts: ReminderServiceOptions): ReminderService {
+  const { clock, monitor } = opts
+  if (!opts.stores && !opts.dataDir) throw new Error('createReminderService: dataDir or stores is required')
+  const cache = opts.stores?.cache ?? scheduleFileStore(opts.dataDir as string)
+  const ledger = opts.stores?.ledger ?? ledgerFile(opts.dataDir as string)
+  const onError = opts.onError ?? (() => {})
+  const listeners = new Set<(event: ReminderEvent) => void>()
+  const emit = (event: ReminderEvent): void => {
+    for (const listener of [...listeners]) listener(event)
+  }
+
+  const scheduler = createScheduler({
+    clock,
+    ledger,
+    settings: () => opts.settings().reminders,
+    onError,
+    deliver(delivery) {
+      const firedAt = clock.now()
+      const s = opts.settings()
+      opts.notifier.show(describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt }))
+      emit({ type: 'delivery', delivery, firedAt })
+    }
+  })
+
+  const poller = createPoller({
+    clock,
+    media: opts.media,
+    monitor,
+    cache,
+    settings: opts.settings,
+    random: opts.random,
+    cron: opts.cron,
+    onChange(status, result) {
+      // Only a good poll changes what is planned: a failure keeps the saved schedule.
+      if (result?.ok) scheduler.update(cache.read().programs)
+      emit({ type: 'status', status, result })
+    }
+  })
+
+  let watchdog: TimerHandle | null = null
+  function watch(expected: number): void {
+    watchdog = clock.setTimeout(() => {
+      const now = clock.now()
+      if (Math.abs(now - expected) > JUMP_TOLERANCE_MS) {
+        scheduler.replan()
+        // Far ahead looks like a sleep: what was fetched before it may have moved.
+        if (now - expected > WATCHDOG_MS) void poller.resume()
+      }
+      watch(now + WATCHDOG_MS)
+    }, WATCHDOG_MS)
+  }
+
+  const snapshot = (): ScheduleSnapshot => {
+    const { fetchedAt, programs } = cache.read()
+    const status = poller.status()
+    return {
+      fetchedAt,
+      offline: status.state !== 'ok',
+      state: status.state,
+      ...(status.error ? { error: status.error } : {}),
+      programs
+    }
+  }
+
+  return {
+    start() {
+      scheduler.update(cache.read().programs)
+      watch(clock.now() + WATCHDOG_MS)
+      return poller.start()
+    },
+    stop() {
+      poller.stop()
+      scheduler.stop()
+      if (watchdog) clock.clearTimeout(watchdog)
+      watchdog = null
+    },
+    schedule: () => cache.read(),
+    state: () => poller.status(),
+    snapshot,
+    tray() {
+      const status = poller.status()
+      return trayState({
+        signedIn: monitor.state() === 'signed-in' && status.state !== 'signed-out',
+        pollState: status.state === 'signed-out' ? 'idle' : status.state,
+        programs: cache.read().programs,
+        now: clock.now()
+      })
+    },
+    refresh: () => poller.refresh(),
+    resume() {
+      scheduler.replan()
+      return poller.resume()
+    },
+    networkBack: () => poller.networkBack(),
+    settingsChanged() {
+      scheduler.replan()
+      poller.reschedule()
+      emit({ type: 'status', status: poller.status(), result: null })
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'
+import { CachedProgramSchema, type CachedProgram, type Reminder } from '../../../src/shared/schedule'
+
+const T = Date.UTC(2026, 3, 5, 12, 30) // 21:30 in Tokyo
+
+function program(id: number, startedAt: number, episode: CachedProgram['episode'] = null): CachedProgram {
+  return CachedProgramSchema.parse({
+    id,
+    startedAt: new Date(startedAt).toISOString(),
+    isRebroadcast: false,
+    channel: { id: 1, name: 'Tokyo MX' },
+    work: { id: id * 10, title: `Work ${id}` },
+    episode
+  })
+}
+
+function reminder(p: CachedProgram, offsetMinutes: number): Reminder {
+  const fireAt = Date.parse(p.startedAt) - offsetMinutes * 60_000
+  return { key: `${p.id}:${p.startedAt}:${offsetMinutes}`, programId: p.id, offsetMinutes, startedAt: p.startedAt, fireAt, program: p }
+}
+
+const tokyo = { timeZone: 'Asia/Tokyo' }
+
+describe('notification text', () => {
+  const ep = program(1, T, { id: 5, number: '12.5', numberText: '第12.5話', title: 'Flour and stars' })
+
+  it('single: work, episode number and title, lead, channel and local time, in both languages', () => {
+    const d = { kind: 'single' as const, reminder: reminder(ep, 10) }
+    expect(describeDelivery(d, { locale: 'en', now: T - 10 * 60_000, ...tokyo })).toEqual({
+      id: ep.id + ':' + ep.startedAt + ':10',
+      title: 'Work 1',
+      body: 'Ep. 12.5 “Flour and stars”\nStarts in 10 min · Tokyo MX 21:30',
+      target: { kind: 'record', programId: 1 }
+    })
+    expect(describeDelivery(d, { locale: 'ja', now: T - 90 * 60_000, ...tokyo }).body).toBe('第12.5話「Flour and stars」\n1時間30分後に放送開始 · Tokyo MX 21:30')
+    expect(describeDelivery(d, { locale: 'en', now: T + 3 * 60_000, ...tokyo }).body).toContain('Started 3 min ago')
+  })
+
+  it('no episode: no episode line; another day shows the weekday', () => {
+    const p = program(2, T + 24 * 3_600_000)
+    const n = describeDelivery({ kind: 'single', reminder: reminder(p, 0) }, { locale: 'en', now: T, ...tokyo })
+    expect(n.body).toBe('Starts in 24 h · Tokyo MX Mon 21:30')
+  })
+
+  it('group and missed: one line per program, counted properly, opening the schedule', () => {
+    const ps = [program(3, T), program(4, T), program(5, T + 60_000)]
+    const group = describeDelivery({ kind: 'group', reminders: ps.map((p) => reminder(p, 0)), fireAt: T }, { locale: 'en', now: T, ...tokyo })
+    expect(group).toMatchObject({ id: `group:${T}`, title: '3 shows coming up', target: { kind: 'schedule' } })
+    expect(group.body.split('\n')).toEqual(['21:30 Work 3 (Tokyo MX)', '21:30 Work 4 (Tokyo MX)', '21:31 Work 5 (Tokyo MX)'])
+    // Two reminders of one program (10 min before and at start) are one missed show.
+    const missed = describeDelivery({ kind: 'missed', reminders: [reminder(ps[0]!, 10), reminder(ps[0]!, 0)] }, { locale: 'en', now: T + 3_600_000, ...tokyo })
+    expect(missed.title).toBe('Missed while away: 1 show')
+    expect(describeDelivery({ kind: 'missed', reminders: ps.map((p) => reminder(p, 0)) }, { locale: 'ja', now: T, ...tokyo }).title).toBe('不在の間に見逃した番組: 3 本')
+  })
+})
