@@ -5,6 +5,8 @@ export const en = {
   'nav.label': 'Main',
   'nav.home': 'Upcoming',
   'nav.settings': 'Settings',
+  'nav.inbox': 'Inbox',
+  'nav.inboxCount': 'Inbox ({count})',
   'home.heading': 'Upcoming episodes',
   'home.empty': 'Nothing to show yet. Your upcoming episodes will appear here.',
   'settings.heading': 'Settings',

@@ -6,6 +6,8 @@ export const ja: Record<MessageKey, string> = {
   'nav.label': 'メイン',
   'nav.home': '放送予定',
   'nav.settings': '設定',
+  'nav.inbox': '受信箱',
+  'nav.inboxCount': '受信箱（{count}）',
   'home.heading': 'これからの放送',
   'home.empty': 'まだ表示するものがありません。これから放送されるエピソードがここに表示されます。',
   'settings.heading': '設定',
