@@ -4,6 +4,7 @@
  *
  *   import { test, expect } from './fixtures'
  *   test.use({ onairDeps: { locale: () => 'ja-JP' } })   // optional: override core deps
+ *   test.use({ onairDepsFor: { build: ({ dataDir, openBrowser }) => ({ account: … }) } })   // deps needing the harness
  *   test('…', async ({ onair, page }) => {
  *     await onair.open()                                   // load the app
  *     await onair.push('app:notice', { … })                // main → renderer event, via the core
@@ -14,8 +15,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, type Page } from '@playwright/test'
+import { createAccount } from '../../src/main/core/account'
+import { personalDataWiper } from '../../src/main/core/account/personal-data'
 import { createCore, type Core, type CoreDeps } from '../../src/main/core/app'
-import { ManualClock } from '../../src/main/core/clock'
+import { memorySecrets } from '../../src/main/core/auth/secrets'
+import { sessionFileStore } from '../../src/main/core/auth/session-store'
+import { ManualClock, systemClock } from '../../src/main/core/clock'
+import { settingsFileStore } from '../../src/main/core/store/settings'
+import type { Emulator } from '../emulator/index'
 import { createHandlers, dispatch } from '../../src/main/core/ipc/handlers'
 import type { EventName, EventPayload, Handlers } from '../../src/shared/contract'
 import { deliverEvent, installBridge } from './bridge'
@@ -38,14 +45,23 @@ export interface OnairHarness {
   push<E extends EventName>(name: E, payload: EventPayload<E>): Promise<void>
 }
 
+/** What deps built per test can use: the test's data folder and the recorded "system browser". */
+export interface HarnessParts {
+  dataDir: string
+  openBrowser: (url: string) => void
+}
+
 interface Fixtures {
   onairDeps: Partial<CoreDeps>
+  /** Wrapped in an object: Playwright would take a bare function for a fixture of its own. */
+  onairDepsFor: { build: (parts: HarnessParts) => Partial<CoreDeps> } | undefined
   onair: OnairHarness
 }
 
 export const test = base.extend<Fixtures>({
   onairDeps: [{}, { option: true }],
-  onair: async ({ page, onairDeps }, use) => {
+  onairDepsFor: [undefined, { option: true }],
+  onair: async ({ page, onairDeps, onairDepsFor }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'onair-e2e-'))
     const clock = new ManualClock()
     const opened: string[] = []
@@ -59,7 +75,8 @@ export const test = base.extend<Fixtures>({
       version: '0.1.0-e2e',
       platform: 'linux',
       locale: () => 'en-US',
-      ...onairDeps
+      ...onairDeps,
+      ...onairDepsFor?.build({ dataDir, openBrowser: (url) => void opened.push(url) })
     })
     const handlers = createHandlers(core)
     const calls: OnairHarness['calls'] = []
@@ -93,4 +110,34 @@ export const test = base.extend<Fixtures>({
 async function openApp(page: Page): Promise<void> {
   await page.goto(`${ORIGIN}/`)
   await page.getByRole('heading', { level: 1 }).waitFor()
+}
+
+/**
+ * A real account bound to an emulator, for `onairDepsFor`: secrets in memory (reported as encrypted
+ * unless `encrypted: false`, which makes the renderer ask for consent), files in the test folder.
+ */
+export function emulatedAccount(
+  emu: Emulator,
+  opts: { configured?: boolean; encrypted?: boolean } = {}
+): { build: (parts: HarnessParts) => Partial<CoreDeps> } {
+  return {
+    build({ dataDir, openBrowser }) {
+      const settings = settingsFileStore(dataDir)
+      const secrets = memorySecrets()
+      const account = createAccount({
+        settings,
+        secrets: { ...secrets, encryptionAvailable: () => opts.encrypted ?? true },
+        sessionStore: sessionFileStore(dataDir),
+        // Real time for HTTP pacing; the sign-in timeout is never reached in these tests.
+        clock: systemClock,
+        openBrowser,
+        locale: () => 'en',
+        wipePersonalData: personalDataWiper(dataDir)
+      })
+      if (opts.configured) {
+        account.saveServices({ mediaUrl: emu.baseUrl, wikiUrl: emu.baseUrl, clientId: emu.client.id, clientSecret: emu.client.secret, redirectPort: 0 })
+      }
+      return { account, settings }
+    }
+  }
 }
