@@ -162,4 +162,11 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
     expect((await call(emu, '/v1/me/works', { token })).status).toBe(401)
     expect((await call(emu, '/oauth/revoke', { method: 'POST', token: null, form: { token, client_id: emu.client.id, client_secret: 'x' } })).status).toBe(401)
   })
+
+  it('revoke authenticated by the Bearer header alone: documented yes, quirks needs client credentials', async () => {
+    const token = (await exchange(emu, await codeFor(emu))).json.access_token as string
+    const r = await call(emu, '/oauth/revoke', { method: 'POST', token, form: { token } })
+    expect(r.status).toBe(quirks ? 401 : 200)
+    expect((await call(emu, '/v1/me/works', { token })).status).toBe(quirks ? 200 : 401)
+  })
 })
