@@ -2,6 +2,10 @@ import type { Command } from './command'
 import { signIn } from './commands/sign-in'
 import { signOut } from './commands/sign-out'
 import { whoami } from './commands/whoami'
+import { record } from './commands/record'
+import { status } from './commands/status'
+import { works } from './commands/works'
+import { outbox } from './commands/outbox'
 
 /** Every `onair` command, in the order `onair --help` lists them. */
-export const COMMANDS: readonly Command[] = [signIn, whoami, signOut]
+export const COMMANDS: readonly Command[] = [signIn, whoami, signOut, record, status, works, outbox]

@@ -1,0 +1,73 @@
+import { Rating } from '../../../shared/records'
+import { UsageError, EXIT, type Command } from '../command'
+import { positiveInt, reportSettled, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
+
+/**
+ * `onair record <episode-id>`: the same outbox as the app's one-click record. It waits out the undo
+ * window (Ctrl-C then undoes it, nothing sent), sends, and prints the record; when the service
+ * cannot take it, the entry stays queued for `onair run` or `onair outbox retry`.
+ */
+export const record: Command = {
+  name: 'record',
+  summary: { en: 'Record that you watched an episode', ja: 'エピソードの視聴を記録する' },
+  usage: ['record <episode-id> [--comment <text>] [--rating <1-5>] [--share-microblog] [--share-socialnet] [--program <id>] [--no-wait]'],
+  description: {
+    en: 'Waits 10 seconds before sending (press Ctrl-C to undo; nothing is sent). Prints "Recorded episode <id>: record #<record-id>" when the service has it. Not sent (offline, service trouble): the record stays in the outbox and the exit code is 1. --program names the schedule row, which lets Onair check, after a lost answer, whether the record was saved instead of asking you.',
+    ja: '送信まで 10 秒待ちます（Ctrl-C で取り消し。何も送信されません）。保存されると「Recorded episode <id>: record #<記録 ID>」を表示します。送信できない場合（オフライン、サービスの障害）は送信待ちに残り、終了コードは 1 です。--program で放送枠を指定すると、応答が失われたときに保存されたかを自動で確認できます。'
+  },
+  options: {
+    comment: { type: 'string', value: 'text', help: { en: 'comment (may span lines)', ja: 'コメント（複数行可）' } },
+    rating: { type: 'string', value: '1-5', help: { en: 'rating from 1 to 5 in steps of 0.5', ja: '1〜5 の評価（0.5 刻み）' } },
+    'share-microblog': { type: 'boolean', help: { en: 'share to the microblog service', ja: 'マイクロブログに共有する' } },
+    'share-socialnet': { type: 'boolean', help: { en: 'share to the social network', ja: 'SNS に共有する' } },
+    program: { type: 'string', value: 'id', help: { en: 'the broadcast (program id) this episode came from', ja: 'このエピソードの放送枠（プログラム ID）' } },
+    'no-wait': { type: 'boolean', help: { en: 'send at once, without the undo window', ja: '取り消し待ちをせずにすぐ送信する' } }
+  },
+  positionals: { min: 1, max: 1 },
+  run(ctx) {
+    return runOutboxCommand(ctx, async () => {
+      const episodeId = positiveInt(ctx.positionals[0], 'episode-id')
+      const rating = ctx.flags.rating === undefined ? null : Rating.safeParse(Number(ctx.flags.rating))
+      if (rating && !rating.success) {
+        throw new UsageError({ en: '--rating must be from 1 to 5 in steps of 0.5.', ja: '--rating は 1〜5 の 0.5 刻みで指定してください。' })
+      }
+      const program = typeof ctx.flags.program === 'string' ? positiveInt(ctx.flags.program, '--program') : undefined
+      const { outbox } = signedInRecords(ctx)
+      outbox.start()
+      const entry = outbox.record(
+        {
+          episodeId,
+          ...(program === undefined ? {} : { programId: program }),
+          comment: typeof ctx.flags.comment === 'string' ? ctx.flags.comment : '',
+          rating: rating ? rating.data : null,
+          shareMicroblog: ctx.flags['share-microblog'] === true,
+          shareSocialnet: ctx.flags['share-socialnet'] === true
+        },
+        { immediate: ctx.flags['no-wait'] === true }
+      )
+      let undone = false
+      // Ctrl-C during the window is "undo"; once sending has begun it interrupts as usual.
+      const onInterrupt = () => {
+        undone = true
+        outbox.undo(entry.id)
+      }
+      if (entry.sendAt !== undefined) {
+        const seconds = Math.round((entry.sendAt - Date.now()) / 1000)
+        ctx.io.err(ctx.t({ en: `Sending in ${seconds} s. Press Ctrl-C to undo.`, ja: `${seconds} 秒後に送信します。Ctrl-C で取り消せます。` }))
+        process.once('SIGINT', onInterrupt)
+        outbox.onChange((entries) => {
+          if (entries.find((e) => e.id === entry.id)?.state !== 'waiting') process.removeListener('SIGINT', onInterrupt)
+        })
+      }
+      const settled = await sendAndWait(outbox, entry.id)
+      outbox.stop()
+      process.removeListener('SIGINT', onInterrupt)
+      if (undone) {
+        ctx.io.err(ctx.t({ en: 'Undone: nothing was sent.', ja: '取り消しました。何も送信していません。' }))
+        return EXIT.failure
+      }
+      const id = settled.kind === 'record' && settled.recordId ? `record #${settled.recordId}` : 'record id unknown'
+      return reportSettled(ctx, settled, `Recorded episode ${episodeId}: ${id}`)
+    })
+  }
+}
