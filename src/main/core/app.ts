@@ -11,6 +11,7 @@ import type { Account } from './account'
 import type { DocumentStore } from './store/json-file'
 import type { InboxService } from './inbox/inbox'
 import type { RecordsCore } from './records/ipc'
+import type { ReminderService } from './schedule/reminders'
 
 export interface CoreDeps {
   clock: Clock
@@ -31,6 +32,8 @@ export interface CoreDeps {
   inbox?: InboxService
   /** The outbox and the works view (`record:*`, `outbox:*`, `status:*`, `works:*`). */
   records?: RecordsCore
+  /** Polling, the schedule cache and reminders (`schedule:*`); started by the caller. */
+  reminders?: ReminderService
 }
 
 type AnyEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void
@@ -49,6 +52,7 @@ export interface Core {
   readonly settings?: DocumentStore<Settings>
   readonly inbox?: InboxService
   readonly records?: RecordsCore
+  readonly reminders?: ReminderService
   info(): AppInfo
   openExternal(url: string): Promise<void>
 }
@@ -74,6 +78,15 @@ export function createCore(deps: CoreDeps): Core {
   deps.inbox?.onChange((unseenCount) => events.emit('inbox:changed', { unseenCount }))
   deps.records?.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
   deps.records?.outbox.onRollback((e) => events.emit('status:rollback', e))
+  const reminders = deps.reminders
+  if (reminders) {
+    reminders.onChange((e) => e.type === 'status' && events.emit('schedule:changed', reminders.snapshot()))
+    deps.account?.onChange((change) => {
+      if (change.signedIn) void reminders.refresh()
+      // No reason means the user signed out (files wiped); a rejected token keeps the schedule.
+      else if (!change.reason) reminders.reset()
+    })
+  }
   return {
     clock: deps.clock,
     dataDir: deps.dataDir,
@@ -82,6 +95,7 @@ export function createCore(deps: CoreDeps): Core {
     settings: deps.settings,
     inbox: deps.inbox,
     records: deps.records,
+    reminders,
     info: () => ({
       name: deps.appName,
       version: deps.version,

@@ -34,9 +34,11 @@ export const commandNames = [
   'inbox:markSeen',
   'inbox:markAllSeen',
   'inbox:article',
-  'inbox:webhookInfo'
+  'inbox:webhookInfo',
+  'schedule:get',
+  'schedule:refresh'
 ] as const satisfies readonly CommandName[]
-export const eventNames = ['app:notice', 'auth:changed', 'outbox:changed', 'status:rollback', 'inbox:changed'] as const satisfies readonly EventName[]
+export const eventNames = ['app:notice', 'auth:changed', 'outbox:changed', 'status:rollback', 'inbox:changed', 'schedule:changed'] as const satisfies readonly EventName[]
 
 type Exhaustive<T extends [never, never]> = T
 /** Fails to compile when the contract has a name missing from the lists above. */

@@ -13,6 +13,7 @@ import { authCommands, authEvents } from './auth'
 import { settingsCommands } from './settings'
 import { inboxCommands, inboxEvents } from './inbox'
 import { recordsCommands, recordsEvents } from './records'
+import { scheduleCommands, scheduleEvents } from './schedule'
 
 export * from './common'
 export * from './app'
@@ -20,6 +21,7 @@ export * from './auth'
 export * from './settings'
 export * from './inbox'
 export * from './records'
+export * from './schedule'
 export * from './bridge'
 
 interface CommandSpec {
@@ -42,8 +44,8 @@ function merge<T extends Record<string, unknown>>(...parts: T[]): T {
 type Intersect<T extends readonly unknown[]> = T extends readonly [infer H, ...infer R] ? H & Intersect<R> : unknown
 
 // Adding a concern: one entry in each list.
-const commandParts = [appCommands, authCommands, settingsCommands, recordsCommands, inboxCommands] as const
-const eventParts = [appEvents, authEvents, recordsEvents, inboxEvents] as const
+const commandParts = [appCommands, authCommands, settingsCommands, recordsCommands, inboxCommands, scheduleCommands] as const
+const eventParts = [appEvents, authEvents, recordsEvents, inboxEvents, scheduleEvents] as const
 
 export const commands = merge<Record<string, CommandSpec>>(...commandParts) as Intersect<typeof commandParts>
 export const events = merge<Record<string, z.ZodType>>(...eventParts) as Intersect<typeof eventParts>

@@ -9,6 +9,7 @@ import type { Core } from '../app'
 import { accountHandlers } from '../account/ipc'
 import { inboxHandlers } from '../inbox/ipc'
 import { recordsHandlers } from '../records/ipc'
+import { scheduleHandlers } from '../schedule/ipc'
 import { toUserError, UserErrorException } from './errors'
 
 export function createHandlers(core: Core): Handlers {
@@ -17,7 +18,8 @@ export function createHandlers(core: Core): Handlers {
     'app:openExternal': async ({ url }) => core.openExternal(url),
     ...accountHandlers(core.account, core.settings),
     ...inboxHandlers(core.inbox),
-    ...recordsHandlers(core.records)
+    ...recordsHandlers(core.records),
+    ...scheduleHandlers(core.reminders)
   }
 }
 

@@ -1,17 +1,17 @@
+import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { Delivery, ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { SessionMonitor } from '../auth/monitor'
 import type { Clock, TimerHandle } from '../clock'
 import type { Locale } from '../config'
-import type { LocalizedText } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import type { Notifier } from '../notify'
 import type { DocumentStore } from '../store/json-file'
 import type { CronFactory } from './cron'
-import { ledgerFile, scheduleFileStore } from './files'
+import { emptySchedule, ledgerFile, scheduleFileStore } from './files'
 import type { Ledger } from './ledger'
 import type { PollResult } from './poll'
-import { createPoller, type PollerState, type PollerStatus } from './poller'
+import { createPoller, type PollerStatus } from './poller'
 import { describeDelivery } from './reminder-text'
 import { createScheduler } from './scheduler'
 import { trayState, type TrayState } from './tray-state'
@@ -43,23 +43,14 @@ export type ReminderEvent =
   | { type: 'status'; status: PollerStatus; result: PollResult | null }
   | { type: 'delivery'; delivery: Delivery; firedAt: number }
 
-/** What the schedule window shows; also the `schedule:get` answer. */
-export interface ScheduleSnapshot {
-  fetchedAt: string | null
-  /** True when the list is the saved one because refreshing failed or has not happened yet. */
-  offline: boolean
-  state: PollerState
-  error?: LocalizedText
-  programs: ScheduleCache['programs']
-}
-
 export interface ReminderService {
   /** Plans from the saved schedule at once (offline start), then polls. */
   start(): Promise<PollerStatus>
   stop(): void
   schedule(): ScheduleCache
   state(): PollerStatus
-  snapshot(): ScheduleSnapshot
+  /** What the schedule window shows (`schedule:get`). */
+  snapshot(): ScheduleView
   tray(): TrayState
   refresh(): Promise<PollerStatus>
   /** Back from sleep: re-plan now (missed reminders summarised), then poll. */
@@ -67,6 +58,8 @@ export interface ReminderService {
   networkBack(): Promise<PollerStatus>
   /** Lead times, quiet hours, mutes or the poll schedule changed. */
   settingsChanged(): void
+  /** After a sign-out the user chose: forget the schedule (its file is already deleted). */
+  reset(): void
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
 
@@ -127,7 +120,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     }, WATCHDOG_MS)
   }
 
-  const snapshot = (): ScheduleSnapshot => {
+  const snapshot = (): ScheduleView => {
     const { fetchedAt, programs } = cache.read()
     const status = poller.status()
     return {
@@ -172,6 +165,11 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     settingsChanged() {
       scheduler.replan()
       poller.reschedule()
+      emit({ type: 'status', status: poller.status(), result: null })
+    },
+    reset() {
+      cache.write(emptySchedule())
+      scheduler.update([])
       emit({ type: 'status', status: poller.status(), result: null })
     },
     onChange(listener) {
