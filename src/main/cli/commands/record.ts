@@ -52,9 +52,10 @@ export const record: Command = {
         outbox.undo(entry.id)
       }
       if (entry.sendAt !== undefined) {
+        // Listening before saying so: a Ctrl-C right after the line must already mean "undo".
+        process.once('SIGINT', onInterrupt)
         const seconds = Math.round((entry.sendAt - Date.now()) / 1000)
         ctx.io.err(ctx.t({ en: `Sending in ${seconds} s. Press Ctrl-C to undo.`, ja: `${seconds} 秒後に送信します。Ctrl-C で取り消せます。` }))
-        process.once('SIGINT', onInterrupt)
         outbox.onChange((entries) => {
           if (entries.find((e) => e.id === entry.id)?.state !== 'waiting') process.removeListener('SIGINT', onInterrupt)
         })
