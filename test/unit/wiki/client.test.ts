@@ -114,7 +114,10 @@ describe.each([false, true])('wiki client against the emulator (quirks: %s)', (q
   it("refuses to change someone else's article (scope) and reports a missing title", async () => {
     const { user, timestampId } = SEED.articles.hikariReview
     expect((await apiError(wiki.deleteArticle(user, timestampId))).kind).toBe('scope')
-    expect((await apiError(wiki.createArticle({ title: '', body: 'x', tags: [] }))).kind).toBe('invalid_params')
+    const missing = await apiError(wiki.createArticle({ title: '', body: 'x', tags: [] }))
+    expect(missing.kind).toBe('invalid_params')
+    // The wiki's own explanation reaches the user's message.
+    expect(missing.serviceMessages).toEqual(['title and body are required'])
   })
 
   it('never sends a request for hostile path values or tags', async () => {

@@ -159,9 +159,11 @@ function statusError(service: ServiceName, res: Response, text: string, isWrite:
 
 function errorMessages(text: string): string[] {
   try {
-    const body = JSON.parse(text) as { errors?: unknown; error_description?: unknown }
+    const body = JSON.parse(text) as { errors?: unknown; error_description?: unknown; message?: unknown }
     // OAuth endpoints answer in RFC 6749's shape instead of the `errors` array.
     if (typeof body.error_description === 'string') return [body.error_description]
+    // The wiki documents no error body; a top-level `message` is the common shape.
+    if (typeof body.message === 'string' && body.message.length > 0) return [body.message.slice(0, 500)]
     if (!Array.isArray(body.errors)) return []
     return body.errors
       .map((e) => (e && typeof e === 'object' && 'message' in e ? String((e as { message: unknown }).message) : ''))
