@@ -70,9 +70,6 @@ export const AuthStatus = z.strictObject({
 })
 export type AuthStatus = z.infer<typeof AuthStatus>
 
-/** The redirect URIs to register for the application at the service (shown during set-up). */
-export const REDIRECT_URIS = ['http://127.0.0.1/callback', 'urn:ietf:wg:oauth:2.0:oob'] as const
-
 export const authCommands = {
   'auth:status': { input: z.undefined(), output: AuthStatus },
   'auth:saveServices': { input: ServicesInput, output: AuthStatus },
