@@ -6,6 +6,8 @@ import { record } from './commands/record'
 import { status } from './commands/status'
 import { works } from './commands/works'
 import { outbox } from './commands/outbox'
+import { run } from './commands/run'
+import { upcoming } from './commands/upcoming'
 
 /** Every `onair` command, in the order `onair --help` lists them. */
-export const COMMANDS: readonly Command[] = [signIn, whoami, signOut, record, status, works, outbox]
+export const COMMANDS: readonly Command[] = [signIn, whoami, signOut, upcoming, run, record, status, works, outbox]
