@@ -157,7 +157,8 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   function settleEntry(e: OutboxEntry, o: Outcome): boolean {
     const now = clock.now()
     if (o.type === 'sent') {
-      Object.assign(e, { state: 'sent', sentAt: now, nextAttemptAt: undefined, unsure: undefined })
+      Object.assign(e, { state: 'sent', sentAt: now, nextAttemptAt: undefined })
+      if (e.kind === 'record') delete e.unsure
       afterSent(e, o.recordId)
       save()
       return true
