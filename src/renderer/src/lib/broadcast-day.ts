@@ -1,0 +1,93 @@
+/**
+ * Broadcast days: TV guides end a day in the small hours (05:00 by default), so a 01:30 slot is
+ * listed under the evening before, and may be written 25:30. Everything works on wall-clock parts
+ * in the given zone (the system's when absent), so a DST change never moves a slot to another day.
+ */
+export interface WallClock {
+  /** `YYYY-MM-DD` of the calendar date. */
+  date: string
+  /** Minutes since local midnight. */
+  minutes: number
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? ''
+  let f = partsFormatters.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23'
+    })
+    partsFormatters.set(key, f)
+  }
+  return f
+}
+
+export function wallClock(instant: string | number, timeZone?: string): WallClock {
+  const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) }
+}
+
+/** `'05:00'` → 300. The settings schema already guarantees the form. */
+export function boundaryMinutes(wallTime: string): number {
+  const [h, m] = wallTime.split(':').map(Number)
+  return h * 60 + m
+}
+
+function previousDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10)
+}
+
+/** The broadcast day (`YYYY-MM-DD`) a start time belongs to. */
+export function broadcastDay(instant: string | number, boundary: number, timeZone?: string): string {
+  const wall = wallClock(instant, timeZone)
+  return wall.minutes < boundary ? previousDate(wall.date) : wall.date
+}
+
+export interface DayGroup<T> {
+  day: string
+  items: T[]
+}
+
+/** Consecutive groups in the input's order (the schedule is soonest first). */
+export function groupByBroadcastDay<T extends { startedAt: string }>(items: readonly T[], boundary: number, timeZone?: string): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = []
+  for (const item of items) {
+    const day = broadcastDay(item.startedAt, boundary, timeZone)
+    const last = groups.at(-1)
+    if (last?.day === day) last.items.push(item)
+    else groups.push({ day, items: [item] })
+  }
+  return groups
+}
+
+export interface SlotTimeOptions {
+  language: string
+  boundary: number
+  /** Write slots before the boundary as 24:00–28:59 of the broadcast day. */
+  extendedHours: boolean
+  timeZone?: string
+}
+
+export function formatSlotTime(instant: string | number, opts: SlotTimeOptions): string {
+  const wall = wallClock(instant, opts.timeZone)
+  if (opts.extendedHours && wall.minutes < opts.boundary) {
+    const minutes = wall.minutes + 24 * 60
+    return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
+  }
+  return new Intl.DateTimeFormat(opts.language, { timeZone: opts.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant))
+}
+
+/** A day heading such as "Sun, Nov 22" / "11月22日(日)"; the key is a calendar date, so UTC. */
+export function formatDay(day: string, language: string): string {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(Date.UTC(y, m - 1, d, 12))
+}
