@@ -22,8 +22,7 @@ const build = run('npx', ['electron-vite', 'build'])
 steps.push(['build', build])
 steps.push(['typecheck', run('npm', ['run', '--silent', 'typecheck'])])
 
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]
-if (process.env.ONAIR_COVERAGE) vitestArgs.push('--coverage')
+const vitestArgs = ['vitest', 'run', '--coverage', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]
 steps.push(['unit', run('npx', vitestArgs)])
 
 // The renderer tests load the build; without one they would fail for the wrong reason.
