@@ -35,5 +35,7 @@ export const appCommands = {
 
 export const appEvents = {
   /** Something the user should know about that is not an answer to a command. */
-  'app:notice': Notice
+  'app:notice': Notice,
+  /** A reminder notification was clicked: show that program's quick record in the schedule. */
+  'app:focusProgram': z.strictObject({ programId: z.int().positive() })
 } as const
