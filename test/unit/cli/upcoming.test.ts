@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/dispatch'
+import { startEmulator, type Emulator } from '../../emulator/index'
+import { fakeIo } from './fake-io'
+
+describe('onair upcoming', () => {
+  let emu: Emulator
+  let env: Record<string, string>
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 })
+    env = {
+      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-upcoming-')), 'data'),
+      ONAIR_MEDIA_URL: emu.baseUrl,
+      ONAIR_CLIENT_ID: emu.client.id,
+      ONAIR_CLIENT_SECRET: emu.client.secret
+    }
+  })
+  afterAll(() => emu.close())
+
+  it('not signed in: exit 1', async () => {
+    const io = fakeIo(env)
+    expect(await runCli(['upcoming', '--json'], io)).toBe(1)
+    expect(io.stdout).toEqual([])
+  })
+
+  // The poll fails fast with an unreadable answer: the media client's own GET retries on a refused
+  // connection would make this test wait seconds of real time for the same code path.
+  it('--json: exactly {fetchedAt, offline, programs}; when the poll fails: the saved schedule, said on stderr', async () => {
+    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+    const online = fakeIo(env)
+    expect(await runCli(['upcoming', '--json'], online)).toBe(0)
+    expect(online.stdout).toHaveLength(1)
+    const fresh = JSON.parse(online.stdout[0]!)
+    expect(Object.keys(fresh)).toEqual(['fetchedAt', 'offline', 'programs'])
+    expect(fresh.offline).toBe(false)
+    expect(fresh.programs.length).toBeGreaterThan(3)
+    expect(fresh.programs[0]).toEqual({ id: expect.any(Number), startedAt: expect.any(String), isRebroadcast: expect.any(Boolean), channel: expect.any(Object), work: expect.any(Object), episode: expect.anything() })
+    expect(online.stderr).toEqual([])
+
+    emu.faults.inject({ path: '/v1/me/programs', kind: 'malformed-json', times: 2 })
+    try {
+      const offline = fakeIo(env)
+      expect(await runCli(['upcoming', '--json'], offline)).toBe(0)
+      expect(JSON.parse(offline.stdout[0]!)).toEqual({ ...fresh, offline: true })
+      expect(offline.stderr[0]).toContain('cannot read')
+      expect(offline.stderr.join('\n')).toContain(`Showing the schedule saved at ${fresh.fetchedAt}`)
+      const ja = fakeIo({ ...env, LANG: 'ja_JP.UTF-8' })
+      expect(await runCli(['upcoming'], ja)).toBe(0)
+      expect(ja.stderr.join('\n')).toContain('保存した番組表を表示します')
+    } finally {
+      emu.faults.clear()
+    }
+  })
+
+  it('text: one line per program with local time, title, episode, channel and countdown', async () => {
+    const io = fakeIo({ ...env, TZ: 'UTC' })
+    expect(await runCli(['upcoming'], io)).toBe(0)
+    expect(io.stdout.length).toBeGreaterThan(3)
+    expect(io.stdout.find((l) => l.includes('Starlit Courier'))).toMatch(/\d\d:\d\d Starlit Courier Ep\. \d+ \(Tokyo MX|AT-X\) {2}(now|\d+m|\d+h \d\dm|\d+d \d+h)$/)
+  })
+})

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createCore } from '../../../src/main/core/app'
+import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
+import { createHandlers, dispatch } from '../../../src/main/core/ipc/handlers'
+import { memoryNotifier } from '../../../src/main/core/notify'
+import { createLedger } from '../../../src/main/core/schedule/ledger'
+import { createReminderService } from '../../../src/main/core/schedule/reminders'
+import { memoryStore } from '../../../src/main/core/store/json-file'
+import { ScheduleView, type EventName } from '../../../src/shared/contract'
+import type { ScheduleCache } from '../../../src/shared/schedule'
+import { defaultSettings } from '../../../src/shared/settings'
+import type { Emulator } from '../../emulator'
+import { emulated } from '../media/emulated'
+import { manualCron } from './emulated'
+
+const base = { dataDir: '/nonexistent', openExternal: async () => {}, appName: 'Onair', version: '1', platform: 'linux', locale: () => 'en' }
+
+describe('schedule IPC', () => {
+  let emu: Emulator | undefined
+  afterEach(async () => {
+    await emu?.close()
+    emu = undefined
+  })
+
+  it('without the reminders dep: a clear UserError, not a crash', async () => {
+    const t = await emulated({})
+    emu = t.emu
+    const handlers = createHandlers(createCore({ ...base, clock: t.clock }))
+    const reply = await dispatch(handlers, 'schedule:get', undefined)
+    expect(reply).toMatchObject({ ok: false, error: { code: 'schedule-unavailable', message: { en: expect.any(String), ja: expect.any(String) } } })
+  })
+
+  it('get answers from the cache before any poll; start and refresh poll; every change is pushed as schedule:changed', async () => {
+    const t = await emulated({})
+    emu = t.emu
+    const saved: ScheduleCache = { fetchedAt: '2026-11-22T11:00:00.000Z', programs: [] }
+    const reminders = createReminderService({
+      clock: t.clock,
+      media: t.client,
+      monitor: createSessionMonitor('signed-in'),
+      stores: { cache: memoryStore(saved), ledger: createLedger(() => {}) },
+      settings: defaultSettings,
+      notifier: memoryNotifier(),
+      locale: () => 'en',
+      cron: manualCron().factory
+    })
+    const core = createCore({ ...base, clock: t.clock, reminders })
+    const pushed: Array<[EventName, unknown]> = []
+    core.events.subscribe((name, payload) => pushed.push([name, payload]))
+    const handlers = createHandlers(core)
+
+    const before = await dispatch(handlers, 'schedule:get', undefined)
+    expect(before).toEqual({ ok: true, value: { fetchedAt: saved.fetchedAt, offline: true, state: 'idle', programs: [] } })
+
+    await reminders.start()
+    expect(pushed).toHaveLength(1)
+    const after = await dispatch(handlers, 'schedule:refresh', undefined)
+    if (!after.ok) throw new Error(JSON.stringify(after.error))
+    const view = ScheduleView.parse(after.value)
+    expect(view).toMatchObject({ offline: false, state: 'ok', fetchedAt: new Date(t.clock.now()).toISOString() })
+    expect(view.programs.length).toBeGreaterThan(3)
+    expect(pushed).toHaveLength(2)
+    expect(pushed[1]).toEqual(['schedule:changed', view])
+    reminders.stop()
+  })
+})
