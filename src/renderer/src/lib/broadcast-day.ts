@@ -37,13 +37,16 @@ export function wallClock(instant: string | number, timeZone?: string): WallCloc
 
 /** `'05:00'` → 300. The settings schema already guarantees the form. */
 export function boundaryMinutes(wallTime: string): number {
-  const [h, m] = wallTime.split(':').map(Number)
-  return h * 60 + m
+  return Number(wallTime.slice(0, 2)) * 60 + Number(wallTime.slice(3, 5))
+}
+
+/** Noon UTC of a `YYYY-MM-DD` date, `offsetDays` later. */
+function dateAt(date: string, offsetDays = 0): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + offsetDays, 12)
 }
 
 function previousDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number)
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10)
+  return new Date(dateAt(date, -1)).toISOString().slice(0, 10)
 }
 
 /** The broadcast day (`YYYY-MM-DD`) a start time belongs to. */
@@ -88,6 +91,5 @@ export function formatSlotTime(instant: string | number, opts: SlotTimeOptions):
 
 /** A day heading such as "Sun, Nov 22" / "11月22日(日)"; the key is a calendar date, so UTC. */
 export function formatDay(day: string, language: string): string {
-  const [y, m, d] = day.split('-').map(Number)
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(Date.UTC(y, m - 1, d, 12))
+  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(dateAt(day))
 }
