@@ -1,0 +1,85 @@
+/**
+ * `npm run demo` / `npm run demo:headless`: Onair against the in-process emulator, signed in with
+ * the emulator's token, with sample programs a minute or two away, in a throwaway data folder.
+ * The Electron app where its binary is installed; otherwise (and with --headless) `onair run`.
+ * Ctrl-C stops everything and removes the folder.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { runCli } from '../src/main/cli/dispatch'
+import { processIo } from '../src/main/cli/stdio'
+import { startEmulator } from '../test/emulator/index'
+
+const root = resolve(import.meta.dirname, '..')
+const headless = process.argv.includes('--headless')
+const say = (line: string) => process.stderr.write(`[demo] ${line}\n`)
+
+/** Found without triggering electron's lazy download (see docs/TOOLCHAIN notes). */
+function electronBinary(): string | undefined {
+  const fromEnv = process.env.ELECTRON_EXEC_PATH
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined
+  const pathTxt = join(root, 'node_modules/electron/path.txt')
+  if (!existsSync(pathTxt)) return undefined
+  const binary = join(root, 'node_modules/electron/dist', readFileSync(pathTxt, 'utf8').trim())
+  return existsSync(binary) ? binary : undefined
+}
+
+async function main(): Promise<void> {
+  const emu = await startEmulator({ port: 0, autoApprove: true, soonSeconds: 90 })
+  // Two more broadcasts a little later, so both lead times (10 min and at start) show up.
+  emu.seedPrograms(2, { startFrom: Date.now() + 150_000, spacingMinutes: 1 })
+  say(`emulator on ${emu.baseUrl}: a program starts in 90 s, two more in 2.5 and 3.5 min`)
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'onair-demo-'))
+  const env = {
+    ONAIR_DATA_DIR: dataDir,
+    ONAIR_MEDIA_URL: emu.baseUrl,
+    ONAIR_CLIENT_ID: emu.client.id,
+    ONAIR_CLIENT_SECRET: emu.client.secret
+  }
+  say(`data folder ${dataDir}`)
+
+  const electron = headless ? undefined : electronBinary()
+  if (!headless && !electron) say('no Electron binary on this machine (it cannot be downloaded here): running the headless daemon instead')
+
+  let child: ChildProcess
+  if (electron) {
+    if (!existsSync(join(root, 'out/main/index.js'))) {
+      say('building the app (npm run build)…')
+      if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed')
+    }
+    // The app keeps its token in the OS keychain, so it signs itself in with the pasted token.
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } }))
+    say('starting the Onair app (signed in with the emulator\'s token)…')
+    child = spawn(electron, [join(root, 'out/main/index.js')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite } })
+  } else {
+    say('signing in with the emulator\'s token (onair sign-in --token)…')
+    const io = { ...processIo(), env: { ...process.env, ...env } }
+    if ((await runCli(['sign-in', '--token', emu.tokens.readWrite], io)) !== 0) throw new Error('sign-in failed')
+    say('starting `onair run` — reminders print below; Ctrl-C stops')
+    child = spawn(process.execPath, [join(root, 'bin/onair.js'), 'run'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  }
+
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    say('stopping…')
+    // The terminal sends Ctrl-C to the child too; SIGTERM covers a `kill` of this script.
+    child.kill('SIGINT')
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)))
+  await emu.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  say(`done (Onair exited with ${code ?? 'a signal'})`)
+  process.exit(stopping ? 0 : (code ?? 1))
+}
+
+main().catch((e: unknown) => {
+  say(`failed: ${e instanceof Error ? e.message : String(e)}`)
+  process.exit(1)
+})
