@@ -5,6 +5,8 @@ export const en = {
   'nav.label': 'Main',
   'nav.home': 'Upcoming',
   'nav.settings': 'Settings',
+  'nav.works': 'My works',
+  'nav.records': 'Records',
   'nav.inbox': 'Inbox',
   'nav.inboxCount': 'Inbox ({count})',
   'home.heading': 'Upcoming episodes',

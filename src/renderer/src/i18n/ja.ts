@@ -6,6 +6,8 @@ export const ja: Record<MessageKey, string> = {
   'nav.label': 'メイン',
   'nav.home': '放送予定',
   'nav.settings': '設定',
+  'nav.works': 'マイ作品',
+  'nav.records': '記録',
   'nav.inbox': '受信箱',
   'nav.inboxCount': '受信箱（{count}）',
   'home.heading': 'これからの放送',
