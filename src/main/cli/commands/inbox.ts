@@ -1,0 +1,102 @@
+import { inboxTypeLabel, type InboxItem } from '../../../shared/inbox'
+import { systemClock } from '../../core/clock'
+import { createInbox, type InboxService } from '../../core/inbox/inbox'
+import { startInboxPolling } from '../../core/inbox/poller'
+import { startInboxReceiver, webhookSecretFile } from '../../core/inbox/receiver'
+import { inboxFileStore } from '../../core/inbox/store'
+import type { Notifier } from '../../core/notify'
+import { nodeCronFactory } from '../../core/schedule/cron'
+import { settingsFileStore } from '../../core/store/settings'
+import { EXIT, UsageError, type Command, type CommandContext } from '../command'
+import { openAccount, type CliAccount } from '../context'
+
+/**
+ * `onair inbox`: the wiki notifications once, and the pieces `onair run` uses to keep the inbox
+ * polled and to run the webhook receiver (`startCliInbox`).
+ */
+const NO_WIKI = {
+  en: 'The wiki is not configured: set ONAIR_WIKI_URL (or --wiki-url) and ONAIR_WIKI_TOKEN, or save a token in the app.',
+  ja: 'Wikiが設定されていません。ONAIR_WIKI_URL（または --wiki-url）と ONAIR_WIKI_TOKEN を設定するか、アプリでトークンを保存してください。'
+}
+
+export function openCliInbox(ctx: CommandContext, cli: CliAccount, notifier: Notifier, notify: () => boolean): InboxService {
+  const report = (r: { movedTo: string }) => ctx.io.err(ctx.t({ en: `Unreadable file moved aside: ${r.movedTo}`, ja: `読み取れないファイルを退避しました: ${r.movedTo}` }))
+  return createInbox({ wiki: () => cli.account.wiki(), store: inboxFileStore(ctx.config.dataDir, report), clock: systemClock, notifier, notify, language: () => ctx.locale })
+}
+
+function line(ctx: CommandContext, item: InboxItem): string {
+  const when = new Date(item.createdAt).toISOString().slice(0, 16).replace('T', ' ')
+  const mark = item.unread && !item.seen ? '*' : ' '
+  return [`${mark} ${when}`, ctx.t(inboxTypeLabel(item.type)), item.sender?.name ?? '-', item.title, item.url ?? ''].join('  ').trimEnd()
+}
+
+export const inbox: Command = {
+  name: 'inbox',
+  summary: { en: 'List your wiki notifications', ja: 'Wikiの通知を一覧表示する' },
+  usage: ['inbox [--unread] [--json]'],
+  description: {
+    en: 'Fetches the notifications from the wiki (ONAIR_WIKI_URL, ONAIR_WIKI_TOKEN) and lists them newest first; * marks unread ones not seen yet. Titles are printed as the wiki sent them. Offline, the last saved list is shown with a warning. --json prints one array of {"key","source","type","title","url","community","sender","createdAt","unread","seen","article"}.',
+    ja: 'Wiki（ONAIR_WIKI_URL、ONAIR_WIKI_TOKEN）から通知を取得し、新しい順に表示します。* は未確認の未読です。タイトルは Wiki から届いたままの文字列です。オフラインの場合は、保存済みの一覧を警告付きで表示します。--json では {"key","source","type","title","url","community","sender","createdAt","unread","seen","article"} の配列を 1 つ出力します。'
+  },
+  options: {
+    unread: { type: 'boolean', help: { en: 'only unread notifications (unread=1)', ja: '未読の通知のみ（unread=1）' } },
+    json: { type: 'boolean', help: { en: 'print a JSON array', ja: 'JSON の配列を出力する' } }
+  },
+  async run(ctx) {
+    const cli = openAccount(ctx)
+    if (!cli.account.wiki()) {
+      ctx.io.err(ctx.t(NO_WIKI))
+      return EXIT.failure
+    }
+    // A listing shows the items itself, so it raises no desktop notification for them.
+    const service = openCliInbox(ctx, cli, { show: () => {} }, () => false)
+    await service.refresh()
+    const view = service.view({ unreadOnly: ctx.flags.unread === true })
+    if (view.error) ctx.io.err(ctx.t(view.error))
+    if (view.error && !view.offline) return EXIT.failure
+    if (ctx.flags.json) ctx.io.out(JSON.stringify(view.items))
+    else for (const item of view.items) ctx.io.out(line(ctx, item))
+    return EXIT.ok
+  }
+}
+
+export function parseWebhookPort(raw: string | boolean | undefined): number | undefined {
+  if (raw === undefined || raw === false) return undefined
+  const port = Number(raw)
+  if (!/^\d{1,5}$/.test(String(raw)) || port > 65535) {
+    throw new UsageError({ en: '--webhook takes a port from 0 to 65535 (0 picks a free one).', ja: '--webhook には 0〜65535 のポートを指定してください（0 は空いているポート）。' })
+  }
+  return port
+}
+
+export interface CliInboxOptions {
+  notifier: Notifier
+  /** From `--webhook <port>` (see parseWebhookPort); undefined runs no receiver. */
+  webhookPort?: number
+  json: boolean
+  emit: (line: Record<string, unknown>) => void
+}
+
+/**
+ * For `onair run`: polls the inbox on the settings' schedule and, with a port, runs the receiver.
+ * With --json it first emits {"type":"webhook","url"} and then {"type":"event","event"} per event.
+ * Resolves to the stop function.
+ */
+export async function startCliInbox(ctx: CommandContext, cli: CliAccount, opts: CliInboxOptions): Promise<() => Promise<void>> {
+  const settings = settingsFileStore(ctx.config.dataDir).read().inbox
+  const service = openCliInbox(ctx, cli, opts.notifier, () => settings.notify)
+  const stopPolling = cli.account.wiki() ? startInboxPolling(service, (tick) => nodeCronFactory(settings.cron, tick)) : () => {}
+  if (opts.webhookPort === undefined) return async () => stopPolling()
+  const receiver = await startInboxReceiver({
+    inbox: service,
+    secret: webhookSecretFile(ctx.config.dataDir),
+    port: opts.webhookPort,
+    onEvent: (event) => (opts.json ? opts.emit({ type: 'event', event }) : ctx.io.out(`${ctx.t(inboxTypeLabel(event.type === 'unknown' ? event.originalType : event.type))}: ${event.type}`))
+  })
+  if (opts.json) opts.emit({ type: 'webhook', url: receiver.url })
+  else ctx.io.err(ctx.t({ en: `Webhook receiver: register ${receiver.url}`, ja: `Webhook の受信先: ${receiver.url} を登録してください` }))
+  return async () => {
+    stopPolling()
+    await receiver.close()
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/dispatch'
+import { openAccount } from '../../../src/main/cli/context'
+import { parseWebhookPort, startCliInbox } from '../../../src/main/cli/commands/inbox'
+import { resolveConfig } from '../../../src/main/core/config'
+import { memoryNotifier } from '../../../src/main/core/notify'
+import { startEmulator, type Emulator } from '../../emulator'
+import { fakeIo } from './fake-io'
+
+describe('onair inbox (in process, against the emulator)', () => {
+  let emu: Emulator
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 })
+  })
+  afterAll(() => emu.close())
+
+  const env = (token = emu.tokens.wiki) => ({
+    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-cli-inbox-')), 'data'),
+    ONAIR_WIKI_URL: emu.baseUrl,
+    ONAIR_WIKI_TOKEN: token
+  })
+
+  it('--json prints one array with every notification, titles raw; --unread uses unread=1', async () => {
+    const e = env()
+    const io = fakeIo(e)
+    expect(await runCli(['inbox', '--json'], io)).toBe(0)
+    expect(io.stdout).toHaveLength(1)
+    const items = JSON.parse(io.stdout[0]!) as { key: string; type: string; title: string; unread: boolean; seen: boolean }[]
+    expect(items).toHaveLength(emu.wiki.state.notifications.length)
+    expect(items.map((i) => i.title)).toContain('mei-k reacted to your comment <img src=x onerror=alert(1)>')
+    expect(items[0]).toMatchObject({ source: 'notification', seen: false })
+
+    const unread = fakeIo(e)
+    expect(await runCli(['inbox', '--unread', '--json'], unread)).toBe(0)
+    const unreadItems = JSON.parse(unread.stdout[0]!) as { unread: boolean }[]
+    expect(unreadItems.length).toBe(emu.wiki.state.notifications.filter((n) => n.unread).length)
+    expect(unreadItems.every((i) => i.unread)).toBe(true)
+  })
+
+  it('prints one line per item in text mode', async () => {
+    const io = fakeIo(env())
+    expect(await runCli(['inbox'], io)).toBe(0)
+    expect(io.stdout.find((l) => l.includes('Mentioned in an article'))).toMatch(/^\* \d{4}-\d\d-\d\d \d\d:\d\d {2}Mentioned in an article {2}hikari {2}/)
+  })
+
+  it('a rejected token: exit 1 and the wiki token message; no wiki: says what to set', async () => {
+    const bad = fakeIo(env('wrong-token'))
+    expect(await runCli(['inbox', '--json'], bad)).toBe(1)
+    expect(bad.stderr).toEqual(['Wiki token rejected — update it in Settings.'])
+    const none = fakeIo({ ONAIR_DATA_DIR: env().ONAIR_DATA_DIR })
+    expect(await runCli(['inbox'], none)).toBe(1)
+    expect(none.stderr.join('\n')).toContain('ONAIR_WIKI_TOKEN')
+  })
+
+  it('startCliInbox (for onair run --webhook --json): the URL first, then one line per event', async () => {
+    const e = env()
+    const io = fakeIo(e)
+    const config = resolveConfig({}, e)
+    const ctx = { io, config, locale: 'en' as const, t: (x: { en: string }) => x.en, flags: {}, positionals: [] }
+    const lines: Record<string, unknown>[] = []
+    const stop = await startCliInbox(ctx, openAccount(ctx), { notifier: memoryNotifier(), webhookPort: parseWebhookPort('0'), json: true, emit: (l) => lines.push(l) })
+    try {
+      expect(lines[0]).toEqual({ type: 'webhook', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{43}$/) })
+      const url = lines[0]!.url as string
+      expect((await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('page_updated'))).status).toBe(200)
+      await expect.poll(() => lines.length).toBe(2)
+      expect(lines[1]).toMatchObject({ type: 'event', event: { type: 'page_updated', page: { id: 7 } } })
+    } finally {
+      await stop()
+    }
+    expect(() => parseWebhookPort('70000')).toThrow(/--webhook/)
+  })
+})
