@@ -14,12 +14,13 @@ import type { LocalizedText } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import type { DocumentStore } from '../store/json-file'
 import { OutboxError, recentOf, type RecordChanges } from './entries'
+import { nextDue, retryDelay } from './queue'
 import { sendEntry } from './send'
 import type { Outcome } from './outcome'
 
 /**
  * The persisted queue every write to the media-tracking service goes through (ARCHITECTURE.md,
- * data flow 6). Entries are sent one at a time in queue order; an entry that cannot go yet
+ * data flow 6). Entries are sent one at a time in queue order (see queue.ts for lanes); an entry that cannot go yet
  * (undo window, failure, doubt) holds back only the later entries of its own lane (the same
  * record, or the same work's status). A transient failure ends the pass and the outbox wakes
  * again after an exponential backoff with jitter; a 401 pauses it until `flush()` after sign-in.
@@ -122,29 +123,10 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     for (const l of [...rollbackListeners]) l(event)
   }
 
-  const laneOf = (e: OutboxEntry) => (e.kind === 'status' ? `work:${e.workId}` : `record:${e.kind === 'record' ? e.id : e.target}`)
-
-  function next(force: boolean): OutboxEntry | undefined {
-    const now = clock.now()
-    const blocked = new Set<string>()
-    for (const e of doc().entries) {
-      if (e.state === 'sent') continue
-      const lane = laneOf(e)
-      if (blocked.has(lane)) continue
-      const due =
-        e.state === 'queued' ||
-        (e.state === 'waiting' && (e.sendAt ?? 0) <= now) ||
-        (e.state === 'failed' && e.willRetry === true && (force || (e.nextAttemptAt !== undefined && e.nextAttemptAt <= now)))
-      if (due) return e
-      blocked.add(lane)
-    }
-    return undefined
-  }
-
   async function pass(force: boolean): Promise<void> {
     for (;;) {
       if (stopped || opts.monitor?.state() === 'signed-out') return
-      const e = next(force)
+      const e = nextDue(doc().entries, clock.now(), force)
       if (!e) return
       Object.assign(e, { state: 'sending', attempts: e.attempts + 1, reason: undefined, willRetry: undefined })
       save()
@@ -165,7 +147,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     }
     if (o.type === 'pause') opts.monitor?.report(o.error)
     const retry = o.type === 'retry' || o.type === 'pause'
-    const delay = Math.min(maxMs, baseMs * 2 ** Math.min(30, e.attempts - 1)) * (0.5 + random() / 2)
+    const delay = retryDelay(e.attempts, baseMs, maxMs, random)
     Object.assign(e, {
       state: o.type === 'ask' ? 'needs-confirmation' : 'failed',
       reason: o.reason,
