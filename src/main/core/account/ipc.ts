@@ -51,7 +51,8 @@ export function accountStatus(account: Account): AuthStatus {
   const info = account.session()?.info() ?? null
   return {
     configured: account.configured(),
-    signedIn: info !== null,
+    // A token the service stopped accepting is kept (the outbox waits for it) but is no sign-in.
+    signedIn: info !== null && account.monitor.state() === 'signed-in',
     session: info && toInfo(info),
     services: {
       mediaUrl: services.mediaUrl,

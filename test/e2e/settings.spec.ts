@@ -1,0 +1,115 @@
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { startEmulator, type Emulator } from '../emulator/index'
+import { emulatedAccount, expect, test, type OnairHarness } from './fixtures'
+
+async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+}
+
+let emu: Emulator
+// One emulator per test: signing out revokes the seeded token for good.
+test.beforeEach(async () => {
+  emu = await startEmulator({ port: 0 })
+})
+test.afterEach(() => emu.close())
+
+/** Signs in through the UI: the core's events reach the page only once it is open. */
+async function openSignedIn(onair: OnairHarness, page: Page): Promise<void> {
+  await onair.open()
+  await page.getByRole('button', { name: 'Paste an access token' }).click()
+  await page.getByLabel('Access token').fill(emu.tokens.readWrite)
+  await page.getByRole('button', { name: 'Sign in with the token' }).click()
+  await page.getByRole('button', { name: 'Start using Onair' }).click()
+  await page.getByRole('button', { name: 'Settings' }).click()
+}
+
+test.describe('Accounts settings', () => {
+  test.use({ onairDepsFor: { build: (parts) => emulatedAccount(emu, { configured: true }).build(parts) } })
+
+  test('shows the account, verifies the wiki token before saving it, remembers the language', async ({ onair, page }) => {
+    await openSignedIn(onair, page)
+    await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible()
+    await expect(page.getByTestId('account-user')).toHaveText('Signed in as user #1')
+    await expect(page.getByText('Encrypted with')).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page)
+
+    const field = page.getByLabel('Wiki personal access token')
+    await field.fill('wrong-token')
+    await page.getByRole('button', { name: 'Verify and save' }).click()
+    await expect(page.getByRole('alert')).toContainText('rejected this personal access token')
+    expect(onair.core.account!.wikiStatus().hasToken).toBe(false)
+
+    await field.fill(emu.tokens.wiki)
+    await field.press('Enter')
+    await expect(page.getByText('The wiki token was verified and saved.')).toBeVisible()
+    await expect(page.getByText('A token is saved.')).toBeVisible()
+    await expect(field).toHaveValue('')
+
+    await page.getByLabel('Language').selectOption('ja')
+    await expect(page.getByRole('heading', { name: 'アカウント' })).toBeVisible()
+    await expect.poll(() => onair.core.settings!.read().ui.locale).toBe('ja')
+    await expectNoSeriousA11yViolations(page)
+    await page.reload()
+    await expect(page.getByRole('button', { name: '設定' })).toBeVisible()
+  })
+
+  test('sign-out asks first, keeps queued records unless discarded, and returns to sign-in', async ({ onair, page }) => {
+    await openSignedIn(onair, page)
+    for (const f of ['schedule.json', 'outbox.json']) writeFileSync(join(onair.dataDir, f), '{}')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByText('Sign out? Onair revokes its token')).toBeVisible()
+    await page.getByRole('button', { name: 'Stay signed in' }).click()
+    await expect(page.getByTestId('account-user')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('group').getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible()
+    expect(existsSync(join(onair.dataDir, 'schedule.json'))).toBe(false)
+    expect(existsSync(join(onair.dataDir, 'outbox.json'))).toBe(true)
+    expect(onair.core.settings!.read().services.clientId).toBe(emu.client.id)
+  })
+
+  test('a token the service stops accepting signs the app out once, saying why', async ({ onair, page }) => {
+    await openSignedIn(onair, page)
+    await fetch(`${emu.baseUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: emu.tokens.readWrite, client_id: emu.client.id, client_secret: emu.client.secret })
+    }).then((r) => r.arrayBuffer())
+    const account = onair.core.account!
+    await account.monitor.guard(() => account.media().listWorks()).catch(() => undefined)
+    await expect(page.getByRole('status')).not.toBeEmpty()
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible()
+  })
+})
+
+test.describe('where secrets cannot be encrypted', () => {
+  test.use({
+    onairDepsFor: { build: (parts) => emulatedAccount(emu, { configured: true, encrypted: false }).build(parts) }
+  })
+
+  test('nothing secret is stored before the user agrees, and the answer is remembered', async ({ onair, page }) => {
+    await onair.open()
+    await expect(page.getByText('Kept in memory only')).toBeVisible()
+    await page.getByRole('button', { name: 'Paste an access token' }).click()
+    await page.getByLabel('Access token').fill(emu.tokens.readWrite)
+    await page.getByRole('button', { name: 'Sign in with the token' }).click()
+    await expect(page.getByRole('alert')).toContainText('cannot encrypt saved secrets')
+    await expect(page.getByRole('alert')).toHaveAttribute('data-code', 'needs-consent')
+    expect(onair.core.account!.session()?.info()).toBeNull()
+    await expectNoSeriousA11yViolations(page)
+
+    await page.getByLabel('Store secrets unencrypted on this computer').check()
+    await page.getByRole('button', { name: 'Sign in with the token' }).click()
+    await page.getByRole('button', { name: 'Start using Onair' }).click()
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByLabel('Wiki personal access token').fill(emu.tokens.wiki)
+    await page.getByRole('button', { name: 'Verify and save' }).click()
+    await expect(page.getByText('The wiki token was verified and saved.')).toBeVisible()
+  })
+})
