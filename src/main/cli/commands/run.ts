@@ -2,6 +2,7 @@ import type { Reminder } from '../../../shared/schedule'
 import { describeDelivery } from '../../core/schedule/reminder-text'
 import type { ReminderEvent } from '../../core/schedule/reminders'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
+import { openCliRecords } from '../context'
 import { notifySend } from '../notify-send'
 import { openCliReminders, openCliSettings, signedInAccount } from '../reminders'
 import { failWith } from '../report'
@@ -60,13 +61,18 @@ export async function runDaemon(ctx: CommandContext, stop: Promise<unknown>): Pr
     }
   })
   service.onChange((event) => (json ? jsonLines(event, ctx, emit, iso) : textLines(event, ctx, settings().reminders.timeZone)))
+  // The outbox sends what `record`/`status` left queued; a successful poll means the network is back.
+  const { outbox } = openCliRecords(ctx, cli)
+  service.onChange((event) => void (event.type === 'status' && event.result?.ok && outbox.flush()))
   // Reminder timers are unref'd so that they never hold a finished process; the daemon is held here.
   const keepAlive = setInterval(() => undefined, 1 << 30)
   ctx.io.err(ctx.t({ en: 'Onair is running. Press Ctrl-C to stop.', ja: 'Onair を実行中です。Ctrl-C で終了します。' }))
   void service.start()
+  outbox.start()
   await stop
   clearInterval(keepAlive)
   service.stop()
+  outbox.stop()
   return EXIT.ok
 }
 
