@@ -5,7 +5,7 @@
  */
 import type { LocalizedText } from '../../../../shared/contract'
 import type { CachedProgram } from '../../../../shared/schedule'
-import type { OutboxEntry, RecordEntry, StatusKind } from '../../../../shared/records'
+import type { OutboxEntry, RecordEntry, StatusEntry, StatusKind } from '../../../../shared/records'
 import { asUserError } from '../../errors'
 
 /** What the expanded quick record adds to the one-click record. */
@@ -60,6 +60,11 @@ export function recordEntryFor(program: CachedProgram): RecordEntry | undefined 
 /** A queued or failed deletion of that record (an undo after sending). */
 export function deletionOf(entry: RecordEntry): OutboxEntry | undefined {
   return records.entries.find((e) => e.kind === 'delete' && e.target === entry.id)
+}
+
+/** A status change for the work that has not gone through (shown with Retry/Discard when failed). */
+export function pendingStatusOf(workId: number): StatusEntry | undefined {
+  return records.entries.findLast((e): e is StatusEntry => e.kind === 'status' && e.workId === workId && e.state !== 'sent')
 }
 
 /** Optimistic: the kind shows at once; the previous one returns on `status:rollback` or an error. */

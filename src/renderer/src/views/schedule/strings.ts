@@ -50,6 +50,7 @@ export const s = {
   status: { en: 'Status of {title}', ja: '{title} のステータス' },
   statusUnknown: { en: 'Status…', ja: 'ステータス…' },
   statusSet: { en: 'Status of {title}: {kind}.', ja: '{title} のステータス: {kind}' },
+  statusPending: { en: 'Status "{kind}": {state}', ja: 'ステータス「{kind}」: {state}' },
   statusRolledBack: { en: 'The status of {title} could not be changed: {reason}', ja: '{title} のステータスを変更できませんでした: {reason}' },
   readOnly: {
     en: 'You signed in with read-only access, so recording and status changes are off. Sign in again with write access in Settings.',
