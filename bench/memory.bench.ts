@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { ManualClock } from '../src/main/core/clock'
+import { scheduleFileStore } from '../src/main/core/schedule/files'
+import { createLedger } from '../src/main/core/schedule/ledger'
+import { createScheduler } from '../src/main/core/schedule/scheduler'
+import { ReminderSettingsSchema, type CachedProgram } from '../src/shared/schedule'
+import { summarise, type Bench } from './stats'
+
+/**
+ * Heap held by the core for 10,000 cached programs: the schedule as loaded from schedule.json
+ * (parsed and validated) plus the scheduler's plan of 20,000 pending reminders (10 min before and
+ * at start). Measured as heapUsed after a full GC, minus the same before.
+ */
+const RUNS = 5
+const COUNT = 10_000
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+function heap(): number {
+  gc()
+  gc()
+  return process.memoryUsage().heapUsed
+}
+
+function programs(now: number): CachedProgram[] {
+  return Array.from({ length: COUNT }, (_, i) => ({
+    id: i + 1,
+    startedAt: new Date(now + 11 * 60_000 + i * 15_000).toISOString(),
+    isRebroadcast: i % 5 === 0,
+    channel: { id: (i % 40) + 1, name: `Channel ${(i % 40) + 1}` },
+    work: { id: (i % 300) + 1, title: `A fairly typical anime title number ${(i % 300) + 1}`, seasonNameText: '2026年秋' },
+    episode: { id: i + 1, number: String((i % 24) + 1), numberText: `第${(i % 24) + 1}話`, title: `Episode title ${i + 1}` }
+  }))
+}
+
+async function once(): Promise<{ cacheMb: number; totalMb: number; planMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'onair-bench-mem-'))
+  const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0))
+  scheduleFileStore(dir).write({ fetchedAt: new Date(clock.now()).toISOString(), programs: programs(clock.now()) })
+  const base = heap()
+  const cache = scheduleFileStore(dir)
+  const loaded = cache.read().programs
+  const afterCache = heap()
+  const settings = ReminderSettingsSchema.parse({})
+  const scheduler = createScheduler({ clock, ledger: createLedger(() => undefined), settings: () => settings, deliver: () => undefined })
+  const t = performance.now()
+  scheduler.update(loaded)
+  const planMs = performance.now() - t
+  const afterPlan = heap()
+  if (scheduler.pending().length !== 2 * COUNT) throw new Error('unexpected plan size')
+  scheduler.stop()
+  rmSync(dir, { recursive: true, force: true })
+  return { cacheMb: (afterCache - base) / 2 ** 20, totalMb: (afterPlan - base) / 2 ** 20, planMs }
+}
+
+const bench: Bench = {
+  name: 'core memory',
+  async run() {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) runs.push(await once())
+    return [
+      { bench: 'memory', metric: `${COUNT} programs: schedule cache`, ...summarise(runs.map((r) => r.cacheMb), 1, ' MB'), note: 'heapUsed after GC' },
+      { bench: 'memory', metric: `${COUNT} programs: cache + plan`, ...summarise(runs.map((r) => r.totalMb), 1, ' MB'), note: `${2 * COUNT} pending reminders` },
+      { bench: 'memory', metric: `${COUNT} programs: plan + reconcile time`, ...summarise(runs.map((r) => r.planMs), 0, ' ms') }
+    ]
+  }
+}
+export default bench

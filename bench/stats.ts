@@ -1,0 +1,29 @@
+/** Small statistics for the benches: each figure is reported as median and spread over runs. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
+  return sorted[i] as number
+}
+
+export const median = (values: readonly number[]): number => quantile(values, 0.5)
+
+export interface Row {
+  bench: string
+  metric: string
+  /** Median over runs. */
+  value: string
+  /** min–max over runs. */
+  spread: string
+  note?: string
+}
+
+export interface Bench {
+  name: string
+  run(): Promise<Row[]>
+}
+
+export function summarise(values: readonly number[], digits = 1, unit = ''): { value: string; spread: string } {
+  const f = (n: number) => `${n.toFixed(digits)}${unit}`
+  return { value: f(median(values)), spread: `${f(Math.min(...values))}–${f(Math.max(...values))}` }
+}
