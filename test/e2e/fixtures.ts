@@ -14,7 +14,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { test as base, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test as base, type Page } from '@playwright/test'
 import { createAccount } from '../../src/main/core/account'
 import { personalDataWiper } from '../../src/main/core/account/personal-data'
 import { createCore, type Core, type CoreDeps } from '../../src/main/core/app'
@@ -28,7 +29,7 @@ import type { EventName, EventPayload, Handlers } from '../../src/shared/contrac
 import { deliverEvent, installBridge } from './bridge'
 import { ORIGIN, serveRenderer } from './serve'
 
-export { expect } from '@playwright/test'
+export { expect }
 export { ORIGIN }
 
 export interface OnairHarness {
@@ -140,4 +141,10 @@ export function emulatedAccount(
       return { account, settings }
     }
   }
+}
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
 }

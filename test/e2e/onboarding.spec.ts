@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { startEmulator, type Emulator } from '../emulator/index'
-import { emulatedAccount, expect, test, type OnairHarness } from './fixtures'
-
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-}
+import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
 
 /** The URL the core asked the system browser to open (the test plays the browser). */
 async function browserUrl(onair: OnairHarness): Promise<string> {

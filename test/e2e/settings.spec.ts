@@ -1,15 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { startEmulator, type Emulator } from '../emulator/index'
-import { emulatedAccount, expect, test, type OnairHarness } from './fixtures'
-
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-}
+import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
 
 let emu: Emulator
 // One emulator per test: signing out revokes the seeded token for good.
