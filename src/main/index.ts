@@ -12,6 +12,8 @@ import { settingsFileStore } from './core/store/settings'
 import { bindIpc } from './shell/ipc'
 import { electronSecrets } from './shell/secrets'
 import { hardenAllWebContents, hardenSession } from './shell/security'
+import { watchPowerAndNetwork } from './shell/power'
+import { appReminders } from './shell/reminders'
 import { createTray } from './shell/tray'
 import { createMainWindow, showWindow } from './shell/window'
 
@@ -20,15 +22,15 @@ const APP_ID = 'app.onair.desktop'
 async function start(): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
-  const settings = settingsFileStore(dataDir)
+  const settingsFile = settingsFileStore(dataDir)
   // The language the user chose in Onair, else the system's: used for the browser's callback page.
   const language = (): 'en' | 'ja' => {
-    const chosen = settings.read().ui.locale
+    const chosen = settingsFile.read().ui.locale
     const tag = chosen === 'system' ? app.getLocale() : chosen
     return tag.toLowerCase().startsWith('ja') ? 'ja' : 'en'
   }
   const account = createAccount({
-    settings,
+    settings: settingsFile,
     secrets: electronSecrets(dataDir),
     sessionStore: sessionFileStore(dataDir),
     clock: systemClock,
@@ -36,6 +38,18 @@ async function start(): Promise<void> {
     locale: language,
     wipePersonalData: personalDataWiper(dataDir)
   })
+  // Set once the window exists; a notification clicked before that has nothing to show.
+  let onNotificationClick: (programId: number | null) => void = () => {}
+  const { reminders, settings } = appReminders({
+    dataDir,
+    account,
+    settings: settingsFile,
+    locale: language,
+    onNotificationClick: (target) => onNotificationClick(target.kind === 'record' ? target.programId : null)
+  })
+  // `npm run demo`: the app signs itself in with the emulator's token (the paste-token path).
+  const demoToken = process.env['ONAIR_DEMO_TOKEN']
+  if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const core = createCore({
     clock: systemClock,
     dataDir,
@@ -45,21 +59,48 @@ async function start(): Promise<void> {
     platform: process.platform,
     locale: () => app.getLocale(),
     account,
-    settings
+    settings,
+    reminders
   })
   hardenSession(session.defaultSession)
   const { window, allowClose } = createMainWindow()
   bindIpc(core, window)
   const open = (): void => showWindow(window)
-  const tray = createTray({ open, quit: () => app.quit() })
+  const openProgram = (programId: number | null): void => {
+    open()
+    if (programId !== null) core.events.emit('app:focusProgram', { programId })
+  }
+  onNotificationClick = openProgram
+  const tray = createTray({
+    open,
+    quit: () => app.quit(),
+    refresh: () => void reminders.refresh(),
+    openSettings: open,
+    openProgram,
+    locale: language,
+    timeZone: () => settings.read().reminders.timeZone
+  })
+  const updateTray = (): void => tray.setSchedule(reminders.tray())
+  reminders.onChange(updateTray)
+  // Countdowns in the menu and the tooltip move on even when nothing else happens.
+  const minute = setInterval(updateTray, 30_000)
+  const stopWatching = watchPowerAndNetwork(reminders)
+  void reminders.start().then(updateTray)
 
   app.on('second-instance', open)
   app.on('activate', open)
   app.on('before-quit', () => {
     allowClose()
+    clearInterval(minute)
+    stopWatching()
+    reminders.stop()
     tray.destroy()
   })
 }
+
+// Same variable as the command line's: the demo (and anyone) can run the app on another folder.
+const dataDirOverride = process.env['ONAIR_DATA_DIR']
+if (dataDirOverride) app.setPath('userData', dataDirOverride)
 
 if (!app.requestSingleInstanceLock()) {
   // Another Onair is running; it gets a `second-instance` event and shows itself.
