@@ -31,7 +31,7 @@ export const s = {
   onAir: { en: 'On air now', ja: '放送中' },
   startsIn: { en: 'in {duration}', ja: 'あと{duration}' },
   watched: { en: 'Watched', ja: '見た' },
-  watchedLabel: { en: 'Record {title} as watched', ja: '{title} を視聴記録する' },
+  watchedLabel: { en: 'Watched: {title}', ja: '見た: {title}' },
   more: { en: 'Comment and rating', ja: 'コメントと評価' },
   comment: { en: 'Comment', ja: 'コメント' },
   rating: { en: 'Rating', ja: '評価' },
