@@ -37,7 +37,8 @@ async function setup(lead: number[], emuOpts: { soonSeconds?: number } = { soonS
   const setSettings = (s: Settings) => {
     settings = s
   }
-  return { ...t, dataDir, boot, setSettings }
+  const soonStart = t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)?.startedAt ?? NaN
+  return { ...t, dataDir, boot, setSettings, soonStart }
 }
 
 describe('reminder service (ManualClock + emulator)', () => {
@@ -50,7 +51,7 @@ describe('reminder service (ManualClock + emulator)', () => {
   it('a program seeded soon: exactly one notification at the exact start, and none again after a restart', async () => {
     const t = await setup([0])
     emu = t.emu
-    const start = t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt
+    const start = t.soonStart
     const a = t.boot()
     expect((await a.service.start()).state).toBe('ok')
     expect(a.notifier.shown).toEqual([])
@@ -86,7 +87,7 @@ describe('reminder service (ManualClock + emulator)', () => {
   it('starts from the saved schedule while offline and still fires on time; the view says offline', async () => {
     const t = await setup([0])
     emu = t.emu
-    const start = t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt
+    const start = t.soonStart
     const first = t.boot()
     await first.service.start()
     first.service.stop()
@@ -109,7 +110,7 @@ describe('reminder service (ManualClock + emulator)', () => {
   it('a clock jump past a reminder is noticed by the watchdog: one missed summary, then a poll', async () => {
     const t = await setup([0])
     emu = t.emu
-    const start = t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt
+    const start = t.soonStart
     const a = t.boot()
     await a.service.start()
     const polls = () => t.emu!.requests.filter((r) => r.path === '/v1/me/programs').length
@@ -126,7 +127,7 @@ describe('reminder service (ManualClock + emulator)', () => {
   it('a settings change re-plans: a muted work is not reminded', async () => {
     const t = await setup([0])
     emu = t.emu
-    const start = t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt
+    const start = t.soonStart
     const a = t.boot()
     await a.service.start()
     const s = defaultSettings()
