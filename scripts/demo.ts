@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     // The app keeps its token in the OS keychain, so it signs itself in with the pasted token.
     writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } }))
     say('starting the Onair app (signed in with the emulator\'s token)…')
-    child = spawn(electron, [join(root, 'out/main/index.js')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite } })
+    // Chromium refuses to start as root without this (containers, CI boxes).
+    const args = process.getuid?.() === 0 ? ['--no-sandbox'] : []
+    child = spawn(electron, [...args, join(root, 'out/main/index.js')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite } })
   } else {
     say('signing in with the emulator\'s token (onair sign-in --token)…')
     const io = { ...processIo(), env: { ...process.env, ...env } }
