@@ -44,6 +44,7 @@ export const s = {
   undo: { en: 'Undo', ja: '取り消す' },
   undone: { en: 'Record undone; nothing was sent.', ja: '記録を取り消しました。送信はしていません。' },
   deleteQueued: { en: 'The record will be deleted on the service.', ja: 'サービス上の記録を削除します。' },
+  deleted: { en: 'Deleted on the service.', ja: 'サービス上の記録を削除しました。' },
   retry: { en: 'Retry', ja: '再試行' },
   discard: { en: 'Discard', ja: '破棄' },
   willRetry: { en: 'Onair retries by itself.', ja: '自動で再試行します。' },

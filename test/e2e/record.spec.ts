@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test'
+import { ManualClock } from '../../src/main/core/clock'
+import { startEmulator, USER_ID, type Emulator } from '../emulator'
+import { expectNoSeriousA11yViolations } from './records-deps'
+import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
+import { expect, test } from './fixtures'
+
+// Program 9 of the seed: Orbit Gardeners (work 3, "want to watch"), episode 301, unwatched, at 23:00 JST.
+const NOW = new ManualClock().now()
+const UNDO_MS = 10_000
+let clock: ManualClock
+let emu: Emulator
+let sink: ScheduleSink
+
+test.beforeEach(async () => {
+  clock = new ManualClock(NOW)
+  emu = await startEmulator({ port: 0, now: () => clock.now() })
+  sink = {}
+})
+test.afterEach(() => emu.close())
+test.use({ timezoneId: 'Asia/Tokyo', onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) } })
+
+const row = (page: Page) => page.locator('li[data-program-id="9"]')
+const watched = (page: Page) => row(page).getByRole('button', { name: /^Watched:/ })
+const records301 = () => emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)
+
+/** Moves the core's clock (undo window, backoff) and waits for what the outbox started. */
+async function advance(ms: number): Promise<void> {
+  clock.advance(ms)
+  await sink.records?.outbox.idle()
+}
+
+test('one click records the episode after the undo window; it leaves the unwatched list', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  await watched(page).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Recorded Orbit Gardeners' })).toContainText('Sending in')
+  await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'waiting')
+  expect(onair.calls).toContainEqual({ name: 'record:create', input: expect.objectContaining({ episodeId: 301, programId: 9, workId: 3 }) })
+  expect(records301()).toHaveLength(0)
+
+  await advance(UNDO_MS)
+  await expect.poll(() => records301().length).toBe(1)
+  expect(records301()[0]).toMatchObject({ comment: '', rating: null })
+  await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'sent')
+  await expect(page.getByText('Sending in')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(row(page)).toHaveCount(0)
+})
+
+test('undo within the window: nothing reaches the service', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  await watched(page).click()
+  await page.getByRole('status').filter({ hasText: 'Recorded Orbit Gardeners' }).getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByText('Record undone; nothing was sent.')).toBeVisible()
+  await expect(row(page).locator('[data-state]')).toHaveCount(0)
+  await advance(UNDO_MS * 3)
+  expect(records301()).toHaveLength(0)
+})
+
+test('undo after sending deletes the record', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  await watched(page).click()
+  await advance(UNDO_MS)
+  await expect.poll(() => records301().length).toBe(1)
+  await row(page).getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByText('The record will be deleted on the service.').first()).toBeVisible()
+  await advance(1000)
+  await expect.poll(() => records301().length).toBe(0)
+  await expect(row(page)).toContainText('Deleted on the service.')
+})
+
+test('offline: the entry waits and says it will retry; back online, Retry sends exactly one record', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  await emu.suspend()
+  await watched(page).click()
+  await advance(UNDO_MS)
+  await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', /failed|queued/)
+  await expect(row(page)).toContainText('Onair retries by itself.')
+  await emu.resume()
+  await row(page).getByRole('button', { name: 'Retry' }).click()
+  await sink.records?.outbox.idle()
+  await expect.poll(() => records301().length).toBe(1)
+  await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'sent')
+  await advance(10 * 60_000)
+  expect(records301()).toHaveLength(1)
+})
+
+test('a reset after the service saved the record: still exactly one record', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
+  await watched(page).click()
+  await advance(UNDO_MS)
+  for (let i = 0; i < 5; i++) await advance(60_000)
+  await expect.poll(() => records301().length).toBe(1)
+  await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'sent')
+  expect(records301()).toHaveLength(1)
+})
+
+test('comment, rating and share toggles from the expanded panel; keyboard and Escape', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  const more = row(page).getByRole('button', { name: 'Comment and rating' })
+  await more.focus()
+  await page.keyboard.press('Enter')
+  await expect(more).toHaveAttribute('aria-expanded', 'true')
+  await expect(row(page).getByRole('textbox', { name: 'Comment' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(more).toHaveAttribute('aria-expanded', 'false')
+  await expect(row(page).getByRole('form')).toHaveCount(0)
+
+  await page.keyboard.press('Space')
+  await page.keyboard.type('Line one\nLine two')
+  await row(page).getByRole('combobox', { name: 'Rating' }).selectOption('4.5')
+  await row(page).getByLabel('Share on the microblog').check()
+  await expectNoSeriousA11yViolations(page)
+  await row(page).getByRole('button', { name: 'Record', exact: true }).click()
+  await advance(UNDO_MS)
+  await expect.poll(() => records301().length).toBe(1)
+  expect(records301()[0]).toMatchObject({ comment: 'Line one\nLine two', rating: 4.5, shareMicroblog: true, shareSocialnet: false })
+})
+
+test('a reminder click opens the quick record of its program', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click()
+  await onair.push('app:focusProgram', { programId: 9 })
+  await expect(row(page).getByRole('textbox', { name: 'Comment' })).toBeFocused()
+})
+
+test('status change reaches the service; a failing one rolls back with a message', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  const status = row(page).getByLabel('Status of Orbit Gardeners')
+  await status.selectOption({ label: 'On hold' })
+  await expect(status).toHaveValue('on_hold')
+  await sink.records?.outbox.idle()
+  await expect.poll(() => emu.media.statusOf(USER_ID, 3)).toBe('on_hold')
+
+  emu.faults.inject({ method: 'POST', path: '/v1/me/statuses', kind: 'status', status: 500, times: 100 })
+  await status.selectOption({ label: 'Watching' })
+  await expect(status).toHaveValue('watching')
+  await sink.records?.outbox.idle()
+  await expect(row(page).locator('[data-status-state]')).toHaveAttribute('data-status-state', 'failed')
+  await row(page).getByRole('button', { name: 'Discard' }).click()
+  await expect(page.getByText(/The status of Orbit Gardeners could not be changed/)).toBeVisible()
+  await expect(status).toHaveValue('on_hold')
+  expect(emu.media.statusOf(USER_ID, 3)).toBe('on_hold')
+})
+
+test('read-only session: record and status actions are off, with why', async ({ onair, page }) => {
+  await openSignedIn(page, onair, { emu, clock, sink, token: emu.tokens.read })
+  await expect(page.getByText(/signed in with read-only access/)).toBeVisible()
+  await expect(watched(page)).toBeDisabled()
+  await expect(row(page).getByLabel('Status of Orbit Gardeners')).toBeDisabled()
+})
