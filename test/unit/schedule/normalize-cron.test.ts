@@ -50,7 +50,7 @@ describe('normalize', () => {
         is_rebroadcast: fc.boolean(),
         channel: fc.record({ id: fc.integer({ min: 1, max: 9 }), name: fc.option(fc.string()) }, { requiredKeys: [] }),
         work: fc.record({ id: fc.integer({ min: 1, max: 9 }), title: fc.option(fc.string()) }, { requiredKeys: [] }),
-        episode: fc.option(fc.record({ id: fc.integer({ min: 1, max: 9 }), number: fc.option(fc.oneof(fc.double({ noNaN: true }), fc.string())) }, { requiredKeys: [] }))
+        episode: fc.option(fc.record({ id: fc.integer({ min: 1, max: 9 }), number: fc.option(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string())) }, { requiredKeys: [] }))
       },
       { requiredKeys: ['id', 'started_at'] }
     )
