@@ -86,7 +86,7 @@ test('empty: explains why the service may list nothing and links to it', async (
 test('japanese labels and times', async ({ onair, page }) => {
   await onair.core.settings?.update((s) => ({ ...s, ui: { ...s.ui, locale: 'ja' } }))
   await openSignedIn(page, onair, { emu, clock, sink })
-  await expect(page.getByRole('heading', { name: '放送予定', level: 2 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'これからの放送', level: 2 })).toBeVisible()
   await expect(page.getByRole('heading', { name: '11月22日(日)', level: 3 })).toBeVisible()
   await expect(page.locator('li[data-program-id="1"]')).toContainText('放送中')
   await expect(page.locator('li[data-program-id="9"]').getByRole('button', { name: '見た' })).toBeVisible()

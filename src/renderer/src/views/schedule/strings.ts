@@ -6,7 +6,7 @@ import type { EntryState, StatusKind } from '../../../../shared/records'
  * dictionaries carry only the navigation label, so parallel work on other views does not collide.
  */
 export const s = {
-  heading: { en: 'Upcoming episodes', ja: '放送予定' },
+  heading: { en: 'Upcoming episodes', ja: 'これからの放送' },
   refresh: { en: 'Refresh', ja: '更新' },
   refreshing: { en: 'Refreshing…', ja: '更新中…' },
   loading: { en: 'Loading the schedule…', ja: '番組表を読み込み中…' },
