@@ -91,6 +91,27 @@ describe('onair run', () => {
     expect(await done2).toBe(0)
   })
 
+  it('with --webhook: prints the URL to register, then each pushed wiki event as an event line', async () => {
+    emu = await startEmulator({ port: 0 })
+    const env = { ...(await signedInEnv(emu)), ONAIR_WIKI_URL: emu.baseUrl, ONAIR_WIKI_TOKEN: emu.tokens.wiki }
+    const io = fakeIo(env)
+    let stop!: () => void
+    const done = runDaemon(context(io, { json: true, webhook: '0' }), new Promise<void>((res) => (stop = res)))
+    const lines = () => io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)
+    await vi.waitFor(() => expect(lines().some((l) => l.type === 'webhook')).toBe(true), { timeout: 5000 })
+    const url = lines().find((l) => l.type === 'webhook')!.url as string
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{32,}$/)
+    const sent = await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('article_created'))
+    expect(sent.status).toBeGreaterThanOrEqual(200)
+    expect(sent.status).toBeLessThan(300)
+    await vi.waitFor(() => expect(lines().some((l) => l.type === 'event')).toBe(true), { timeout: 5000 })
+    expect(lines().find((l) => l.type === 'event')).toMatchObject({ event: { type: 'article_created' } })
+    stop()
+    expect(await done).toBe(0)
+    const bad = fakeIo(env)
+    expect(await runCli(['run', '--webhook', '70000'], bad)).toBe(2)
+  })
+
   it('not signed in: exit 1 with the reason; a bad --lead is a usage error', async () => {
     emu = await startEmulator({ port: 0 })
     const env = { ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data'), ONAIR_MEDIA_URL: emu.baseUrl, ONAIR_CLIENT_ID: emu.client.id }

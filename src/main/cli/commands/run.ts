@@ -3,6 +3,7 @@ import { describeDelivery } from '../../core/schedule/reminder-text'
 import type { ReminderEvent } from '../../core/schedule/reminders'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { openCliRecords } from '../context'
+import { parseWebhookPort, startCliInbox } from './inbox'
 import { notifySend } from '../notify-send'
 import { openCliReminders, openCliSettings, signedInAccount } from '../reminders'
 import { failWith } from '../report'
@@ -17,14 +18,15 @@ import { untilSignal } from '../signals'
 export const run: Command = {
   name: 'run',
   summary: { en: 'Run the reminder daemon (headless)', ja: 'リマインダーを常駐で動かす（ヘッドレス）' },
-  usage: ['run [--json] [--lead <minutes,…>]'],
+  usage: ['run [--json] [--lead <minutes,…>] [--webhook <port>]'],
   description: {
-    en: 'Polls the schedule (every 10 minutes by default), and prints each reminder at its time as one line, also through notify-send where it is installed. --json prints one JSON object per line: reminders as {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}, and lines of type "poll", "missed", "error" and "state". Runs until Ctrl-C or SIGTERM, then exits 0.',
-    ja: '番組表を取得し（既定は 10 分ごと）、各リマインダーを時刻どおりに 1 行で表示します。notify-send があればデスクトップ通知も出します。--json では 1 行に 1 つの JSON を出力します。リマインダーは {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}、ほかに "poll"、"missed"、"error"、"state" の行があります。Ctrl-C または SIGTERM まで動き、終了コード 0 で終わります。'
+    en: 'Polls the schedule (every 10 minutes by default), and prints each reminder at its time as one line, also through notify-send where it is installed. --json prints one JSON object per line: reminders as {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}, and lines of type "poll", "missed", "error" and "state". It also polls the wiki inbox (every 5 minutes by default) when a wiki token is set, and with --webhook runs the local webhook receiver: --json then first prints {"type":"webhook","url"} (the URL to register, secret included) and {"type":"event","event"} for each event. Runs until Ctrl-C or SIGTERM, then exits 0.',
+    ja: '番組表を取得し（既定は 10 分ごと）、各リマインダーを時刻どおりに 1 行で表示します。notify-send があればデスクトップ通知も出します。--json では 1 行に 1 つの JSON を出力します。リマインダーは {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}、ほかに "poll"、"missed"、"error"、"state" の行があります。Wiki のトークンがあれば受信箱も取得し（既定は 5 分ごと）、--webhook を付けると Webhook の受信サーバーを動かします（--json では最初に {"type":"webhook","url"}、イベントごとに {"type":"event","event"} を出力）。Ctrl-C または SIGTERM まで動き、終了コード 0 で終わります。'
   },
   options: {
     json: { type: 'boolean', help: { en: 'one JSON object per line', ja: '1 行に 1 つの JSON を出力する' } },
-    lead: { type: 'string', value: 'minutes,…', help: { en: 'lead times for this run, e.g. 10,0 (0 = at start)', ja: 'この実行でのリマインダーの時刻（開始の何分前か、例: 10,0。0 は開始時）' } }
+    lead: { type: 'string', value: 'minutes,…', help: { en: 'lead times for this run, e.g. 10,0 (0 = at start)', ja: 'この実行でのリマインダーの時刻（開始の何分前か、例: 10,0。0 は開始時）' } },
+    webhook: { type: 'string', value: 'port', help: { en: 'run the wiki webhook receiver on 127.0.0.1:<port> (0 = a free port)', ja: 'Wiki の Webhook 受信サーバーを 127.0.0.1:<port> で動かす（0 は空いているポート）' } }
   },
   run: (ctx) => runDaemon(ctx, untilSignal())
 }
@@ -41,6 +43,7 @@ export function parseLead(raw: string | boolean | undefined): number[] | undefin
 /** The daemon until `stop` resolves; split from `run` so tests stop it without a signal. */
 export async function runDaemon(ctx: CommandContext, stop: Promise<unknown>): Promise<ExitCode> {
   const leadMinutes = parseLead(ctx.flags.lead)
+  const webhookPort = parseWebhookPort(ctx.flags.webhook)
   let cli
   try {
     cli = signedInAccount(ctx)
@@ -51,8 +54,9 @@ export async function runDaemon(ctx: CommandContext, stop: Promise<unknown>): Pr
   const emit = (line: Record<string, unknown>) => ctx.io.out(JSON.stringify(line))
   const iso = (ms: number) => new Date(ms).toISOString()
   const settings = openCliSettings(ctx, leadMinutes)
+  const notifier = notifySend(ctx.io.env)
   const service = openCliReminders(ctx, cli, {
-    notifier: notifySend(ctx.io.env),
+    notifier,
     leadMinutes,
     onError: (e) => {
       const message = e instanceof Error ? e.message : String(e)
@@ -69,10 +73,21 @@ export async function runDaemon(ctx: CommandContext, stop: Promise<unknown>): Pr
   ctx.io.err(ctx.t({ en: 'Onair is running. Press Ctrl-C to stop.', ja: 'Onair を実行中です。Ctrl-C で終了します。' }))
   void service.start()
   outbox.start()
+  let stopInbox: () => Promise<void>
+  try {
+    stopInbox = await startCliInbox(ctx, cli, { notifier, webhookPort, json, emit })
+  } catch (e) {
+    // A busy webhook port is the user's to fix; the reminders must not keep running unnoticed.
+    clearInterval(keepAlive)
+    service.stop()
+    outbox.stop()
+    return failWith(ctx, e)
+  }
   await stop
   clearInterval(keepAlive)
   service.stop()
   outbox.stop()
+  await stopInbox()
   return EXIT.ok
 }
 
