@@ -13,7 +13,8 @@ import { bindIpc } from './shell/ipc'
 import { electronSecrets } from './shell/secrets'
 import { hardenAllWebContents, hardenSession } from './shell/security'
 import { watchPowerAndNetwork } from './shell/power'
-import { appReminders } from './shell/reminders'
+import { electronNotifier, type NotificationTarget } from './shell/notifications'
+import { openAppServices } from './core/services'
 import { createTray } from './shell/tray'
 import { createMainWindow, showWindow } from './shell/window'
 
@@ -39,14 +40,18 @@ async function start(): Promise<void> {
     wipePersonalData: personalDataWiper(dataDir)
   })
   // Set once the window exists; a notification clicked before that has nothing to show.
-  let onNotificationClick: (programId: number | null) => void = () => {}
-  const { reminders, settings } = appReminders({
+  let onNotificationClick: (target: NotificationTarget) => void = () => {}
+  const notifier = electronNotifier((target) => onNotificationClick(target))
+  const services = openAppServices({
     dataDir,
+    clock: systemClock,
     account,
     settings: settingsFile,
+    notifier,
     locale: language,
-    onNotificationClick: (target) => onNotificationClick(target.kind === 'record' ? target.programId : null)
+    onError: (e) => console.error('[onair]', e instanceof Error ? e.message : e)
   })
+  const { reminders, settings, records, inbox } = services
   // `npm run demo`: the app signs itself in with the emulator's token (the paste-token path).
   const demoToken = process.env['ONAIR_DEMO_TOKEN']
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
@@ -60,32 +65,50 @@ async function start(): Promise<void> {
     locale: () => app.getLocale(),
     account,
     settings,
-    reminders
+    reminders,
+    records,
+    inbox
   })
   hardenSession(session.defaultSession)
   const { window, allowClose } = createMainWindow()
   bindIpc(core, window)
   const open = (): void => showWindow(window)
+  const navigate = (view: 'settings' | 'inbox'): void => {
+    open()
+    core.events.emit('app:navigate', { view })
+  }
   const openProgram = (programId: number | null): void => {
     open()
     if (programId !== null) core.events.emit('app:focusProgram', { programId })
   }
-  onNotificationClick = openProgram
+  onNotificationClick = (target) => {
+    if (target.kind === 'record') return openProgram(target.programId)
+    if (target.kind === 'url') return void core.openExternal(target.url)
+    if (target.kind === 'inbox') return navigate('inbox')
+    open()
+  }
+  // A rejected token: one notification (the monitor fires once), the tray shows "sign in".
+  account.onChange((change) => {
+    if (change.reason) notifier.show({ id: 'signed-out', title: 'Onair', body: change.reason[language()], target: { kind: 'schedule' } })
+  })
   const tray = createTray({
     open,
     quit: () => app.quit(),
     refresh: () => void reminders.refresh(),
-    openSettings: open,
+    openSettings: () => navigate('settings'),
+    openInbox: () => navigate('inbox'),
     openProgram,
     locale: language,
     timeZone: () => settings.read().reminders.timeZone
   })
   const updateTray = (): void => tray.setSchedule(reminders.tray())
   reminders.onChange(updateTray)
+  account.onChange(updateTray)
+  inbox.onChange((unseen) => tray.setInboxCount(unseen))
   // Countdowns in the menu and the tooltip move on even when nothing else happens.
   const minute = setInterval(updateTray, 30_000)
-  const stopWatching = watchPowerAndNetwork(reminders)
-  void reminders.start().then(updateTray)
+  const stopWatching = watchPowerAndNetwork(services)
+  void services.start().then(updateTray)
 
   app.on('second-instance', open)
   app.on('activate', open)
@@ -93,7 +116,7 @@ async function start(): Promise<void> {
     allowClose()
     clearInterval(minute)
     stopWatching()
-    reminders.stop()
+    void services.stop()
     tray.destroy()
   })
 }

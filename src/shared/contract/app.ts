@@ -37,5 +37,7 @@ export const appEvents = {
   /** Something the user should know about that is not an answer to a command. */
   'app:notice': Notice,
   /** A reminder notification was clicked: show that program's quick record in the schedule. */
-  'app:focusProgram': z.strictObject({ programId: z.int().positive() })
+  'app:focusProgram': z.strictObject({ programId: z.int().positive() }),
+  /** The tray or a notification asked for a view (e.g. "Inbox (3)", "Settings…"). */
+  'app:navigate': z.strictObject({ view: z.enum(['schedule', 'works', 'records', 'inbox', 'settings']) })
 } as const

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { systemClock } from '../../../src/main/core/clock'
+import { memoryNotifier } from '../../../src/main/core/notify'
+import { openAppServices, type AppServices } from '../../../src/main/core/services'
+import type { CronFactory } from '../../../src/main/core/schedule/cron'
+import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
+import { servicesOf, testAccount } from '../account/helpers'
+
+// Cron never ticks by itself here: the test decides when the schedules would have fired.
+const ticks: Array<() => void> = []
+const manualCron: CronFactory = (_expr, tick) => {
+  ticks.push(tick)
+  return { stop: () => void ticks.splice(ticks.indexOf(tick), 1) }
+}
+
+describe('app services (reminders + outbox + inbox over one account)', () => {
+  let emu: Emulator | undefined
+  let services: AppServices | undefined
+  afterEach(async () => {
+    await services?.stop()
+    await emu?.close()
+    services = undefined
+    emu = undefined
+    ticks.length = 0
+  })
+
+  async function open(webhook = false) {
+    emu = await startEmulator({ port: 0 })
+    const t = testAccount()
+    t.account.saveServices(servicesOf(emu))
+    await t.account.signInWithToken(emu.tokens.readWrite)
+    t.account.secrets.set('wikiToken', emu.tokens.wiki)
+    if (webhook) t.deps.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled: true, port: 0 } } }))
+    const notifier = memoryNotifier()
+    services = openAppServices({ dataDir: t.dataDir, clock: systemClock, account: t.account, settings: t.deps.settings, notifier, locale: () => 'en', cron: manualCron })
+    return { ...t, notifier, services, emu }
+  }
+
+  it('starts all three: the schedule is fetched, the inbox filled and new wiki items announced once', async () => {
+    const { services, notifier } = await open()
+    await services.start()
+    expect(services.reminders.snapshot().programs.length).toBeGreaterThan(0)
+    await vi.waitFor(() => expect(services.inbox.view().items.length).toBeGreaterThan(0))
+    const inboxNotes = notifier.shown.filter((n) => n.target?.kind === 'inbox')
+    expect(inboxNotes.length).toBeGreaterThan(0)
+    // The next cron tick finds nothing new: no second announcement.
+    for (const tick of [...ticks]) tick()
+    await services.inbox.refresh()
+    expect(notifier.shown.filter((n) => n.target?.kind === 'inbox')).toHaveLength(inboxNotes.length)
+  })
+
+  it('a settings write through the services re-plans the reminders', async () => {
+    const { services } = await open()
+    await services.start()
+    const before = services.reminders.snapshot().programs.length
+    services.settings.update((s) => ({ ...s, reminders: { ...s.reminders, leadMinutes: [30] } }))
+    expect(services.settings.read().reminders.leadMinutes).toEqual([30])
+    expect(services.reminders.snapshot().programs.length).toBe(before)
+  })
+
+  it('runs the webhook receiver when the setting is on, and stops it with the rest', async () => {
+    const { services, emu } = await open(true)
+    await services.start()
+    const info = services.inbox.webhookInfo()
+    expect(info.enabled).toBe(true)
+    const url = info.url!
+    const answer = await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('issue_created'))
+    expect(answer.status).toBe(200)
+    expect(services.inbox.view().items.some((i) => i.type === 'issue_created')).toBe(true)
+    await services.stop()
+    await expect(fetch(url, { method: 'POST' })).rejects.toThrow()
+  })
+
+  it('sends what waited in the outbox when the network comes back', async () => {
+    const { services, emu } = await open()
+    await services.start()
+    await emu.suspend()
+    const program = services.reminders.snapshot().programs.find((p) => p.episode)!
+    services.records.outbox.record({ episodeId: program.episode!.id, programId: program.id, comment: '', rating: null, shareMicroblog: false, shareSocialnet: false }, { immediate: true })
+    // The media client retries its look-ups a few times before the send is given up for now.
+    await vi.waitFor(() => expect(services.records.outbox.entries()[0]).toMatchObject({ state: 'failed', willRetry: true }), { timeout: 15_000 })
+    expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === program.episode!.id)).toHaveLength(0)
+    await emu.resume()
+    services.networkBack()
+    await vi.waitFor(() => expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === program.episode!.id)).toHaveLength(1), { timeout: 15_000 })
+  }, 40_000)
+})
