@@ -5,6 +5,7 @@ import type { Locale } from './config'
 import { createInbox, type InboxService } from './inbox/inbox'
 import { startInboxPolling } from './inbox/poller'
 import { startInboxReceiver, webhookSecretFile } from './inbox/receiver'
+import type { WebhookServer } from './inbox/webhook-server'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
@@ -21,8 +22,12 @@ export interface AppServices {
   reminders: ReminderService
   records: RecordsCore
   inbox: InboxService
-  /** The settings document to hand to the core: every write re-plans the reminders. */
-  settings: DocumentStore<Settings>
+  /**
+   * The settings document to hand to the core: every write re-plans the reminders, restarts the
+   * inbox poll when its schedule changed and starts or stops the webhook receiver to match.
+   * `settled` resolves once the receiver is where the last write wanted it.
+   */
+  settings: DocumentStore<Settings> & { settled(): Promise<void> }
   start(): Promise<void>
   stop(): Promise<void>
   /** Back from sleep. */
@@ -66,20 +71,59 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     language: deps.locale
   })
 
-  const settings: DocumentStore<Settings> = {
+  let running = false
+  const stops: Array<() => void | Promise<void>> = []
+
+  // What the receiver was last asked to be; a write that leaves it alone (or a start that failed
+  // on a busy port) does not restart it, only a change of the setting does.
+  let receiver: WebhookServer | undefined
+  let receiverWanted = { enabled: false, port: 0 }
+  // One change after another: a quick off-on-off must never leave two servers on one secret.
+  let receiverQueue: Promise<void> = Promise.resolve()
+
+  const switchReceiver = async (): Promise<void> => {
+    const want = running ? file.read().inbox.webhook : { enabled: false, port: 0 }
+    if (want.enabled === receiverWanted.enabled && want.port === receiverWanted.port) return
+    receiverWanted = { ...want }
+    await receiver?.close()
+    receiver = undefined
+    if (!want.enabled) return
+    try {
+      receiver = await startInboxReceiver({ inbox, secret: webhookSecretFile(deps.dataDir), port: want.port, onError: deps.onError })
+    } catch (e) {
+      // A busy port must not keep the rest from running; `inbox:webhookInfo` says enabled without a URL.
+      deps.onError?.(e)
+    }
+  }
+  const syncReceiver = (): Promise<void> => (receiverQueue = receiverQueue.then(switchReceiver))
+
+  let stopInboxPoll: (() => void) | undefined
+  let inboxCron = ''
+  const syncInboxPoll = (): void => {
+    const wanted = running ? file.read().inbox.cron : ''
+    if (wanted === inboxCron) return
+    stopInboxPoll?.()
+    stopInboxPoll = undefined
+    inboxCron = wanted
+    if (wanted) stopInboxPoll = startInboxPolling(inbox, (tick) => cron(wanted, tick))
+  }
+
+  const settings: AppServices['settings'] = {
     read: () => file.read(),
     write(next) {
       file.write(next)
       reminders.settingsChanged()
+      syncInboxPoll()
+      void syncReceiver()
     },
     update(fn) {
       const next = fn(file.read())
       settings.write(next)
       return next
-    }
+    },
+    settled: () => receiverQueue
   }
 
-  const stops: Array<() => void | Promise<void>> = []
   const catchUp = () => {
     void records.outbox.flush()
     void inbox.refresh()
@@ -91,25 +135,20 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     inbox,
     settings,
     async start() {
+      running = true
       records.outbox.start()
       stops.push(() => records.outbox.stop())
-      stops.push(startInboxPolling(inbox, (tick) => cron(file.read().inbox.cron, tick)))
+      syncInboxPoll()
       // A sign-in sends whatever waited for it.
       stops.push(deps.account.onChange((change) => change.signedIn && void records.outbox.flush()))
-      const webhook = file.read().inbox.webhook
-      if (webhook.enabled) {
-        try {
-          const receiver = await startInboxReceiver({ inbox, secret: webhookSecretFile(deps.dataDir), port: webhook.port, onError: deps.onError })
-          stops.push(() => receiver.close())
-        } catch (e) {
-          // A busy port must not keep reminders from starting; the settings show the receiver as off.
-          deps.onError?.(e)
-        }
-      }
+      await syncReceiver()
       await reminders.start()
       stops.push(() => reminders.stop())
     },
     async stop() {
+      running = false
+      syncInboxPoll()
+      await syncReceiver()
       for (const stop of stops.splice(0).reverse()) await stop()
     },
     resume() {

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { systemClock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
@@ -8,9 +9,17 @@ import { servicesOf, testAccount } from '../account/helpers'
 
 // Cron never ticks by itself here: the test decides when the schedules would have fired.
 const ticks: Array<() => void> = []
-const manualCron: CronFactory = (_expr, tick) => {
+/** The expressions of the schedules running now. */
+const running: string[] = []
+const manualCron: CronFactory = (expr, tick) => {
   ticks.push(tick)
-  return { stop: () => void ticks.splice(ticks.indexOf(tick), 1) }
+  running.push(expr)
+  return {
+    stop: () => {
+      ticks.splice(ticks.indexOf(tick), 1)
+      running.splice(running.indexOf(expr), 1)
+    }
+  }
 }
 
 describe('app services (reminders + outbox + inbox over one account)', () => {
@@ -22,6 +31,7 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     services = undefined
     emu = undefined
     ticks.length = 0
+    running.length = 0
   })
 
   async function open(webhook = false) {
@@ -69,6 +79,59 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     expect(services.inbox.view().items.some((i) => i.type === 'issue_created')).toBe(true)
     await services.stop()
     await expect(fetch(url, { method: 'POST' })).rejects.toThrow()
+  })
+
+  it('turning the receiver on and off in the settings starts and stops it at once, on the same URL', async () => {
+    const { services, emu } = await open()
+    await services.start()
+    expect(services.inbox.webhookInfo()).toEqual({ enabled: false })
+    const webhook = (enabled: boolean) => services.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled, port: 0 } } }))
+
+    webhook(true)
+    await services.settings.settled()
+    const url = services.inbox.webhookInfo().url!
+    expect((await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('issue_created'))).status).toBe(200)
+    // An unrelated write leaves the running receiver alone.
+    services.settings.update((s) => ({ ...s, reminders: { ...s.reminders, graceMinutes: 5 } }))
+    await services.settings.settled()
+    expect(services.inbox.webhookInfo().url).toBe(url)
+
+    webhook(false)
+    await services.settings.settled()
+    expect(services.inbox.webhookInfo()).toEqual({ enabled: false })
+    await expect(fetch(url, { method: 'POST' })).rejects.toThrow()
+
+    // The secret is kept, so the address registered in the wiki keeps working (on a free port).
+    webhook(true)
+    await services.settings.settled()
+    expect(new URL(services.inbox.webhookInfo().url!).pathname).toBe(new URL(url).pathname)
+  })
+
+  it('a busy port leaves the receiver enabled without a URL and the rest running', async () => {
+    const { services } = await open()
+    await services.start()
+    const busy = createServer()
+    await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done))
+    const port = (busy.address() as { port: number }).port
+    try {
+      services.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled: true, port } } }))
+      await services.settings.settled()
+      expect(services.inbox.webhookInfo()).toEqual({ enabled: true })
+      expect(services.reminders.snapshot().programs.length).toBeGreaterThan(0)
+    } finally {
+      busy.close()
+    }
+  })
+
+  it('a new inbox poll schedule replaces the running one', async () => {
+    const { services } = await open()
+    await services.start()
+    expect(running).toContain('*/5 * * * *')
+    services.settings.update((s) => ({ ...s, inbox: { ...s.inbox, cron: '*/30 * * * *' } }))
+    expect(running).toContain('*/30 * * * *')
+    expect(running).not.toContain('*/5 * * * *')
+    await services.stop()
+    expect(running).toEqual([])
   })
 
   it('sends what waited in the outbox when the network comes back', async () => {

@@ -5,6 +5,7 @@ import type { Account } from '../account'
 import { AuthError } from '../auth/errors'
 import type { SessionInfo } from '../auth/session'
 import { UserErrorException } from '../ipc/errors'
+import { validateCron } from '../schedule/cron'
 import type { DocumentStore } from '../store/json-file'
 
 /**
@@ -66,7 +67,22 @@ export function accountStatus(account: Account): AuthStatus {
   }
 }
 
+/**
+ * A cron expression is more than a string: the schema lets any text through, node-cron decides.
+ * Only the sections the patch touches are checked, so an old bad file never blocks other changes
+ * (the pollers fall back to their defaults for it). The code names the section, for the view.
+ */
+function checkCron(patch: SettingsPatch): void {
+  for (const name of ['poll', 'inbox'] as const) {
+    const cron = patch[name]?.cron
+    if (cron === undefined) continue
+    const check = typeof cron === 'string' ? validateCron(cron) : ({ ok: false, message: INVALID_SETTINGS } as const)
+    if (!check.ok) throw new UserErrorException(`invalid-cron-${name}`, check.message)
+  }
+}
+
 export function mergeSettings(current: Settings, patch: SettingsPatch): Settings {
+  checkCron(patch)
   const merged: Record<string, unknown> = { ...current }
   for (const name of UPDATABLE_SECTIONS) {
     const part = patch[name]
@@ -77,15 +93,21 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
   return parsed.data
 }
 
+/**
+ * The app's services apply some writes in the background (the webhook receiver starts or stops);
+ * the update's reply waits for that, so the view's next `inbox:webhookInfo` already tells the truth.
+ */
+type SettingsStore = DocumentStore<Settings> & { settled?(): Promise<void> }
+
 export function accountHandlers(
   account: Account | undefined,
-  settings: DocumentStore<Settings> | undefined
+  settings: SettingsStore | undefined
 ): Pick<Handlers, AccountCommand> {
   const need = (): Account => {
     if (!account) throw unavailable()
     return account
   }
-  const needSettings = (): DocumentStore<Settings> => {
+  const needSettings = (): SettingsStore => {
     if (!settings) throw unavailable()
     return settings
   }
@@ -125,7 +147,10 @@ export function accountHandlers(
       }),
     'settings:get': async () => needSettings().read(),
     'settings:update': async (patch) => {
-      return needSettings().update((current) => mergeSettings(current, patch))
+      const store = needSettings()
+      const next = store.update((current) => mergeSettings(current, patch))
+      await store.settled?.()
+      return next
     }
   }
 }
