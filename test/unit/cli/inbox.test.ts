@@ -28,10 +28,14 @@ describe('onair inbox (in process, against the emulator)', () => {
     const io = fakeIo(e)
     expect(await runCli(['inbox', '--json'], io)).toBe(0)
     expect(io.stdout).toHaveLength(1)
-    const items = JSON.parse(io.stdout[0]!) as { key: string; type: string; title: string; unread: boolean; seen: boolean }[]
+    const items = JSON.parse(io.stdout[0]!) as { id: number; type: string; title: string; unread: boolean; seen: boolean }[]
     expect(items).toHaveLength(emu.wiki.state.notifications.length)
     expect(items.map((i) => i.title)).toContain('mei-k reacted to your comment <img src=x onerror=alert(1)>')
-    expect(items[0]).toMatchObject({ source: 'notification', seen: false })
+    // The wiki's own ids and field names.
+    const ids = (list: { id: number }[]) => list.map((n) => n.id).sort((a, b) => a - b)
+    expect(ids(items)).toEqual(ids(emu.wiki.state.notifications.map((n) => n.json as { id: number })))
+    expect(Object.keys(items[0]!)).toEqual(['id', 'type', 'title', 'url', 'community', 'sender', 'created_at', 'unread', 'seen'])
+    expect(items[0]).toMatchObject({ seen: false })
 
     const unread = fakeIo(e)
     expect(await runCli(['inbox', '--unread', '--json'], unread)).toBe(0)

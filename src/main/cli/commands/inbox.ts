@@ -30,13 +30,36 @@ function line(ctx: CommandContext, item: InboxItem): string {
   return [`${mark} ${when}`, ctx.t(inboxTypeLabel(item.type)), item.sender?.name ?? '-', item.title, item.url ?? ''].join('  ').trimEnd()
 }
 
+/**
+ * `--json` prints the notifications in the wiki's own field names (what scripts written against
+ * the service expect), plus Onair's `unread` and `seen`. Webhook events are not notifications and
+ * stay out; the app's inbox shows them.
+ */
+function asNotification(item: InboxItem) {
+  const id = /^n:(\d+)$/.exec(item.key)?.[1]
+  if (item.source !== 'notification' || id === undefined) return []
+  return [
+    {
+      id: Number(id),
+      type: item.type,
+      title: item.title,
+      url: item.url ?? null,
+      community: item.community === undefined ? null : { name: item.community },
+      sender: item.sender === undefined ? null : { name: item.sender.name, image_url: item.sender.imageUrl ?? null },
+      created_at: new Date(item.createdAt).toISOString(),
+      unread: item.unread,
+      seen: item.seen
+    }
+  ]
+}
+
 export const inbox: Command = {
   name: 'inbox',
   summary: { en: 'List your wiki notifications', ja: 'Wikiの通知を一覧表示する' },
   usage: ['inbox [--unread] [--json]'],
   description: {
-    en: 'Fetches the notifications from the wiki (ONAIR_WIKI_URL, ONAIR_WIKI_TOKEN) and lists them newest first; * marks unread ones not seen yet. Titles are printed as the wiki sent them. Offline, the last saved list is shown with a warning. --json prints one array of {"key","source","type","title","url","community","sender","createdAt","unread","seen","article"}.',
-    ja: 'Wiki（ONAIR_WIKI_URL、ONAIR_WIKI_TOKEN）から通知を取得し、新しい順に表示します。* は未確認の未読です。タイトルは Wiki から届いたままの文字列です。オフラインの場合は、保存済みの一覧を警告付きで表示します。--json では {"key","source","type","title","url","community","sender","createdAt","unread","seen","article"} の配列を 1 つ出力します。'
+    en: 'Fetches the notifications from the wiki (ONAIR_WIKI_URL, ONAIR_WIKI_TOKEN) and lists them newest first; * marks unread ones not seen yet. Titles are printed as the wiki sent them. Offline, the last saved list is shown with a warning. --json prints one array of the notifications in the field names of the wiki: {"id","type","title","url","community":{"name"},"sender":{"name","image_url"},"created_at","unread","seen"}.',
+    ja: 'Wiki（ONAIR_WIKI_URL、ONAIR_WIKI_TOKEN）から通知を取得し、新しい順に表示します。* は未確認の未読です。タイトルは Wiki から届いたままの文字列です。オフラインの場合は、保存済みの一覧を警告付きで表示します。--json では Wiki と同じフィールド名の通知の配列 {"id","type","title","url","community":{"name"},"sender":{"name","image_url"},"created_at","unread","seen"} を 1 つ出力します。'
   },
   options: {
     unread: { type: 'boolean', help: { en: 'only unread notifications (unread=1)', ja: '未読の通知のみ（unread=1）' } },
@@ -54,7 +77,7 @@ export const inbox: Command = {
     const view = service.view({ unreadOnly: ctx.flags.unread === true })
     if (view.error) ctx.io.err(ctx.t(view.error))
     if (view.error && !view.offline) return EXIT.failure
-    if (ctx.flags.json) ctx.io.out(JSON.stringify(view.items))
+    if (ctx.flags.json) ctx.io.out(JSON.stringify(view.items.flatMap(asNotification)))
     else for (const item of view.items) ctx.io.out(line(ctx, item))
     return EXIT.ok
   }
