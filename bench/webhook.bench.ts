@@ -1,0 +1,58 @@
+/**
+ * Webhook receiver answer time: the wiki expects a quick 2xx, so Onair answers before it handles
+ * the event. Measures POST → status line for valid events (the real inbox consumer behind it),
+ * over keep-alive connections from the same process, several runs.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { systemClock } from '../src/main/core/clock'
+import { createInbox } from '../src/main/core/inbox/inbox'
+import { startInboxReceiver, webhookSecretFile } from '../src/main/core/inbox/receiver'
+import { inboxFileStore } from '../src/main/core/inbox/store'
+import { memoryNotifier } from '../src/main/core/notify'
+import { createWikiService } from '../test/emulator/wiki/index'
+import { quantile, summarise, type Bench, type Row } from './stats'
+
+const RUNS = 5
+const REQUESTS = 200
+
+async function oneRun(): Promise<number[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-webhook-'))
+  const inbox = createInbox({ wiki: () => null, store: inboxFileStore(dataDir), clock: systemClock, notifier: memoryNotifier(), notify: () => true, language: () => 'en' })
+  const receiver = await startInboxReceiver({ inbox, secret: webhookSecretFile(dataDir), port: 0 })
+  const wiki = createWikiService({ now: () => Date.now(), quirks: false })
+  const body = JSON.stringify(wiki.webhookEvent('article_created'))
+  const times: number[] = []
+  try {
+    for (let i = 0; i < REQUESTS; i++) {
+      const t = performance.now()
+      const res = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      times.push(performance.now() - t)
+      if (res.status !== 200) throw new Error(`receiver answered ${res.status}`)
+      await res.arrayBuffer()
+    }
+  } finally {
+    await receiver.close()
+  }
+  return times
+}
+
+const bench: Bench = {
+  name: 'webhook',
+  async run(): Promise<Row[]> {
+    const p50: number[] = []
+    const p99: number[] = []
+    for (let r = 0; r < RUNS; r++) {
+      const times = await oneRun()
+      p50.push(quantile(times, 0.5))
+      p99.push(quantile(times, 0.99))
+    }
+    const met = p99.filter((v) => v < 100).length
+    return [
+      { bench: 'webhook', metric: `${REQUESTS} valid events: answer p50`, ...summarise(p50, 2, ' ms'), note: `${RUNS} runs` },
+      { bench: 'webhook', metric: `${REQUESTS} valid events: answer p99`, ...summarise(p99, 2, ' ms'), note: `goal < 100 ms: met in ${met} of ${RUNS} runs` }
+    ]
+  }
+}
+export default bench
