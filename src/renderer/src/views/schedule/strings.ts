@@ -49,6 +49,8 @@ export const s = {
   discard: { en: 'Discard', ja: '破棄' },
   willRetry: { en: 'Onair retries by itself.', ja: '自動で再試行します。' },
   status: { en: 'Status of {title}', ja: '{title} のステータス' },
+  mute: { en: 'Mute', ja: 'ミュート' },
+  muteLabel: { en: 'Mute reminders for {title}', ja: '{title} の通知をミュート' },
   statusUnknown: { en: 'Status…', ja: 'ステータス…' },
   statusSet: { en: 'Status of {title}: {kind}.', ja: '{title} のステータス: {kind}' },
   statusPending: { en: 'Status "{kind}": {state}', ja: 'ステータス「{kind}」: {state}' },
