@@ -1,5 +1,9 @@
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron'
-import trayIconPath from '../../../build/tray.png?asset'
+import errorIcon from '../../../build/tray-error.png?asset'
+import idleIcon from '../../../build/tray-idle.png?asset'
+import offlineIcon from '../../../build/tray-offline.png?asset'
+import signedOutIcon from '../../../build/tray-signed-out.png?asset'
+import soonIcon from '../../../build/tray-soon.png?asset'
 import type { Locale } from '../core/config'
 import { episodeLabel, localTime } from '../core/schedule/reminder-text'
 import { formatCountdown, type TrayIcon, type TrayState } from '../core/schedule/tray-state'
@@ -46,11 +50,24 @@ const L = {
 }
 
 /**
- * The tray: one icon (the state is in the tooltip and the menu's first line until per-state icon
- * images exist), the next five programs with local time and countdown, and the app's actions.
+ * The tray: an icon per state (signed out > error > offline > airing soon > idle, decided by the
+ * pure `trayState`), the state in words in the tooltip and the menu's first line, the next five
+ * programs with local time and countdown, and the app's actions.
  */
+// Drawn by scripts/tray-icons.ts: the mark, greyed when offline or signed out, with a badge for
+// "airing soon" (amber) and errors (red).
+const ICONS: Record<TrayIcon, string> = {
+  'signed-out': signedOutIcon,
+  error: errorIcon,
+  offline: offlineIcon,
+  soon: soonIcon,
+  idle: idleIcon
+}
+const image = (icon: TrayIcon) => nativeImage.createFromPath(ICONS[icon]).resize({ width: 16, height: 16 })
+
 export function createTray(actions: TrayActions): OnairTray {
-  const tray = new Tray(nativeImage.createFromPath(trayIconPath).resize({ width: 16, height: 16 }))
+  const tray = new Tray(image('idle'))
+  let shownIcon: TrayIcon = 'idle'
   let schedule: TrayState | null = null
   let unseen = 0
 
@@ -100,6 +117,10 @@ export function createTray(actions: TrayActions): OnairTray {
   return {
     setSchedule(state) {
       schedule = state
+      if (state.icon !== shownIcon) {
+        shownIcon = state.icon
+        tray.setImage(image(state.icon))
+      }
       render()
     },
     setInboxCount(n) {
