@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { ManualClock } from '../../src/main/core/clock'
+import { memoryNotifier } from '../../src/main/core/notify'
+import { openAppServices, type AppServices } from '../../src/main/core/services'
+import { SETTINGS_FILE } from '../../src/main/core/store/settings'
+import type { Delivery } from '../../src/shared/schedule'
+import { startEmulator, type Emulator } from '../emulator'
+import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
+
+// 2026-11-22 12:00 UTC; program 9 (Orbit Gardeners) starts two hours later.
+const NOW = new ManualClock().now()
+const MIN = 60_000
+let clock: ManualClock
+let emu: Emulator
+let services: AppServices | undefined
+let deliveries: Delivery[]
+
+test.beforeEach(async () => {
+  clock = new ManualClock(NOW)
+  emu = await startEmulator({ port: 0, now: () => clock.now() })
+  deliveries = []
+})
+test.afterEach(async () => {
+  await services?.stop()
+  services = undefined
+  await emu.close()
+})
+
+/**
+ * The app's own composition (`openAppServices`) over an emulated account: settings writes re-plan
+ * the reminders and switch the webhook receiver exactly as in the app. Cron never ticks.
+ */
+test.use({
+  timezoneId: 'Asia/Tokyo',
+  onairDepsFor: {
+    build(parts) {
+      const { account, settings } = emulatedAccount(emu, { configured: true }).build(parts)
+      if (!account || !settings) throw new Error('emulatedAccount gave no account')
+      services = openAppServices({ dataDir: parts.dataDir, clock, account, settings, notifier: memoryNotifier(), locale: () => 'en', cron: () => ({ stop() {} }) })
+      services.reminders.onChange((e) => void (e.type === 'delivery' && deliveries.push(e.delivery)))
+      return { clock, account, settings: services.settings, reminders: services.reminders, records: services.records, inbox: services.inbox }
+    }
+  }
+})
+
+async function openSignedIn(onair: OnairHarness, page: Page): Promise<void> {
+  await page.clock.install({ time: NOW })
+  await onair.open()
+  await onair.core.account!.signInWithToken(emu.tokens.readWrite)
+  await services!.start()
+  await expect(page.locator('section.schedule')).toBeVisible()
+}
+
+const openSettings = (page: Page) => page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click()
+const savedFile = (onair: OnairHarness) => JSON.parse(readFileSync(join(onair.dataDir, SETTINGS_FILE), 'utf8'))
+/** Reminders that fired for program 9, by lead time. */
+const firedFor9 = () =>
+  deliveries
+    .flatMap((d) => (d.kind === 'single' ? [d.reminder] : d.reminders))
+    .filter((r) => r.programId === 9)
+    .map((r) => r.offsetMinutes)
+/** HH:MM in the core's zone (quiet hours without a time zone use the system's). */
+const localTime = (ms: number) => new Date(ms).toTimeString().slice(0, 5)
+
+test('lead times and quiet hours are saved to settings.json and re-plan the reminders', async ({ onair, page }) => {
+  await openSignedIn(onair, page)
+  await openSettings(page)
+  const leads = page.getByTestId('lead-times')
+  const leadTexts = leads.locator('li > span')
+  await expect(leadTexts).toHaveText(['10 min before', 'At start'])
+
+  const add = page.getByLabel('Minutes before start (0 = at start)')
+  for (const n of ['100', '90']) {
+    await add.fill(n)
+    await add.press('Enter')
+    await expect(page.getByTestId('reminders-saved')).toHaveText('Saved: Lead times')
+  }
+  await expect(leads.getByRole('listitem')).toHaveCount(4)
+  await add.fill('90')
+  await add.press('Enter')
+  await expect(page.getByText('That lead time is already in the list.')).toBeVisible()
+  await page.getByRole('button', { name: 'Remove At start' }).click()
+  await expect(leadTexts).toHaveText(['100 min before', '90 min before', '10 min before'])
+
+  // Quiet from 25 to 40 minutes from now: the 100-minute reminder (in 20) fires, the 90 (in 30) not.
+  await page.getByLabel('No reminders during quiet hours').check()
+  await page.getByLabel('From', { exact: true }).fill(localTime(NOW + 25 * MIN))
+  await page.getByLabel('Until', { exact: true }).fill(localTime(NOW + 40 * MIN))
+  await expect(page.getByTestId('reminders-saved')).toHaveText('Saved: Quiet hours')
+  await expect.poll(() => savedFile(onair).reminders).toMatchObject({
+    leadMinutes: [100, 90, 10],
+    quietHours: { enabled: true, start: localTime(NOW + 25 * MIN), end: localTime(NOW + 40 * MIN) }
+  })
+
+  clock.advance(21 * MIN)
+  expect(firedFor9()).toEqual([100])
+  clock.advance(15 * MIN)
+  expect(firedFor9()).toEqual([100])
+
+  // Out of range: explained beside the field, nothing stored.
+  const grace = page.getByLabel('Missed-reminder grace (minutes)')
+  await grace.fill('5000')
+  await grace.press('Enter')
+  await expect(page.getByText('Enter a whole number from 0 to 1440.')).toBeVisible()
+  await expect(grace).toHaveAttribute('aria-invalid', 'true')
+  expect(savedFile(onair).reminders.graceMinutes).toBe(15)
+})
+
+test('a bad cron expression shows the core’s reason in English and Japanese and is not saved', async ({ onair, page }) => {
+  await openSignedIn(onair, page)
+  await openSettings(page)
+  const poll = page.getByLabel('Fetch the schedule')
+  await poll.selectOption('*/15 * * * *')
+  await expect(page.getByTestId('schedule-prefs-saved')).toHaveText('Saved: Fetch the schedule')
+  await poll.selectOption({ label: 'Custom (cron expression)…' })
+  const expression = page.getByLabel('Cron expression')
+  await expect(expression).toBeFocused()
+  await expression.fill('every ten minutes')
+  await expression.press('Enter')
+  await expect(page.getByText('"every ten minutes" is not a valid cron expression')).toBeVisible()
+  await expect(expression).toHaveAttribute('aria-invalid', 'true')
+  expect(onair.core.settings!.read().poll.cron).toBe('*/15 * * * *')
+
+  await page.getByLabel('Language').selectOption('ja')
+  await expect(page.getByText('「every ten minutes」は正しい cron 式ではありません')).toBeVisible()
+  await page.getByLabel('cron 式').fill('*/20 * * * *')
+  await page.getByLabel('cron 式').press('Enter')
+  await expect(page.getByTestId('schedule-prefs-saved')).toHaveText('保存しました: 番組表の取得')
+  expect(onair.core.settings!.read().poll.cron).toBe('*/20 * * * *')
+})
+
+test('mute from a schedule row, listed by title in Settings, unmuted there', async ({ onair, page }) => {
+  await openSignedIn(onair, page)
+  const mute = page.locator('li[data-program-id="9"]').getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })
+  await mute.click()
+  await expect(mute).toHaveAttribute('aria-pressed', 'true')
+  expect(onair.core.settings!.read().reminders.mutedWorkIds).toEqual([3])
+
+  await openSettings(page)
+  await expect(page.getByTestId('muted-works').locator('li > span')).toHaveText(['Orbit Gardeners'])
+  await page.getByRole('button', { name: 'Unmute Orbit Gardeners' }).click()
+  await expect(page.getByText('No muted works.')).toBeVisible()
+  expect(onair.core.settings!.read().reminders.mutedWorkIds).toEqual([])
+})
+
+test('turning the webhook receiver on shows the URL to register, with Copy', async ({ onair, page }) => {
+  await openSignedIn(onair, page)
+  await openSettings(page)
+  await page.getByLabel('Receive wiki webhooks on this computer').check()
+  const url = page.getByLabel('Webhook URL')
+  await expect(url).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\//)
+  expect(await url.inputValue()).toBe(onair.core.inbox!.webhookInfo().url)
+  await expect(page.getByText("Register this URL in the wiki community's settings → Webhooks.")).toBeVisible()
+  // The test origin is no secure context, so there is no clipboard: the URL is selected instead.
+  await page.getByRole('button', { name: 'Copy' }).click()
+  await expect(page.getByText('The URL is selected: press Ctrl+C')).toBeVisible()
+  await expect(url).toBeFocused()
+  expect(await url.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0))).toBe(await url.inputValue())
+  // Where the app has a clipboard (its own origin), the URL goes there.
+  await page.evaluate(() =>
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text: string) => void ((window as unknown as { copied: string }).copied = text) } })
+  )
+  await page.getByRole('button', { name: 'Copy' }).click()
+  await expect(page.getByText('Copied.')).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { copied: string }).copied)).toBe(await url.inputValue())
+
+  const address = await url.inputValue()
+  await page.getByLabel('Receive wiki webhooks on this computer').uncheck()
+  await expect(url).toHaveCount(0)
+  expect(onair.core.inbox!.webhookInfo()).toEqual({ enabled: false })
+  await expect(fetch(address, { method: 'POST' })).rejects.toThrow()
+})
+
+test('labels in Japanese; no serious accessibility problems in light and dark', async ({ onair, page }) => {
+  await openSignedIn(onair, page)
+  await openSettings(page)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expectNoSeriousA11yViolations(page)
+  }
+  await page.getByLabel('Language').selectOption('ja')
+  for (const name of ['リマインダー', '番組表', '受信箱']) await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
+  for (const label of ['放送開始の何分前（0 = 開始時）', 'おやすみ時間は通知しない', '放送日の区切り', '番組表の取得', 'このコンピューターで Wiki の Webhook を受け取る']) {
+    await expect(page.getByLabel(label)).toBeVisible()
+  }
+  await expectNoSeriousA11yViolations(page)
+})
