@@ -61,6 +61,16 @@ const firedFor9 = () =>
     .flatMap((d) => (d.kind === 'single' ? [d.reminder] : d.reminders))
     .filter((r) => r.programId === 9)
     .map((r) => r.offsetMinutes)
+/** In-page shapes: the node tsconfig has no DOM lib (see page-globals.ts). */
+interface SelectableInput {
+  value: string
+  selectionStart: number | null
+  selectionEnd: number | null
+}
+interface ClipboardPage {
+  navigator: object
+  copied?: string
+}
 /** HH:MM in the core's zone (quiet hours without a time zone use the system's). */
 const localTime = (ms: number) => new Date(ms).toTimeString().slice(0, 5)
 
@@ -157,14 +167,19 @@ test('turning the webhook receiver on shows the URL to register, with Copy', asy
   await page.getByRole('button', { name: 'Copy' }).click()
   await expect(page.getByText('The URL is selected: press Ctrl+C')).toBeVisible()
   await expect(url).toBeFocused()
-  expect(await url.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0))).toBe(await url.inputValue())
+  const selected = await url.evaluate((el) => {
+    const input = el as unknown as SelectableInput
+    return input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0)
+  })
+  expect(selected).toBe(await url.inputValue())
   // Where the app has a clipboard (its own origin), the URL goes there.
-  await page.evaluate(() =>
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text: string) => void ((window as unknown as { copied: string }).copied = text) } })
-  )
+  await page.evaluate(() => {
+    const g = globalThis as unknown as ClipboardPage
+    Object.defineProperty(g.navigator, 'clipboard', { value: { writeText: async (text: string) => void (g.copied = text) } })
+  })
   await page.getByRole('button', { name: 'Copy' }).click()
   await expect(page.getByText('Copied.')).toBeVisible()
-  expect(await page.evaluate(() => (window as unknown as { copied: string }).copied)).toBe(await url.inputValue())
+  expect(await page.evaluate(() => (globalThis as unknown as ClipboardPage).copied)).toBe(await url.inputValue())
 
   const address = await url.inputValue()
   await page.getByLabel('Receive wiki webhooks on this computer').uncheck()
