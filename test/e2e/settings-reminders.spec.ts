@@ -191,6 +191,10 @@ test('turning the webhook receiver on shows the URL to register, with Copy', asy
 test('labels in Japanese; no serious accessibility problems in light and dark', async ({ onair, page }) => {
   await openSignedIn(onair, page)
   await openSettings(page)
+  // With everything that only appears on demand: the webhook URL and the cron field.
+  await page.getByLabel('Receive wiki webhooks on this computer').check()
+  await page.getByLabel('Fetch the schedule').selectOption({ label: 'Custom (cron expression)…' })
+  await expect(page.getByLabel('Webhook URL')).toBeVisible()
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     await expectNoSeriousA11yViolations(page)

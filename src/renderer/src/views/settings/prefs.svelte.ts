@@ -43,11 +43,13 @@ export const isMuted = (workId: number): boolean => prefs.doc?.reminders.mutedWo
 
 /**
  * One section's save state: what was saved last (cleared at the start of each save, so saving the
- * same field twice is announced twice) and an error per field, shown beside that field. Both keep
- * both languages, so switching the language re-renders them.
+ * same field twice is announced twice), an error per field that has room for one beside it, and
+ * the last failure of a control that has not (a checkbox, a button), shown on the section's line.
+ * All keep both languages, so switching the language re-renders them.
  */
 export class SectionStatus {
   saved = $state<LocalizedText | null>(null)
+  failed = $state<LocalizedText | null>(null)
   errors = $state<Record<string, LocalizedText>>({})
 
   invalid(field: string, message: LocalizedText): void {
@@ -55,15 +57,19 @@ export class SectionStatus {
     this.errors[field] = message
   }
 
-  async save(field: string, what: LocalizedText, patch: SettingsPatch): Promise<boolean> {
+  /** `inline: false` for controls without an error slot of their own. */
+  async save(field: string, what: LocalizedText, patch: SettingsPatch, opts: { inline?: boolean } = {}): Promise<boolean> {
     this.saved = null
+    this.failed = null
     delete this.errors[field]
     try {
       await savePrefs(patch)
       this.saved = what
       return true
     } catch (err) {
-      this.errors[field] = asUserError(err).message
+      const { message } = asUserError(err)
+      if (opts.inline === false) this.failed = message
+      else this.errors[field] = message
       return false
     }
   }
