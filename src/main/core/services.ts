@@ -95,7 +95,8 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       deps.onError?.(e)
     }
   }
-  const syncReceiver = (): Promise<void> => (receiverQueue = receiverQueue.then(switchReceiver))
+  // A close that failed is reported, not left in the queue to stop every later change.
+  const syncReceiver = (): Promise<void> => (receiverQueue = receiverQueue.then(switchReceiver).catch((e: unknown) => deps.onError?.(e)))
 
   let stopInboxPoll: (() => void) | undefined
   let inboxCron = ''
