@@ -39,7 +39,9 @@ export function createMainWindow(): { window: BrowserWindow; allowClose: () => v
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
-      spellcheck: false
+      spellcheck: false,
+      // A middle click would otherwise ask for a new window; the open handler denies it anyway.
+      disableBlinkFeatures: 'Auxclick'
     }
   })
   window.on('close', (event) => {
