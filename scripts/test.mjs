@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything that can run on this machine — the build the renderer tests load, the
 // type-check of main, preload and renderer, the Electron security scan of the build, unit tests
-// under Node, renderer tests in Chromium,
-// Electron tests (which skip, saying why, where no Electron binary exists) — then one closing
-// line that CI reads:
+// under Node, renderer tests in Chromium, Electron tests (which skip, saying why, where no
+// Electron binary exists) — then one closing line that CI reads:
 //   total: N passed, N failed, N skipped
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
