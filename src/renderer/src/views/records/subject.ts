@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import type { OutboxEntry, RecentRecord, RecordDisplay } from '../../../../shared/records'
-import { both, statusLabels } from '../works/strings'
+import { statusKindLabels } from '../../lib/status-kinds'
+import { both } from '../works/strings'
 import { s } from './strings'
 
 /** "Orbit Gardeners · 第3話 Title": what the user recorded, in the words the schedule gave. */
@@ -11,7 +12,7 @@ export function describeRecord(display: RecordDisplay, episodeId: number): Local
 
 /** What an outbox entry is about; edits and deletions name the record they change. */
 export function subjectOf(entry: OutboxEntry, entries: OutboxEntry[], recent: RecentRecord[]): LocalizedText {
-  if (entry.kind === 'status') return both(s.statusChange, { id: String(entry.workId), status: statusLabels[entry.status] })
+  if (entry.kind === 'status') return both(s.statusChange, { id: String(entry.workId), status: statusKindLabels[entry.status] })
   if (entry.kind === 'record') return describeRecord(entry.display, entry.episodeId)
   const target = recent.find((r) => r.id === entry.target) ?? entries.find((e) => e.id === entry.target)
   return target && 'display' in target ? describeRecord(target.display, target.episodeId) : { en: '—', ja: '—' }

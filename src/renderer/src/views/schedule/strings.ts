@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../../../../shared/contract'
-import type { EntryState, StatusKind } from '../../../../shared/records'
+import type { EntryState } from '../../../../shared/records'
 
 /**
  * The schedule view's own words, beside it like the inbox's (shown with `localized`): the shared
@@ -70,11 +70,3 @@ export const entryStates: Record<EntryState, LocalizedText> = {
   'needs-confirmation': { en: 'Not sure it was saved', ja: '保存されたか不明' }
 }
 
-export const statusKinds: Record<StatusKind, LocalizedText> = {
-  wanna_watch: { en: 'Want to watch', ja: '見たい' },
-  watching: { en: 'Watching', ja: '見てる' },
-  watched: { en: 'Watched', ja: '見た' },
-  on_hold: { en: 'On hold', ja: '一時中断' },
-  stop_watching: { en: 'Stopped watching', ja: '視聴中止' },
-  no_select: { en: 'No status', ja: '未選択' }
-}

@@ -1,5 +1,4 @@
 import type { LocalizedText } from '../../../../shared/contract'
-import type { StatusKind } from '../../../../shared/records'
 import { fill } from '../inbox/strings'
 
 /**
@@ -49,15 +48,6 @@ export const s = {
   }
 } satisfies Record<string, LocalizedText>
 
-/** The six kinds with their labels; the filter offers all but `no_select`. */
-export const statusLabels: Record<StatusKind, LocalizedText> = {
-  wanna_watch: { en: 'Want to watch', ja: '見たい' },
-  watching: { en: 'Watching', ja: '見てる' },
-  watched: { en: 'Watched', ja: '見た' },
-  on_hold: { en: 'On hold', ja: '一時中断' },
-  stop_watching: { en: 'Stopped watching', ja: '視聴中止' },
-  no_select: { en: 'No status', ja: '未選択' }
-}
 
 /** The service's media names; anything new shows as sent. */
 export const mediaLabels: Record<string, LocalizedText> = {
