@@ -1,0 +1,143 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Page } from '@playwright/test'
+import { createCore } from '../src/main/core/app'
+import { systemClock } from '../src/main/core/clock'
+import { memoryStore } from '../src/main/core/store/json-file'
+import { defaultSettings } from '../src/shared/settings'
+import { createHandlers, dispatch } from '../src/main/core/ipc/handlers'
+import type { ScheduleView } from '../src/shared/contract'
+import type { CachedProgram } from '../src/shared/schedule'
+import { installBridge } from '../test/e2e/bridge'
+import { ORIGIN, rendererDir, serveRenderer } from '../test/e2e/serve'
+import playwrightConfig from '../playwright.config'
+import { summarise, type Bench, type Row } from './stats'
+
+/**
+ * The schedule window with 1,000 and 10,000 cached programs in Chromium (goals: 50 ms, 300 ms),
+ * and the renderer's JS gzipped. The built renderer is served as the e2e fixture serves it, with
+ * a core with in-memory settings and a stub `schedule:get`; each run pushes the N programs as a
+ * `schedule:changed` event (what a poll sends) and times, inside the page, from the payload
+ * arriving to the last row being in the DOM, and to the next frame (style, layout and paint).
+ */
+const RUNS = Number(process.env['RENDER_RUNS'] ?? 5)
+const SIZES = (process.env['RENDER_SIZES'] ?? '1000,10000').split(',').map(Number)
+const GOALS: Record<number, number> = { 1_000: 50, 10_000: 300 }
+
+/** N programs over the next 40 hours, with the variety a real schedule has (channels, reruns, specials). */
+function programs(n: number, now: number): CachedProgram[] {
+  const spacing = (40 * 3_600_000) / n
+  return Array.from({ length: n }, (_, i) => {
+    const work = (i % 250) + 1
+    const episode = i % 37 === 0 ? null : { id: i + 1, number: String((i % 13) + 1), numberText: `第${(i % 13) + 1}話`, title: `Episode ${i + 1}` }
+    return {
+      id: i + 1,
+      startedAt: new Date(now + 60_000 + i * spacing).toISOString(),
+      isRebroadcast: i % 7 === 0,
+      channel: { id: (i % 12) + 1, name: `Channel ${(i % 12) + 1}` },
+      work: { id: work, title: `Work title ${work}`, seasonNameText: '2026年秋' },
+      episode
+    }
+  })
+}
+
+const viewOf = (list: CachedProgram[]): ScheduleView => ({ fetchedAt: new Date().toISOString(), offline: false, state: 'ok', programs: list })
+
+/** One timed push, in the page: ms to the last row in the DOM (or none left), and to the frame after it. */
+function timePush(page: Page, view: ScheduleView): Promise<{ dom: number; frame: number }> {
+  const lastId = view.programs.at(-1)?.id ?? 0
+  return page.evaluate(
+    async ([payload, last]) => {
+      type El = object
+      const g = globalThis as unknown as {
+        __onairEmit(name: string, payload: unknown): void
+        document: { body: El; querySelector(selector: string): El | null }
+        requestAnimationFrame(cb: () => void): void
+        MutationObserver: new (cb: () => void) => { observe(target: El, opts: { childList: boolean; subtree: boolean }): void; disconnect(): void }
+      }
+      // Done when the last row is there, or for an empty list when no row is left.
+      const selector = last ? `li[data-program-id="${last}"]` : 'li[data-program-id]'
+      const want = last !== 0
+      const t0 = performance.now()
+      g.__onairEmit('schedule:changed', payload)
+      // Mutation records arrive as a microtask right after Svelte's flush writes the DOM.
+      await new Promise<void>((resolve) => {
+        if ((g.document.querySelector(selector) !== null) === want) return resolve()
+        const observer = new g.MutationObserver(() => {
+          if ((g.document.querySelector(selector) !== null) !== want) return
+          observer.disconnect()
+          resolve()
+        })
+        observer.observe(g.document.body, { childList: true, subtree: true })
+      })
+      const dom = performance.now() - t0
+      await new Promise<void>((resolve) => g.requestAnimationFrame(() => setTimeout(resolve, 0)))
+      return { dom, frame: performance.now() - t0 }
+    },
+    [view, lastId] as const
+  )
+}
+
+async function renderTimes(): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-render-'))
+  const core = createCore({ clock: systemClock, dataDir, openExternal: async () => {}, appName: 'Onair', version: 'bench', platform: 'linux', locale: () => 'en-US', settings: memoryStore(defaultSettings()) })
+  const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } })
+    await serveRenderer(page)
+    // tsx (esbuild keepNames) wraps named functions in a `__name` helper, which the bridge's init
+    // script then needs in the page; Playwright's own test transform does not, hence only here.
+    await page.addInitScript('globalThis.__name = (fn) => fn')
+    await installBridge(page, (name, input) => dispatch(handlers, name, input))
+    await page.goto(`${ORIGIN}/`)
+    await page.locator('section.schedule').waitFor()
+    const rows: Row[] = []
+    for (const n of SIZES) {
+      const view = viewOf(programs(n, Date.now()))
+      const dom: number[] = []
+      const frame: number[] = []
+      // One warm-up push (JIT, first style resolution), then the measured ones, each from empty.
+      for (let run = 0; run <= RUNS; run++) {
+        await timePush(page, viewOf([]))
+        const t = await timePush(page, view)
+        process.stderr.write(`  ${n} programs, run ${run}: ${t.dom.toFixed(0)} ms to the DOM\n`)
+        if (run === 0) continue
+        dom.push(t.dom)
+        frame.push(t.frame)
+      }
+      const goal = GOALS[n]!
+      const met = (values: number[]) => (Math.max(...values) < goal ? `goal < ${goal} ms: met` : `goal < ${goal} ms: MISSED`)
+      rows.push({ bench: 'render', metric: `schedule, ${n} programs: data → rows in DOM`, ...summarise(dom, 0, ' ms'), note: `${RUNS} runs; ${met(dom)}` })
+      rows.push({ bench: 'render', metric: `schedule, ${n} programs: data → next frame`, ...summarise(frame, 0, ' ms'), note: `includes style, layout, paint; ${met(frame)}` })
+    }
+    return rows
+  } finally {
+    await browser.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+function bundleSize(): Row {
+  const dir = join(rendererDir, 'assets')
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js'))
+  const raw = files.reduce((sum, f) => sum + readFileSync(join(dir, f)).length, 0)
+  const gz = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0)
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`
+  return { bench: 'render', metric: 'renderer JS gzipped', value: kb(gz), spread: 'same every run', note: `${files.length} file(s), ${kb(raw)} raw; gzip -9` }
+}
+
+const bench: Bench = {
+  name: 'render',
+  async run() {
+    try {
+      readdirSync(join(rendererDir, 'assets'))
+    } catch {
+      throw new Error(`${rendererDir} is missing: run \`npm run build\` before \`npm run bench render\``)
+    }
+    return [...(await renderTimes()), bundleSize()]
+  }
+}
+export default bench
