@@ -8,6 +8,7 @@ import { personalDataWiper } from './core/account/personal-data'
 import { createCore } from './core/app'
 import { sessionFileStore } from './core/auth/session-store'
 import { systemClock } from './core/clock'
+import { describeCorruptFile, type CorruptFileReport } from './core/store/json-file'
 import { settingsFileStore } from './core/store/settings'
 import { bindIpc } from './shell/ipc'
 import { electronSecrets } from './shell/secrets'
@@ -23,7 +24,17 @@ const APP_ID = 'app.onair.desktop'
 async function start(): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
-  const settingsFile = settingsFileStore(dataDir)
+  // Set once the window exists; a notification clicked before that has nothing to show.
+  let onNotificationClick: (target: NotificationTarget) => void = () => {}
+  const notifier = electronNotifier((target) => onNotificationClick(target))
+  // A saved file that no longer reads is kept aside and the user told; the system language is
+  // used because the settings file may be the one that failed.
+  const onCorrupt = (r: CorruptFileReport): void => {
+    const text = describeCorruptFile(r)
+    console.warn('[onair]', text.en)
+    notifier.show({ id: `corrupt:${r.path}`, title: 'Onair', body: app.getLocale().startsWith('ja') ? text.ja : text.en })
+  }
+  const settingsFile = settingsFileStore(dataDir, onCorrupt)
   // The language the user chose in Onair, else the system's: used for the browser's callback page.
   const language = (): 'en' | 'ja' => {
     const chosen = settingsFile.read().ui.locale
@@ -32,16 +43,13 @@ async function start(): Promise<void> {
   }
   const account = createAccount({
     settings: settingsFile,
-    secrets: electronSecrets(dataDir),
-    sessionStore: sessionFileStore(dataDir),
+    secrets: electronSecrets(dataDir, onCorrupt),
+    sessionStore: sessionFileStore(dataDir, onCorrupt),
     clock: systemClock,
     openBrowser: (url) => shell.openExternal(url),
     locale: language,
     wipePersonalData: personalDataWiper(dataDir)
   })
-  // Set once the window exists; a notification clicked before that has nothing to show.
-  let onNotificationClick: (target: NotificationTarget) => void = () => {}
-  const notifier = electronNotifier((target) => onNotificationClick(target))
   const services = openAppServices({
     dataDir,
     clock: systemClock,
@@ -49,7 +57,8 @@ async function start(): Promise<void> {
     settings: settingsFile,
     notifier,
     locale: language,
-    onError: (e) => console.error('[onair]', e instanceof Error ? e.message : e)
+    onError: (e) => console.error('[onair]', e instanceof Error ? e.message : e),
+    onCorrupt
   })
   const { reminders, settings, records, inbox } = services
   // `npm run demo`: the app signs itself in with the emulator's token (the paste-token path).

@@ -7,7 +7,7 @@ import { sessionFileStore, type SessionDoc } from '../core/auth/session-store'
 import { systemClock } from '../core/clock'
 import { openRecords, type RecordsCore } from '../core/records'
 import type { LocalizedText } from '../core/http/errors'
-import { memoryStore, type DocumentStore } from '../core/store/json-file'
+import { describeCorruptFile, memoryStore, type CorruptFileReport, type DocumentStore } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
 import type { CommandContext } from './command'
 
@@ -56,9 +56,8 @@ export function openAccount(ctx: CommandContext): CliAccount {
   return { account, secrets, store }
 }
 
-function movedAside(ctx: CommandContext) {
-  return (r: { path: string; movedTo: string }) =>
-    ctx.io.err(ctx.t({ en: `Unreadable file moved aside: ${r.movedTo}`, ja: `読み取れないファイルを退避しました: ${r.movedTo}` }))
+export function movedAside(ctx: CommandContext) {
+  return (r: CorruptFileReport) => ctx.io.err(ctx.t(describeCorruptFile(r)))
 }
 
 /** The outbox and works view over this account; not started, so merely listing sends nothing. */

@@ -11,7 +11,7 @@ import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
 import { nodeCronFactory, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
-import type { DocumentStore } from './store/json-file'
+import type { CorruptFileReport, DocumentStore } from './store/json-file'
 
 /**
  * The app's long-running features over one account: reminders, the outbox and the wiki inbox
@@ -44,6 +44,8 @@ export interface AppServicesDeps {
   locale: () => Locale
   cron?: CronFactory
   onError?: (error: unknown) => void
+  /** A saved file could not be read and was moved aside (see describeCorruptFile). */
+  onCorrupt?: (report: CorruptFileReport) => void
 }
 
 export function openAppServices(deps: AppServicesDeps): AppServices {
@@ -59,12 +61,13 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     notifier: deps.notifier,
     locale: deps.locale,
     cron,
-    onError: deps.onError
+    onError: deps.onError,
+    onCorrupt: deps.onCorrupt
   })
-  const records = openRecords({ dataDir: deps.dataDir, media: () => deps.account.media(), monitor: deps.account.monitor, clock: deps.clock })
+  const records = openRecords({ dataDir: deps.dataDir, media: () => deps.account.media(), monitor: deps.account.monitor, clock: deps.clock, onCorrupt: deps.onCorrupt })
   const inbox = createInbox({
     wiki: () => deps.account.wiki(),
-    store: inboxFileStore(deps.dataDir),
+    store: inboxFileStore(deps.dataDir, deps.onCorrupt),
     clock: deps.clock,
     notifier: deps.notifier,
     notify: () => file.read().inbox.notify,

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { safeStorage } from 'electron'
 import { z } from 'zod'
 import { SECRET_NAMES, type SecretName, type Secrets } from '../core/auth/secrets'
-import { jsonFileStore } from '../core/store/json-file'
+import { jsonFileStore, type CorruptFileReport } from '../core/store/json-file'
 
 /**
  * The app's Secrets: each value encrypted with `safeStorage` (Keychain, DPAPI, the Secret Service
@@ -27,9 +27,9 @@ function reallyEncrypted(): boolean {
   return process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'
 }
 
-export function electronSecrets(userData: string): Secrets {
+export function electronSecrets(userData: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
   const path = join(userData, ENCRYPTED_SECRETS_FILE)
-  const store = jsonFileStore({ path, schema: Schema, defaults: () => ({}), mode: 0o600 })
+  const store = jsonFileStore({ path, schema: Schema, defaults: () => ({}), mode: 0o600, onCorrupt })
 
   const secrets: Secrets = {
     get(name: SecretName) {

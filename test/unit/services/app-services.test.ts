@@ -1,5 +1,8 @@
 import { createServer } from 'node:net'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describeCorruptFile, type CorruptFileReport } from '../../../src/main/core/store/json-file'
 import { systemClock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
 import { openAppServices, type AppServices } from '../../../src/main/core/services'
@@ -32,6 +35,26 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     emu = undefined
     ticks.length = 0
     running.length = 0
+  })
+
+  it('tells the user, in both languages, about every saved file it had to move aside', async () => {
+    emu = await startEmulator({ port: 0 })
+    const t = testAccount()
+    t.account.saveServices(servicesOf(emu))
+    await t.account.signInWithToken(emu.tokens.readWrite)
+    for (const name of ['schedule.json', 'outbox.json', 'inbox.json']) writeFileSync(join(t.dataDir, name), '{"half": ')
+    const reports: CorruptFileReport[] = []
+    services = openAppServices({ dataDir: t.dataDir, clock: systemClock, account: t.account, settings: t.deps.settings, notifier: memoryNotifier(), locale: () => 'en', cron: manualCron, onCorrupt: (r) => reports.push(r) })
+    await services.start()
+    expect(reports.map((r) => basename(r.path)).sort()).toEqual(['inbox.json', 'outbox.json', 'schedule.json'])
+    for (const r of reports) {
+      expect(readFileSync(r.movedTo, 'utf8')).toBe('{"half": ')
+      const text = describeCorruptFile(r)
+      expect(text.en).toContain(r.movedTo)
+      expect(text.ja).toContain(r.movedTo)
+    }
+    // And the app carries on: the schedule was fetched again.
+    expect(services.reminders.snapshot().programs.length).toBeGreaterThan(0)
   })
 
   async function open(webhook = false) {

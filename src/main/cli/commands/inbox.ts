@@ -8,7 +8,7 @@ import type { Notifier } from '../../core/notify'
 import { nodeCronFactory } from '../../core/schedule/cron'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { openAccount, type CliAccount } from '../context'
+import { movedAside, openAccount, type CliAccount } from '../context'
 
 /**
  * `onair inbox`: the wiki notifications once, and the pieces `onair run` uses to keep the inbox
@@ -20,8 +20,7 @@ const NO_WIKI = {
 }
 
 export function openCliInbox(ctx: CommandContext, cli: CliAccount, notifier: Notifier, notify: () => boolean): InboxService {
-  const report = (r: { movedTo: string }) => ctx.io.err(ctx.t({ en: `Unreadable file moved aside: ${r.movedTo}`, ja: `読み取れないファイルを退避しました: ${r.movedTo}` }))
-  return createInbox({ wiki: () => cli.account.wiki(), store: inboxFileStore(ctx.config.dataDir, report), clock: systemClock, notifier, notify, language: () => ctx.locale })
+  return createInbox({ wiki: () => cli.account.wiki(), store: inboxFileStore(ctx.config.dataDir, movedAside(ctx)), clock: systemClock, notifier, notify, language: () => ctx.locale })
 }
 
 function line(ctx: CommandContext, item: InboxItem): string {

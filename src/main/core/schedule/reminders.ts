@@ -6,7 +6,7 @@ import type { Clock, TimerHandle } from '../clock'
 import type { Locale } from '../config'
 import type { MediaClient } from '../media/client'
 import type { Notifier } from '../notify'
-import type { DocumentStore } from '../store/json-file'
+import type { CorruptFileReport, DocumentStore } from '../store/json-file'
 import type { CronFactory } from './cron'
 import { emptySchedule, ledgerFile, scheduleFileStore } from './files'
 import type { Ledger } from './ledger'
@@ -36,6 +36,8 @@ export interface ReminderServiceOptions {
   cron?: CronFactory
   /** A failed ledger write or notifier; the service keeps running. */
   onError?: (error: unknown) => void
+  /** The schedule file could not be read and was moved aside. */
+  onCorrupt?: (report: CorruptFileReport) => void
 }
 
 export type ReminderEvent =
@@ -71,7 +73,7 @@ const JUMP_TOLERANCE_MS = 5_000
 export function createReminderService(opts: ReminderServiceOptions): ReminderService {
   const { clock, monitor } = opts
   if (!opts.stores && !opts.dataDir) throw new Error('createReminderService: dataDir or stores is required')
-  const cache = opts.stores?.cache ?? scheduleFileStore(opts.dataDir as string)
+  const cache = opts.stores?.cache ?? scheduleFileStore(opts.dataDir as string, opts.onCorrupt)
   const ledger = opts.stores?.ledger ?? ledgerFile(opts.dataDir as string)
   const onError = opts.onError ?? (() => {})
   const listeners = new Set<(event: ReminderEvent) => void>()

@@ -20,6 +20,14 @@ export interface CorruptFileReport {
   reason: string
 }
 
+/** What the user is told, in every face of the app, when a saved file could not be read. */
+export function describeCorruptFile(r: CorruptFileReport): { en: string; ja: string } {
+  return {
+    en: `A saved file could not be read and was moved aside: ${r.movedTo}. Onair started that part from its defaults.`,
+    ja: `保存されたファイルを読み取れなかったため退避しました: ${r.movedTo}。その部分は初期状態から始めます。`
+  }
+}
+
 export interface JsonFileOptions<S extends z.ZodType> {
   path: string
   schema: S
