@@ -3,6 +3,8 @@
  * listed under the evening before, and may be written 25:30. Everything works on wall-clock parts
  * in the given zone (the system's when absent), so a DST change never moves a slot to another day.
  */
+import { dateTimeFormat } from './intl'
+
 export interface WallClock {
   /** `YYYY-MM-DD` of the calendar date. */
   date: string
@@ -10,25 +12,9 @@ export interface WallClock {
   minutes: number
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>()
-
-function partsFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? ''
-  let f = partsFormatters.get(key)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23'
-    })
-    partsFormatters.set(key, f)
-  }
-  return f
-}
+/** Wall-clock parts in a fixed form, whatever the user's language; `undefined` is the system zone. */
+const partsFormatter = (timeZone: string | undefined): Intl.DateTimeFormat =>
+  dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 export function wallClock(instant: string | number, timeZone?: string): WallClock {
   const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
@@ -86,10 +72,10 @@ export function formatSlotTime(instant: string | number, opts: SlotTimeOptions):
     const minutes = wall.minutes + 24 * 60
     return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
   }
-  return new Intl.DateTimeFormat(opts.language, { timeZone: opts.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant))
+  return dateTimeFormat(opts.language, { timeZone: opts.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant))
 }
 
 /** A day heading such as "Sun, Nov 22" / "11月22日(日)"; the key is a calendar date, so UTC. */
 export function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(dateAt(day))
+  return dateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(dateAt(day))
 }

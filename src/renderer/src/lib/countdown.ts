@@ -1,3 +1,5 @@
+import { numberFormat } from './intl'
+
 /**
  * Where a program stands relative to now. The schedule has no end times, so a program counts as
  * on air for a typical half-hour slot after it starts.
@@ -19,7 +21,7 @@ export function airState(startedAt: string | number, now: number, slotMs = SLOT_
 export function formatDuration(ms: number, language: string): string {
   const totalMinutes = Math.max(1, Math.ceil(ms / 60_000))
   const unit = (value: number, u: 'day' | 'hour' | 'minute') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: u, unitDisplay: 'short' }).format(value)
+    numberFormat(language, { style: 'unit', unit: u, unitDisplay: 'short' }).format(value)
   if (totalMinutes >= 48 * 60) return unit(Math.round(totalMinutes / (24 * 60)), 'day')
   const hours = Math.floor(totalMinutes / 60)
   const minutes = totalMinutes % 60

@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from './intl'
+
 /** "3 minutes ago" / "3 分前" from two instants of the core's clock. */
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -12,7 +14,7 @@ export function relativeTime(then: number, now: number, language: string): strin
   let amount = (then - now) / 1000
   for (const [unit, size] of STEPS) {
     if (Math.abs(amount) < size) {
-      return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(Math.round(amount), unit)
+      return relativeTimeFormat(language, { numeric: 'auto' }).format(Math.round(amount), unit)
     }
     amount /= size
   }
@@ -21,5 +23,5 @@ export function relativeTime(then: number, now: number, language: string): strin
 
 /** The absolute date and time, for a tooltip and for `<time datetime>`. */
 export function fullDate(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms)
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms)
 }
