@@ -103,3 +103,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousA11yViolations(page)
   })
 }
+
+test('1,000 programs: the list fills in below the first screen, and the filter searches all of them', async ({ onair, page }) => {
+  // Two minutes apart: all within the default 48-hour poll window.
+  emu.seedPrograms(1000, { spacingMinutes: 2 })
+  await openSignedIn(page, onair, { emu, clock, sink })
+  // Far down, whether or not its row is built yet: filtering works on the data.
+  await page.getByLabel('Search titles').fill('Bench 990')
+  await expect(page.locator('li[data-program-id]')).toHaveCount(1)
+  await expect(page.locator('li[data-program-id="100990"]')).toBeVisible()
+  await page.getByLabel('Search titles').fill('')
+  // Every row reaches the DOM (for Tab, find-in-page and screen readers), the last one included.
+  await expect(page.locator('li[data-program-id="101000"]')).toBeAttached({ timeout: 15_000 })
+  await page.locator('li[data-program-id="101000"]').scrollIntoViewIfNeeded()
+  await expect(page.locator('li[data-program-id="101000"]')).toBeVisible()
+})

@@ -17,8 +17,10 @@ const partsFormatter = (timeZone: string | undefined): Intl.DateTimeFormat =>
   dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 export function wallClock(instant: string | number, timeZone?: string): WallClock {
-  const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) }
+  // The digits of "11/22/2026, 01:30" in en-US's fixed month/day/year order: `format` and a match
+  // cost about a third of `formatToParts`, which matters when grouping 10,000 programs.
+  const [month, day, year, hour, minute] = partsFormatter(timeZone).format(new Date(instant)).match(/\d+/g) ?? []
+  return { date: `${year}-${month}-${day}`, minutes: Number(hour) * 60 + Number(minute) }
 }
 
 /** `'05:00'` → 300. The settings schema already guarantees the form. */
