@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 import type { PageGlobals } from './page-globals'
 import { isCommandName } from '../../src/shared/contract'
 
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-}
 
 test('opens, shows the app info from the core, and switches to Japanese', async ({ onair, page }) => {
   await onair.open()

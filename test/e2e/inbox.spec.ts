@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { ManualClock } from '../../src/main/core/clock'
 import { createInbox } from '../../src/main/core/inbox/inbox'
@@ -7,7 +6,7 @@ import { memoryNotifier } from '../../src/main/core/notify'
 import { createWikiClient, type WikiClient } from '../../src/main/core/wiki/client'
 import type { Article } from '../../src/main/core/wiki/schemas'
 import { startEmulator, type Emulator } from '../emulator'
-import { expect, test } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 const NOW = new ManualClock().now()
 const HOSTILE_ID = '20250101000000'
@@ -70,11 +69,6 @@ test.use({
   }
 })
 
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-}
 
 async function openInbox(page: Page, open: () => Promise<void>): Promise<void> {
   await open()

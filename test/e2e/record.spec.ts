@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test'
 import { ManualClock } from '../../src/main/core/clock'
 import { startEmulator, USER_ID, type Emulator } from '../emulator'
-import { expectNoSeriousA11yViolations } from './records-deps'
 import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
-import { expect, test } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // Program 9 of the seed: Orbit Gardeners (work 3, "want to watch"), episode 301, unwatched, at 23:00 JST.
 const NOW = new ManualClock().now()

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
 import { createSessionMonitor } from '../../src/main/core/auth/monitor'
 import { systemClock, type ManualClock } from '../../src/main/core/clock'
 import { createMediaClient } from '../../src/main/core/media/client'
@@ -50,11 +49,6 @@ export function seedWorks(emu: Emulator, n: number, now: number): void {
   }
 }
 
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-}
 
 /** Opens the app on one view through the navigation, as a user would. */
 export async function openView(page: Page, open: () => Promise<void>, nav: string, heading: string): Promise<void> {

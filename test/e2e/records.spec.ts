@@ -3,8 +3,8 @@ import { ManualClock } from '../../src/main/core/clock'
 import type { RecordsCore } from '../../src/main/core/records'
 import type { NewRecord } from '../../src/shared/records'
 import { startEmulator, USER_ID, type Emulator } from '../emulator'
-import { expect, test } from './fixtures'
-import { emulatedRecords, expectNoSeriousA11yViolations, openView } from './records-deps'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { emulatedRecords, openView } from './records-deps'
 
 const clock = new ManualClock()
 const NOW = clock.now()

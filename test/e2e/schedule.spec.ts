@@ -1,8 +1,7 @@
 import { ManualClock } from '../../src/main/core/clock'
 import { startEmulator, type Emulator } from '../emulator'
-import { expectNoSeriousA11yViolations } from './records-deps'
 import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
-import { expect, test } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // 2026-11-22 12:00 UTC = Sunday 21:00 in Tokyo; the emulator's late-night programs air at 01:30 JST.
 const NOW = new ManualClock().now()

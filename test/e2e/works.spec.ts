@@ -1,7 +1,7 @@
 import { ManualClock } from '../../src/main/core/clock'
 import { startEmulator, USER_ID, type Emulator } from '../emulator'
-import { expect, test } from './fixtures'
-import { emulatedRecords, expectNoSeriousA11yViolations, openView, seedWorks } from './records-deps'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { emulatedRecords, openView, seedWorks } from './records-deps'
 
 const clock = new ManualClock()
 const NOW = clock.now() // 2026-11-22: the seeded "current season" is 2026-autumn
