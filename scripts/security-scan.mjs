@@ -26,11 +26,29 @@ const REVIEWED = {
   CSP_GLOBAL_CHECK: "strict CSP: script-src 'self', object-src 'none', no unsafe-inline/eval"
 }
 
-const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).filter(Boolean)
-const findings = rows.map((line) => {
-  const [check, severity, confidence, file, location] = line.split(',').map((c) => c.replace(/^"|"$/g, ''))
-  return { check, severity, confidence, file, location }
-})
+/** RFC 4180 rows: the tool's `sample` column quotes code, which may hold commas, quotes and newlines. */
+function parseCsv(text) {
+  const rows = [[]]
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
+      else if (c === '"') quoted = false
+      else field += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') rows.at(-1).push(field.trim()), (field = '')
+    else if (c === '\n') rows.at(-1).push(field.trim()), (field = ''), rows.push([])
+    else if (c !== '\r') field += c
+  }
+  rows.at(-1).push(field.trim())
+  return rows.filter((r) => r.some((f) => f !== ''))
+}
+
+const findings = parseCsv(readFileSync(csv, 'utf8'))
+  .slice(1)
+  .map(([check, severity, confidence, file, location]) => ({ check, severity, confidence, file, location }))
 const unreviewed = findings.filter((f) => !(f.check in REVIEWED))
 for (const [check, why] of Object.entries(REVIEWED)) {
   const n = findings.filter((f) => f.check === check).length
