@@ -37,7 +37,12 @@ async function control(): Promise<number[]> {
 function wakeCostUs(): number {
   const clock = new ManualClock(Date.now())
   const settings = ReminderSettingsSchema.parse({ leadMinutes: [0], groupThreshold: 10_000 })
-  const scheduler = createScheduler({ clock, ledger: createLedger(() => undefined), settings: () => settings, deliver: () => undefined })
+  const scheduler = createScheduler({
+    clock,
+    ledger: createLedger(() => undefined),
+    settings: () => settings,
+    deliver: () => undefined
+  })
   scheduler.update(programsAt(deadlines(clock.now())))
   const n = 500
   const t = performance.now()
@@ -105,10 +110,25 @@ const bench: Bench = {
     const met = p99.filter((v) => v < 50).length
     return [
       { bench: 'lateness', metric: `${COUNT} reminders: p50`, ...summarise(p50, 1, ' ms'), note: `${RUNS} runs` },
-      { bench: 'lateness', metric: `${COUNT} reminders: p99`, ...summarise(p99, 1, ' ms'), note: `goal < 50 ms: met in ${met} of ${RUNS} runs` },
+      {
+        bench: 'lateness',
+        metric: `${COUNT} reminders: p99`,
+        ...summarise(p99, 1, ' ms'),
+        note: `goal < 50 ms: met in ${met} of ${RUNS} runs`
+      },
       { bench: 'lateness', metric: `${COUNT} reminders: max`, ...summarise(max, 1, ' ms') },
-      { bench: 'lateness', metric: `control, ${COUNT} bare setTimeouts: p99`, ...summarise(bare99, 1, ' ms'), note: 'same machine, same moment: the noise floor' },
-      { bench: 'lateness', metric: `one wake-up with ${COUNT} programs (CPU)`, ...summarise(cost, 0, ' µs'), note: 're-plan + reconcile, ManualClock' }
+      {
+        bench: 'lateness',
+        metric: `control, ${COUNT} bare setTimeouts: p99`,
+        ...summarise(bare99, 1, ' ms'),
+        note: 'same machine, same moment: the noise floor'
+      },
+      {
+        bench: 'lateness',
+        metric: `one wake-up with ${COUNT} programs (CPU)`,
+        ...summarise(cost, 0, ' µs'),
+        note: 're-plan + reconcile, ManualClock'
+      }
     ]
   }
 }

@@ -33,8 +33,17 @@ function programs(now: number): CachedProgram[] {
     startedAt: new Date(now + 11 * 60_000 + i * 15_000).toISOString(),
     isRebroadcast: i % 5 === 0,
     channel: { id: (i % 40) + 1, name: `Channel ${(i % 40) + 1}` },
-    work: { id: (i % 300) + 1, title: `A fairly typical anime title number ${(i % 300) + 1}`, seasonNameText: '2026年秋' },
-    episode: { id: i + 1, number: String((i % 24) + 1), numberText: `第${(i % 24) + 1}話`, title: `Episode title ${i + 1}` }
+    work: {
+      id: (i % 300) + 1,
+      title: `A fairly typical anime title number ${(i % 300) + 1}`,
+      seasonNameText: '2026年秋'
+    },
+    episode: {
+      id: i + 1,
+      number: String((i % 24) + 1),
+      numberText: `第${(i % 24) + 1}話`,
+      title: `Episode title ${i + 1}`
+    }
   }))
 }
 
@@ -59,7 +68,12 @@ async function once(): Promise<{ cacheMb: number; planMb: number; planMs: number
   for (let copy = 0; copy < COPIES; copy++) {
     const loaded = scheduleFileStore(dir).read().programs
     const afterCache = heap()
-    const scheduler = createScheduler({ clock, ledger: createLedger(() => undefined), settings: () => settings, deliver: () => undefined })
+    const scheduler = createScheduler({
+      clock,
+      ledger: createLedger(() => undefined),
+      settings: () => settings,
+      deliver: () => undefined
+    })
     const t = performance.now()
     scheduler.update(loaded)
     planMs.push(performance.now() - t)
@@ -83,10 +97,44 @@ const bench: Bench = {
     const runs = []
     for (let i = 0; i < RUNS; i++) runs.push(await once())
     return [
-      { bench: 'memory', metric: `${COUNT} programs: schedule cache`, ...summarise(runs.map((r) => r.cacheMb), 1, ' MB'), note: 'heapUsed after GC, loaded from schedule.json' },
-      { bench: 'memory', metric: `${COUNT} programs: plan`, ...summarise(runs.map((r) => r.planMb), 1, ' MB'), note: `${2 * COUNT} pending reminders (10 min before, at start)` },
-      { bench: 'memory', metric: `${COUNT} programs: cache + plan`, ...summarise(runs.map((r) => r.cacheMb + r.planMb), 1, ' MB') },
-      { bench: 'memory', metric: `${COUNT} programs: plan + reconcile time`, ...summarise(runs.map((r) => r.planMs), 0, ' ms') }
+      {
+        bench: 'memory',
+        metric: `${COUNT} programs: schedule cache`,
+        ...summarise(
+          runs.map((r) => r.cacheMb),
+          1,
+          ' MB'
+        ),
+        note: 'heapUsed after GC, loaded from schedule.json'
+      },
+      {
+        bench: 'memory',
+        metric: `${COUNT} programs: plan`,
+        ...summarise(
+          runs.map((r) => r.planMb),
+          1,
+          ' MB'
+        ),
+        note: `${2 * COUNT} pending reminders (10 min before, at start)`
+      },
+      {
+        bench: 'memory',
+        metric: `${COUNT} programs: cache + plan`,
+        ...summarise(
+          runs.map((r) => r.cacheMb + r.planMb),
+          1,
+          ' MB'
+        )
+      },
+      {
+        bench: 'memory',
+        metric: `${COUNT} programs: plan + reconcile time`,
+        ...summarise(
+          runs.map((r) => r.planMs),
+          0,
+          ' ms'
+        )
+      }
     ]
   }
 }

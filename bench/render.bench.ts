@@ -36,7 +36,10 @@ function programs(n: number, now: number): CachedProgram[] {
   const spacing = (40 * 3_600_000) / n
   return Array.from({ length: n }, (_, i) => {
     const work = (i % 250) + 1
-    const episode = i % 37 === 0 ? null : { id: i + 1, number: String((i % 13) + 1), numberText: `第${(i % 13) + 1}話`, title: `Episode ${i + 1}` }
+    const episode =
+      i % 37 === 0
+        ? null
+        : { id: i + 1, number: String((i % 13) + 1), numberText: `第${(i % 13) + 1}話`, title: `Episode ${i + 1}` }
     return {
       id: i + 1,
       startedAt: new Date(now + 60_000 + i * spacing).toISOString(),
@@ -48,7 +51,12 @@ function programs(n: number, now: number): CachedProgram[] {
   })
 }
 
-const viewOf = (list: CachedProgram[]): ScheduleView => ({ fetchedAt: new Date().toISOString(), offline: false, state: 'ok', programs: list })
+const viewOf = (list: CachedProgram[]): ScheduleView => ({
+  fetchedAt: new Date().toISOString(),
+  offline: false,
+  state: 'ok',
+  programs: list
+})
 
 interface Times {
   /** The first screen of rows in the DOM, and the frame after it. */
@@ -70,7 +78,10 @@ function timePush(page: Page, view: ScheduleView): Promise<Times> {
         __onairEmit(name: string, payload: unknown): void
         document: { body: El; querySelector(selector: string): El | null }
         requestAnimationFrame(cb: () => void): void
-        MutationObserver: new (cb: () => void) => { observe(target: El, opts: { childList: boolean; subtree: boolean }): void; disconnect(): void }
+        MutationObserver: new (cb: () => void) => {
+          observe(target: El, opts: { childList: boolean; subtree: boolean }): void
+          disconnect(): void
+        }
       }
       const nextFrame = () => new Promise<void>((resolve) => g.requestAnimationFrame(() => setTimeout(resolve, 0)))
       // Done when that row is there, or for an empty list when no row is left.
@@ -106,7 +117,16 @@ function timePush(page: Page, view: ScheduleView): Promise<Times> {
 
 async function renderTimes(): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-render-'))
-  const core = createCore({ clock: systemClock, dataDir, openExternal: async () => {}, appName: 'Onair', version: 'bench', platform: 'linux', locale: () => 'en-US', settings: memoryStore(defaultSettings()) })
+  const core = createCore({
+    clock: systemClock,
+    dataDir,
+    openExternal: async () => {},
+    appName: 'Onair',
+    version: 'bench',
+    platform: 'linux',
+    locale: () => 'en-US',
+    settings: memoryStore(defaultSettings())
+  })
   const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
   try {
@@ -126,17 +146,41 @@ async function renderTimes(): Promise<Row[]> {
       for (let run = 0; run <= RUNS; run++) {
         await timePush(page, viewOf([]))
         const t = await timePush(page, view)
-        process.stderr.write(`  ${n} programs, run ${run}: first screen ${t.first.toFixed(0)} ms, whole list ${t.dom.toFixed(0)} ms to the DOM\n`)
+        process.stderr.write(
+          `  ${n} programs, run ${run}: first screen ${t.first.toFixed(0)} ms, whole list ${t.dom.toFixed(0)} ms to the DOM\n`
+        )
         if (run > 0) times.push(t)
       }
       const goal = GOALS[n]!
-      const met = (values: number[]) => (Math.max(...values) < goal ? `goal < ${goal} ms: met` : `goal < ${goal} ms: MISSED`)
-      const row = (metric: string, values: number[], note: string): Row => ({ bench: 'render', metric: `schedule, ${n} programs: ${metric}`, ...summarise(values, 0, ' ms'), note: `${note}; ${met(values)}` })
+      const met = (values: number[]) =>
+        Math.max(...values) < goal ? `goal < ${goal} ms: met` : `goal < ${goal} ms: MISSED`
+      const row = (metric: string, values: number[], note: string): Row => ({
+        bench: 'render',
+        metric: `schedule, ${n} programs: ${metric}`,
+        ...summarise(values, 0, ' ms'),
+        note: `${note}; ${met(values)}`
+      })
       rows.push(
-        row(`data → first ${FIRST_SCREEN} rows in DOM`, times.map((t) => t.first), `${RUNS} runs`),
-        row('data → first screen painted', times.map((t) => t.firstFrame), 'the frame after them: style, layout, paint'),
-        row('data → whole list in DOM', times.map((t) => t.dom), 'last row in the DOM'),
-        row('data → whole list, next frame', times.map((t) => t.frame), 'the frame after the last row')
+        row(
+          `data → first ${FIRST_SCREEN} rows in DOM`,
+          times.map((t) => t.first),
+          `${RUNS} runs`
+        ),
+        row(
+          'data → first screen painted',
+          times.map((t) => t.firstFrame),
+          'the frame after them: style, layout, paint'
+        ),
+        row(
+          'data → whole list in DOM',
+          times.map((t) => t.dom),
+          'last row in the DOM'
+        ),
+        row(
+          'data → whole list, next frame',
+          times.map((t) => t.frame),
+          'the frame after the last row'
+        )
       )
     }
     return rows
@@ -152,7 +196,13 @@ function bundleSize(): Row {
   const raw = files.reduce((sum, f) => sum + readFileSync(join(dir, f)).length, 0)
   const gz = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0)
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`
-  return { bench: 'render', metric: 'renderer JS gzipped', value: kb(gz), spread: 'same every run', note: `${files.length} file(s), ${kb(raw)} raw; gzip -9` }
+  return {
+    bench: 'render',
+    metric: 'renderer JS gzipped',
+    value: kb(gz),
+    spread: 'same every run',
+    note: `${files.length} file(s), ${kb(raw)} raw; gzip -9`
+  }
 }
 
 const bench: Bench = {

@@ -19,7 +19,14 @@ const REQUESTS = 200
 
 async function oneRun(): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-webhook-'))
-  const inbox = createInbox({ wiki: () => null, store: inboxFileStore(dataDir), clock: systemClock, notifier: memoryNotifier(), notify: () => true, language: () => 'en' })
+  const inbox = createInbox({
+    wiki: () => null,
+    store: inboxFileStore(dataDir),
+    clock: systemClock,
+    notifier: memoryNotifier(),
+    notify: () => true,
+    language: () => 'en'
+  })
   const receiver = await startInboxReceiver({ inbox, secret: webhookSecretFile(dataDir), port: 0 })
   const wiki = createWikiService({ now: () => Date.now(), quirks: false })
   const body = JSON.stringify(wiki.webhookEvent('article_created'))
@@ -50,8 +57,18 @@ const bench: Bench = {
     }
     const met = p99.filter((v) => v < 100).length
     return [
-      { bench: 'webhook', metric: `${REQUESTS} valid events: answer p50`, ...summarise(p50, 2, ' ms'), note: `${RUNS} runs` },
-      { bench: 'webhook', metric: `${REQUESTS} valid events: answer p99`, ...summarise(p99, 2, ' ms'), note: `goal < 100 ms: met in ${met} of ${RUNS} runs` }
+      {
+        bench: 'webhook',
+        metric: `${REQUESTS} valid events: answer p50`,
+        ...summarise(p50, 2, ' ms'),
+        note: `${RUNS} runs`
+      },
+      {
+        bench: 'webhook',
+        metric: `${REQUESTS} valid events: answer p99`,
+        ...summarise(p99, 2, ' ms'),
+        note: `goal < 100 ms: met in ${met} of ${RUNS} runs`
+      }
     ]
   }
 }

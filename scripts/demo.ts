@@ -42,26 +42,39 @@ async function main(): Promise<void> {
   say(`data folder ${dataDir}`)
 
   const electron = headless ? undefined : electronBinary()
-  if (!headless && !electron) say('no Electron binary on this machine (it cannot be downloaded here): running the headless daemon instead')
+  if (!headless && !electron)
+    say('no Electron binary on this machine (it cannot be downloaded here): running the headless daemon instead')
 
   let child: ChildProcess
   if (electron) {
     if (!existsSync(join(root, 'out/main/index.js'))) {
       say('building the app (npm run build)…')
-      if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed')
+      if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0)
+        throw new Error('build failed')
     }
     // The app keeps its token in the OS keychain, so it signs itself in with the pasted token.
-    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } }))
-    say('starting the Onair app (signed in with the emulator\'s token)…')
+    writeFileSync(
+      join(dataDir, 'settings.json'),
+      JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } })
+    )
+    say("starting the Onair app (signed in with the emulator's token)…")
     // Chromium refuses to start as root without this (containers, CI boxes).
     const args = process.getuid?.() === 0 ? ['--no-sandbox'] : []
-    child = spawn(electron, [...args, join(root, 'out/main/index.js')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite } })
+    child = spawn(electron, [...args, join(root, 'out/main/index.js')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite }
+    })
   } else {
-    say('signing in with the emulator\'s token (onair sign-in --token)…')
+    say("signing in with the emulator's token (onair sign-in --token)…")
     const io = { ...processIo(), env: { ...process.env, ...env } }
     if ((await runCli(['sign-in', '--token', emu.tokens.readWrite], io)) !== 0) throw new Error('sign-in failed')
     say('starting `onair run` — reminders print below; Ctrl-C stops')
-    child = spawn(process.execPath, [join(root, 'bin/onair.js'), 'run'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    child = spawn(process.execPath, [join(root, 'bin/onair.js'), 'run'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env }
+    })
   }
 
   let stopping = false

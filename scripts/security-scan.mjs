@@ -9,7 +9,9 @@ import { join } from 'node:path'
 
 const electron = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version
 const csv = join(mkdtempSync(join(tmpdir(), 'onair-eneg-')), 'findings.csv')
-const r = spawnSync('npx', ['electronegativity', '-i', 'out', '-e', electron, '-r', '-v', 'false', '-o', csv], { encoding: 'utf8' })
+const r = spawnSync('npx', ['electronegativity', '-i', 'out', '-e', electron, '-r', '-v', 'false', '-o', csv], {
+  encoding: 'utf8'
+})
 if (r.status !== 0) {
   console.error(r.stderr)
   process.exit(1)
@@ -34,13 +36,17 @@ function parseCsv(text) {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') rows.at(-1).push(field.trim()), (field = '')
-    else if (c === '\n') rows.at(-1).push(field.trim()), (field = ''), rows.push([])
-    else if (c !== '\r') field += c
+    else if (c === ',' || c === '\n') {
+      rows.at(-1).push(field.trim())
+      field = ''
+      if (c === '\n') rows.push([])
+    } else if (c !== '\r') field += c
   }
   rows.at(-1).push(field.trim())
   return rows.filter((r) => r.some((f) => f !== ''))
@@ -54,6 +60,7 @@ for (const [check, why] of Object.entries(REVIEWED)) {
   const n = findings.filter((f) => f.check === check).length
   if (n) console.log(`security: ${n} × ${check} reviewed (${why})`)
 }
-for (const f of unreviewed) console.log(`security: UNREVIEWED ${f.severity}/${f.confidence} ${f.check} at ${f.file}:${f.location}`)
+for (const f of unreviewed)
+  console.log(`security: UNREVIEWED ${f.severity}/${f.confidence} ${f.check} at ${f.file}:${f.location}`)
 console.log(`security: ${findings.length} findings, ${unreviewed.length} unreviewed (Electron ${electron})`)
 process.exit(unreviewed.length ? 1 : 0)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything that can run on this machine — the build the renderer tests load, the
-// type-check of main, preload and renderer, the Electron security scan of the build, unit tests
+// type-check of main, preload and renderer, Prettier and ESLint, the Electron security scan of the build, unit tests
 // under Node, renderer tests in Chromium, Electron tests (which skip, saying why, where no
 // Electron binary exists) — then one closing line that CI reads:
 //   total: N passed, N failed, N skipped
@@ -21,10 +21,18 @@ const steps = []
 const build = run('npx', ['electron-vite', 'build'])
 steps.push(['build', build])
 steps.push(['typecheck', run('npm', ['run', '--silent', 'typecheck'])])
+steps.push(['lint', run('npm', ['run', '--silent', 'lint'])])
 // Electronegativity over the built app: every finding must be one reviewed in the script.
 if (build === 0) steps.push(['security', run('node', ['scripts/security-scan.mjs'])])
 
-const vitestArgs = ['vitest', 'run', '--coverage', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--coverage',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/vitest.json`
+]
 steps.push(['unit', run('npx', vitestArgs)])
 
 // The renderer tests load the build; without one they would fail for the wrong reason.

@@ -27,7 +27,15 @@ function svg({ ring, badge }: { ring: string; badge?: string }): string {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run'
+  ]
 })
 const page = await browser.newPage({ viewport: { width: 32, height: 32 } })
 for (const [state, colours] of Object.entries(STATES)) {

@@ -32,7 +32,11 @@ async function start(): Promise<void> {
   const onCorrupt = (r: CorruptFileReport): void => {
     const text = describeCorruptFile(r)
     console.warn('[onair]', text.en)
-    notifier.show({ id: `corrupt:${r.path}`, title: 'Onair', body: app.getLocale().startsWith('ja') ? text.ja : text.en })
+    notifier.show({
+      id: `corrupt:${r.path}`,
+      title: 'Onair',
+      body: app.getLocale().startsWith('ja') ? text.ja : text.en
+    })
   }
   const settingsFile = settingsFileStore(dataDir, onCorrupt)
   // The language the user chose in Onair, else the system's: used for the browser's callback page.
@@ -98,7 +102,8 @@ async function start(): Promise<void> {
   }
   // A rejected token: one notification (the monitor fires once), the tray shows "sign in".
   account.onChange((change) => {
-    if (change.reason) notifier.show({ id: 'signed-out', title: 'Onair', body: change.reason[language()], target: { kind: 'schedule' } })
+    if (change.reason)
+      notifier.show({ id: 'signed-out', title: 'Onair', body: change.reason[language()], target: { kind: 'schedule' } })
   })
   const tray = createTray({
     open,

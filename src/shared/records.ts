@@ -138,7 +138,9 @@ export const OutboxDoc = z.strictObject({
 export type OutboxDoc = z.infer<typeof OutboxDoc>
 
 /** `<year>-<season>` or `<year>-all`, the forms `filter_season` accepts. */
-export const Season = z.string().regex(/^\d{4}-(spring|summer|autumn|winter|all)$/, 'expected e.g. 2024-spring or 2024-all')
+export const Season = z
+  .string()
+  .regex(/^\d{4}-(spring|summer|autumn|winter|all)$/, 'expected e.g. 2024-spring or 2024-all')
 
 export const WorksQuery = z.strictObject({
   status: StatusKind.exclude(['no_select']).optional(),

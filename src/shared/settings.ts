@@ -21,7 +21,12 @@ export const PollSettingsSchema = z.object({
   cron: z.string().min(1).max(100).default('*/10 * * * *'),
   /** Window of programs to fetch, relative to now. */
   pastHours: z.number().int().min(0).max(24).default(1),
-  aheadHours: z.number().int().min(1).max(24 * 7).default(48)
+  aheadHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(48)
 })
 
 export const InboxSettingsSchema = z.object({

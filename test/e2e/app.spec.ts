@@ -2,7 +2,6 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 import type { PageGlobals } from './page-globals'
 import { isCommandName } from '../../src/shared/contract'
 
-
 test('opens, shows the app info from the core, and switches to Japanese', async ({ onair, page }) => {
   await onair.open()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onair')

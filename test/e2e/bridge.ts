@@ -54,8 +54,7 @@ export async function installBridge(
 /** Delivers one pushed event to the page's `window.api.on` listeners. */
 export async function deliverEvent(page: Page, name: string, payload: unknown): Promise<void> {
   await page.evaluate(
-    ([n, p]) =>
-      (globalThis as unknown as { __onairEmit: (n: string, p: unknown) => void }).__onairEmit(n, p),
+    ([n, p]) => (globalThis as unknown as { __onairEmit: (n: string, p: unknown) => void }).__onairEmit(n, p),
     [name, payload] as const
   )
 }

@@ -140,7 +140,13 @@ export function emulatedAccount(
         wipePersonalData: personalDataWiper(dataDir)
       })
       if (opts.configured) {
-        account.saveServices({ mediaUrl: emu.baseUrl, wikiUrl: emu.baseUrl, clientId: emu.client.id, clientSecret: emu.client.secret, redirectPort: 0 })
+        account.saveServices({
+          mediaUrl: emu.baseUrl,
+          wikiUrl: emu.baseUrl,
+          clientId: emu.client.id,
+          clientSecret: emu.client.secret,
+          redirectPort: 0
+        })
       }
       return { account, settings }
     }

@@ -69,10 +69,12 @@ test.use({
   }
 })
 
-
 async function openInbox(page: Page, open: () => Promise<void>): Promise<void> {
   await open()
-  await page.getByRole('navigation').getByRole('button', { name: /^Inbox/ }).click()
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /^Inbox/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Wiki inbox' })).toBeVisible()
   await expect(page.locator('li[data-key]').first()).toBeVisible()
 }
@@ -83,7 +85,9 @@ test('lists every type as text, opens links through the core, marks all seen, pa
   const hostile = page.locator('li[data-key="n:3"]')
   await expect(hostile.locator('.title')).toHaveText('mei-k reacted to your comment <img src=x onerror=alert(1)>')
   await expect(hostile.locator('.title img')).toHaveCount(0)
-  await expect(page.locator('li[data-key="n:2"] .title')).toHaveText('sora_dev commented on <b>今期アニメ視聴ガイド</b>')
+  await expect(page.locator('li[data-key="n:2"] .title')).toHaveText(
+    'sora_dev commented on <b>今期アニメ視聴ガイド</b>'
+  )
   await expect(page.locator('li[data-key]')).toHaveCount(12)
   await expect(page.locator('li[data-key="n:1"] .type')).toContainText('Mentioned in a comment')
   await expect(page.locator('li[data-key="n:12"] .type')).toContainText('Mentioned on a page')
@@ -118,9 +122,16 @@ test('shows the saved list with its age when the wiki cannot be reached', async 
   }
 })
 
-test('the article preview shows the article and sanitizes its body against known XSS payloads', async ({ onair, page }) => {
+test('the article preview shows the article and sanitizes its body against known XSS payloads', async ({
+  onair,
+  page
+}) => {
   await page.addInitScript(() => Object.defineProperty(globalThis, '__xss', { value: 0, writable: true }))
-  emu.wiki.addNotification({ type: 'ArticleMentionNotification', title: 'hostile article', url: `https://anime-club.wiki.example/hikari/items/${HOSTILE_ID}` })
+  emu.wiki.addNotification({
+    type: 'ArticleMentionNotification',
+    title: 'hostile article',
+    url: `https://anime-club.wiki.example/hikari/items/${HOSTILE_ID}`
+  })
   await openInbox(page, onair.open)
   await page.locator('li', { hasText: 'hostile article' }).getByRole('button', { name: 'Preview article' }).click()
   await expect(page.getByRole('heading', { name: 'Hostile <b>article</b>' })).toBeVisible()
@@ -130,7 +141,23 @@ test('the article preview shows the article and sanitizes its body against known
   const body = page.getByTestId('article-body')
   await expect(body.getByRole('link', { name: 'a good link' })).toBeVisible()
   const html = await body.innerHTML()
-  for (const banned of [/<script/i, /<iframe/i, /<form/i, /<input/i, /<meta/i, /<object/i, /<embed/i, /<svg/i, /<math/i, /<style/i, /\son\w+=/i, /javascript:/i, /data:/i, /style=/i, /http:\/\/tracker/]) {
+  for (const banned of [
+    /<script/i,
+    /<iframe/i,
+    /<form/i,
+    /<input/i,
+    /<meta/i,
+    /<object/i,
+    /<embed/i,
+    /<svg/i,
+    /<math/i,
+    /<style/i,
+    /\son\w+=/i,
+    /javascript:/i,
+    /data:/i,
+    /style=/i,
+    /http:\/\/tracker/
+  ]) {
     expect(html).not.toMatch(banned)
   }
   expect([...html.matchAll(/<img[^>]*src="([^"]*)"/g)].map((m) => m[1])).toEqual(['https://images.example/ok.png'])

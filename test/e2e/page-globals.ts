@@ -17,10 +17,7 @@ export interface PageGlobals extends Record<string, unknown> {
   document: {
     body: PageElement
     createElement(tag: string): PageElement
-    addEventListener(
-      type: 'securitypolicyviolation',
-      listener: (event: { violatedDirective: string }) => void
-    ): void
+    addEventListener(type: 'securitypolicyviolation', listener: (event: { violatedDirective: string }) => void): void
   }
   location: { href: string }
   open(url: string): unknown

@@ -17,7 +17,10 @@ test.beforeEach(async () => {
   sink = {}
 })
 test.afterEach(() => emu.close())
-test.use({ timezoneId: 'Asia/Tokyo', onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) } })
+test.use({
+  timezoneId: 'Asia/Tokyo',
+  onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) }
+})
 
 const row = (page: Page) => page.locator('li[data-program-id="9"]')
 const watched = (page: Page) => row(page).getByRole('button', { name: /^Watched:/ })
@@ -34,7 +37,10 @@ test('one click records the episode after the undo window; it leaves the unwatch
   await watched(page).click()
   await expect(page.getByRole('status').filter({ hasText: 'Recorded Orbit Gardeners' })).toContainText('Sending in')
   await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'waiting')
-  expect(onair.calls).toContainEqual({ name: 'record:create', input: expect.objectContaining({ episodeId: 301, programId: 9, workId: 3 }) })
+  expect(onair.calls).toContainEqual({
+    name: 'record:create',
+    input: expect.objectContaining({ episodeId: 301, programId: 9, workId: 3 })
+  })
   expect(records301()).toHaveLength(0)
 
   await advance(UNDO_MS)
@@ -50,7 +56,11 @@ test('one click records the episode after the undo window; it leaves the unwatch
 test('undo within the window: nothing reaches the service', async ({ onair, page }) => {
   await openSignedIn(page, onair, { emu, clock, sink })
   await watched(page).click()
-  await page.getByRole('status').filter({ hasText: 'Recorded Orbit Gardeners' }).getByRole('button', { name: 'Undo' }).click()
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Recorded Orbit Gardeners' })
+    .getByRole('button', { name: 'Undo' })
+    .click()
   await expect(page.getByText('Record undone; nothing was sent.')).toBeVisible()
   await expect(row(page).locator('[data-state]')).toHaveCount(0)
   await advance(UNDO_MS * 3)
@@ -69,7 +79,10 @@ test('undo after sending deletes the record', async ({ onair, page }) => {
   await expect(row(page)).toContainText('Deleted on the service.')
 })
 
-test('offline: the entry waits and says it will retry; back online, Retry sends exactly one record', async ({ onair, page }) => {
+test('offline: the entry waits and says it will retry; back online, Retry sends exactly one record', async ({
+  onair,
+  page
+}) => {
   await openSignedIn(page, onair, { emu, clock, sink })
   await emu.suspend()
   await watched(page).click()
@@ -115,7 +128,12 @@ test('comment, rating and share toggles from the expanded panel; keyboard and Es
   await row(page).getByRole('button', { name: 'Record', exact: true }).click()
   await advance(UNDO_MS)
   await expect.poll(() => records301().length).toBe(1)
-  expect(records301()[0]).toMatchObject({ comment: 'Line one\nLine two', rating: 4.5, shareMicroblog: true, shareSocialnet: false })
+  expect(records301()[0]).toMatchObject({
+    comment: 'Line one\nLine two',
+    rating: 4.5,
+    shareMicroblog: true,
+    shareSocialnet: false
+  })
 })
 
 test('a reminder click opens the quick record of its program', async ({ onair, page }) => {

@@ -49,7 +49,6 @@ export function seedWorks(emu: Emulator, n: number, now: number): void {
   }
 }
 
-
 /** Opens the app on one view through the navigation, as a user would. */
 export async function openView(page: Page, open: () => Promise<void>, nav: string, heading: string): Promise<void> {
   await open()

@@ -24,12 +24,17 @@ const EPISODE_301: NewRecord = {
   workId: 3,
   display: { workTitle: 'Orbit Gardeners', episodeNumber: '第1話', episodeTitle: 'Episode 1 of work 3' }
 }
-const EPISODE_302: NewRecord = { episodeId: 302, workId: 3, display: { workTitle: 'Orbit Gardeners', episodeNumber: '第2話' } }
+const EPISODE_302: NewRecord = {
+  episodeId: 302,
+  workId: 3,
+  display: { workTitle: 'Orbit Gardeners', episodeNumber: '第2話' }
+}
 // Long and multi-line: an edit that sent only what a one-line field shows would cut it.
 const COMMENT = `First line of a long comment.\nSecond line: ${'very '.repeat(120)}good.\nThird line.`
 
 const outbox = () => sink.records!.outbox
-const serviceRecords = (episodeId: number) => emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)
+const serviceRecords = (episodeId: number) =>
+  emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)
 
 /** A record sent at once (no undo window), as if made a while ago from the schedule. */
 async function sentRecord(input: NewRecord): Promise<void> {
@@ -41,7 +46,10 @@ const open = (page: Page, onairOpen: () => Promise<void>) => openView(page, onai
 const recent = (page: Page) => page.getByRole('list', { name: 'Recent records' }).getByRole('listitem')
 const entries = (page: Page) => page.getByRole('list', { name: 'Outbox' }).getByRole('listitem')
 
-test('editing a recent record keeps its full comment when only the rating changes, and replaces it when edited', async ({ onair, page }) => {
+test('editing a recent record keeps its full comment when only the rating changes, and replaces it when edited', async ({
+  onair,
+  page
+}) => {
   await open(page, onair.open)
   await sentRecord({ ...EPISODE_301, comment: COMMENT, rating: 3 })
   await expect(recent(page)).toHaveCount(1)
@@ -85,7 +93,10 @@ test('deleting a recent record asks first, then removes it from the service', as
   await expect(page.getByText('No recent records.')).toBeVisible()
 })
 
-test('a failed entry shows its reason and can be retried or discarded; a waiting one counts down and undoes', async ({ onair, page }) => {
+test('a failed entry shows its reason and can be retried or discarded; a waiting one counts down and undoes', async ({
+  onair,
+  page
+}) => {
   // The renderer's clock matches the core's, so the countdown reads from the same instant.
   await page.clock.setFixedTime(NOW)
   await open(page, onair.open)

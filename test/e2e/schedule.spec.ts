@@ -18,9 +18,15 @@ test.beforeEach(async () => {
   sink = {}
 })
 test.afterEach(() => emu.close())
-test.use({ timezoneId: 'Asia/Tokyo', onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) } })
+test.use({
+  timezoneId: 'Asia/Tokyo',
+  onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) }
+})
 
-test('programs grouped by broadcast day: a 01:30 slot sits under the evening before, as 25:30 when asked', async ({ onair, page }) => {
+test('programs grouped by broadcast day: a 01:30 slot sits under the evening before, as 25:30 when asked', async ({
+  onair,
+  page
+}) => {
   await openSignedIn(page, onair, { emu, clock, sink })
   const sunday = page.locator('ul[data-day="2026-11-22"]')
   await expect(page.getByRole('heading', { name: 'Sun, Nov 22', level: 3 })).toBeVisible()
@@ -66,7 +72,9 @@ test('offline: a banner with the age of the schedule and the reason; the list st
   clock.advance(30 * 60_000)
   await page.clock.fastForward('30:00')
   await page.getByRole('button', { name: 'Refresh' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveText('Offline — showing the schedule from 30 minutes ago.')
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveText(
+    'Offline — showing the schedule from 30 minutes ago.'
+  )
   await expect(page.getByRole('alert')).not.toBeEmpty()
   await expect(page.getByText('Updated 30 minutes ago')).toBeVisible()
   await expect(page.locator('li[data-program-id="9"]')).toBeVisible()
@@ -103,7 +111,10 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 }
 
-test('1,000 programs: the list fills in below the first screen, and the filter searches all of them', async ({ onair, page }) => {
+test('1,000 programs: the list fills in below the first screen, and the filter searches all of them', async ({
+  onair,
+  page
+}) => {
   // Two minutes apart: all within the default 48-hour poll window.
   emu.seedPrograms(1000, { spacingMinutes: 2 })
   await openSignedIn(page, onair, { emu, clock, sink })

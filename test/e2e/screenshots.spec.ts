@@ -16,7 +16,10 @@ import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-de
  * Japanese needs a Japanese font on the machine (Debian: `apt-get install fonts-ipafont-gothic`),
  * or every kana and kanji comes out as a box.
  */
-test.skip(process.env['ONAIR_SCREENSHOTS'] !== '1', 'writes docs/screenshots/*.png; set ONAIR_SCREENSHOTS=1 to regenerate them')
+test.skip(
+  process.env['ONAIR_SCREENSHOTS'] !== '1',
+  'writes docs/screenshots/*.png; set ONAIR_SCREENSHOTS=1 to regenerate them'
+)
 
 const OUT = resolve(import.meta.dirname, '../../docs/screenshots')
 const clock = new ManualClock()
@@ -60,7 +63,10 @@ for (const lang of ['en', 'ja'] as const) {
     test.describe('signed in', () => {
       test.use({
         onairDepsFor: {
-          build: (parts: HarnessParts) => ({ ...emulatedSchedule(emu, clock, sink).build(parts), inbox: inboxOn(emu, lang) })
+          build: (parts: HarnessParts) => ({
+            ...emulatedSchedule(emu, clock, sink).build(parts),
+            inbox: inboxOn(emu, lang)
+          })
         }
       })
 
@@ -77,12 +83,21 @@ for (const lang of ['en', 'ja'] as const) {
         // A week of use: a sent record with a comment, one the service refused, one in its undo window.
         const outbox = sink.records!.outbox
         outbox.record(
-          { episodeId: 101, workId: 1, display: { workTitle: 'Starlit Courier', episodeNumber: '第1話' }, comment: ja ? '作画が最高だった。' : 'Gorgeous animation.', rating: 4.5 },
+          {
+            episodeId: 101,
+            workId: 1,
+            display: { workTitle: 'Starlit Courier', episodeNumber: '第1話' },
+            comment: ja ? '作画が最高だった。' : 'Gorgeous animation.',
+            rating: 4.5
+          },
           { immediate: true }
         )
         await outbox.idle()
         emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 403, times: 1 })
-        outbox.record({ episodeId: 302, workId: 3, display: { workTitle: 'Orbit Gardeners', episodeNumber: '第2話' } }, { immediate: true })
+        outbox.record(
+          { episodeId: 302, workId: 3, display: { workTitle: 'Orbit Gardeners', episodeNumber: '第2話' } },
+          { immediate: true }
+        )
         await outbox.idle()
         outbox.record({ episodeId: 301, workId: 3, display: { workTitle: 'Orbit Gardeners', episodeNumber: '第1話' } })
         await go(page, ja ? /^記録$/ : /^Records$/, 'li.recent')

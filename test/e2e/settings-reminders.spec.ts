@@ -38,9 +38,24 @@ test.use({
     build(parts) {
       const { account, settings } = emulatedAccount(emu, { configured: true }).build(parts)
       if (!account || !settings) throw new Error('emulatedAccount gave no account')
-      services = openAppServices({ dataDir: parts.dataDir, clock, account, settings, notifier: memoryNotifier(), locale: () => 'en', cron: () => ({ stop() {} }) })
+      services = openAppServices({
+        dataDir: parts.dataDir,
+        clock,
+        account,
+        settings,
+        notifier: memoryNotifier(),
+        locale: () => 'en',
+        cron: () => ({ stop() {} })
+      })
       services.reminders.onChange((e) => void (e.type === 'delivery' && deliveries.push(e.delivery)))
-      return { clock, account, settings: services.settings, reminders: services.reminders, records: services.records, inbox: services.inbox }
+      return {
+        clock,
+        account,
+        settings: services.settings,
+        reminders: services.reminders,
+        records: services.records,
+        inbox: services.inbox
+      }
     }
   }
 })
@@ -99,10 +114,12 @@ test('lead times and quiet hours are saved to settings.json and re-plan the remi
   await page.getByLabel('From', { exact: true }).fill(localTime(NOW + 25 * MIN))
   await page.getByLabel('Until', { exact: true }).fill(localTime(NOW + 40 * MIN))
   await expect(page.getByTestId('reminders-saved')).toHaveText('Saved: Quiet hours')
-  await expect.poll(() => savedFile(onair).reminders).toMatchObject({
-    leadMinutes: [100, 90, 10],
-    quietHours: { enabled: true, start: localTime(NOW + 25 * MIN), end: localTime(NOW + 40 * MIN) }
-  })
+  await expect
+    .poll(() => savedFile(onair).reminders)
+    .toMatchObject({
+      leadMinutes: [100, 90, 10],
+      quietHours: { enabled: true, start: localTime(NOW + 25 * MIN), end: localTime(NOW + 40 * MIN) }
+    })
 
   clock.advance(21 * MIN)
   expect(firedFor9()).toEqual([100])
@@ -118,7 +135,10 @@ test('lead times and quiet hours are saved to settings.json and re-plan the remi
   expect(savedFile(onair).reminders.graceMinutes).toBe(15)
 })
 
-test('a bad cron expression shows the core’s reason in English and Japanese and is not saved', async ({ onair, page }) => {
+test('a bad cron expression shows the core’s reason in English and Japanese and is not saved', async ({
+  onair,
+  page
+}) => {
   await openSignedIn(onair, page)
   await openSettings(page)
   const poll = page.getByLabel('Fetch the schedule')
@@ -143,7 +163,9 @@ test('a bad cron expression shows the core’s reason in English and Japanese an
 
 test('mute from a schedule row, listed by title in Settings, unmuted there', async ({ onair, page }) => {
   await openSignedIn(onair, page)
-  const mute = page.locator('li[data-program-id="9"]').getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })
+  const mute = page
+    .locator('li[data-program-id="9"]')
+    .getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })
   await mute.click()
   await expect(mute).toHaveAttribute('aria-pressed', 'true')
   expect(onair.core.settings!.read().reminders.mutedWorkIds).toEqual([3])
@@ -175,7 +197,9 @@ test('turning the webhook receiver on shows the URL to register, with Copy', asy
   // Where the app has a clipboard (its own origin), the URL goes there.
   await page.evaluate(() => {
     const g = globalThis as unknown as ClipboardPage
-    Object.defineProperty(g.navigator, 'clipboard', { value: { writeText: async (text: string) => void (g.copied = text) } })
+    Object.defineProperty(g.navigator, 'clipboard', {
+      value: { writeText: async (text: string) => void (g.copied = text) }
+    })
   })
   await page.getByRole('button', { name: 'Copy' }).click()
   await expect(page.getByText('Copied.')).toBeVisible()
@@ -200,8 +224,15 @@ test('labels in Japanese; no serious accessibility problems in light and dark', 
     await expectNoSeriousA11yViolations(page)
   }
   await page.getByLabel('Language').selectOption('ja')
-  for (const name of ['リマインダー', '番組表', '受信箱']) await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
-  for (const label of ['放送開始の何分前（0 = 開始時）', 'おやすみ時間は通知しない', '放送日の区切り', '番組表の取得', 'このコンピューターで Wiki の Webhook を受け取る']) {
+  for (const name of ['リマインダー', '番組表', '受信箱'])
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
+  for (const label of [
+    '放送開始の何分前（0 = 開始時）',
+    'おやすみ時間は通知しない',
+    '放送日の区切り',
+    '番組表の取得',
+    'このコンピューターで Wiki の Webhook を受け取る'
+  ]) {
     await expect(page.getByLabel(label)).toBeVisible()
   }
   await expectNoSeriousA11yViolations(page)

@@ -24,7 +24,10 @@ async function openSignedIn(onair: OnairHarness, page: Page): Promise<void> {
 test.describe('Accounts settings', () => {
   test.use({ onairDepsFor: { build: (parts) => emulatedAccount(emu, { configured: true }).build(parts) } })
 
-  test('shows the account, verifies the wiki token before saving it, remembers the language', async ({ onair, page }) => {
+  test('shows the account, verifies the wiki token before saving it, remembers the language', async ({
+    onair,
+    page
+  }) => {
     await openSignedIn(onair, page)
     await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible()
     await expect(page.getByTestId('account-user')).toHaveText('Signed in as user #1')
@@ -51,7 +54,10 @@ test.describe('Accounts settings', () => {
     await expect(page.getByRole('button', { name: '設定' })).toBeVisible()
   })
 
-  test('sign-out asks first, keeps queued records unless discarded, and returns to sign-in', async ({ onair, page }) => {
+  test('sign-out asks first, keeps queued records unless discarded, and returns to sign-in', async ({
+    onair,
+    page
+  }) => {
     await openSignedIn(onair, page)
     for (const f of ['schedule.json', 'outbox.json']) writeFileSync(join(onair.dataDir, f), '{}')
     await page.getByRole('button', { name: 'Sign out' }).click()
@@ -72,7 +78,11 @@ test.describe('Accounts settings', () => {
     await fetch(`${emu.baseUrl}/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: emu.tokens.readWrite, client_id: emu.client.id, client_secret: emu.client.secret })
+      body: new URLSearchParams({
+        token: emu.tokens.readWrite,
+        client_id: emu.client.id,
+        client_secret: emu.client.secret
+      })
     }).then((r) => r.arrayBuffer())
     const account = onair.core.account!
     await account.monitor.guard(() => account.media().listWorks()).catch(() => undefined)

@@ -15,9 +15,13 @@ test.use({ onairDepsFor: { build: (parts) => emulatedRecords(emu, clock).build(p
 
 const titles = (page: import('@playwright/test').Page) => page.locator('tbody th[scope="row"]').allTextContents()
 const rows = (page: import('@playwright/test').Page) => page.locator('tbody tr')
-const open = (page: import('@playwright/test').Page, onairOpen: () => Promise<void>) => openView(page, onairOpen, 'My works', 'My works')
+const open = (page: import('@playwright/test').Page, onairOpen: () => Promise<void>) =>
+  openView(page, onairOpen, 'My works', 'My works')
 
-test('filters by status, season and title, as the emulator holds them; a bad season is explained', async ({ onair, page }) => {
+test('filters by status, season and title, as the emulator holds them; a bad season is explained', async ({
+  onair,
+  page
+}) => {
   await open(page, onair.open)
   // The eight seeded works with a status, newest id first.
   await expect(rows(page)).toHaveCount(8)
@@ -31,12 +35,16 @@ test('filters by status, season and title, as the emulator holds them; a bad sea
   await page.getByLabel('Season').press('Enter')
   await expect(page.getByRole('alert')).toContainText('Enter a season as year-season')
   await expect(page.getByLabel('Season')).toHaveAttribute('aria-invalid', 'true')
-  expect(onair.calls.filter((c) => c.name === 'works:list').map((c) => c.input)).not.toContainEqual(expect.objectContaining({ season: '2026-fall' }))
+  expect(onair.calls.filter((c) => c.name === 'works:list').map((c) => c.input)).not.toContainEqual(
+    expect.objectContaining({ season: '2026-fall' })
+  )
 
   await page.getByLabel('Season').fill('2026-autumn')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByRole('alert')).toHaveCount(0)
-  await expect.poll(() => titles(page)).toEqual(['Rust and Roses', 'Orbit Gardeners', 'Midnight Bakery Club', 'Starlit Courier'])
+  await expect
+    .poll(() => titles(page))
+    .toEqual(['Rust and Roses', 'Orbit Gardeners', 'Midnight Bakery Club', 'Starlit Courier'])
   await expect(page.locator('tbody tr').first().locator('td.season')).toHaveText('2026年秋')
 
   await page.getByLabel('Season').fill('')
@@ -67,7 +75,12 @@ test('sorts by watchers and pages through 25 or 50 works at a time', async ({ on
   const third = await titles(page)
   const all = [...first, ...second, ...third]
   expect(new Set(all).size).toBe(60)
-  expect(all.sort()).toEqual(emu.media.works.filter((w) => emu.media.statusOf(USER_ID, w.id)).map((w) => w.title).sort())
+  expect(all.sort()).toEqual(
+    emu.media.works
+      .filter((w) => emu.media.statusOf(USER_ID, w.id))
+      .map((w) => w.title)
+      .sort()
+  )
   await page.getByRole('button', { name: 'Previous' }).click()
   await expect(page.getByText('Page 2 of 3')).toBeVisible()
   expect(await titles(page)).toEqual(second)

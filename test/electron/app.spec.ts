@@ -74,7 +74,12 @@ test('refuses commands outside the contract and bad input', async () => {
     const results: unknown[] = []
     const attempts = [['shell:exec'], ['app:openExternal', { url: 'file:///etc/passwd' }]] as const
     for (const [name, input] of attempts) {
-      results.push(await invoke(name, input).then(() => 'resolved', (e: unknown) => e))
+      results.push(
+        await invoke(name, input).then(
+          () => 'resolved',
+          (e: unknown) => e
+        )
+      )
     }
     return results
   })

@@ -5,7 +5,13 @@ import { startEmulator } from './index'
  * The first stdout line is one JSON object other tools parse (base URL, client, tokens); everything
  * human goes to stderr so stdout stays machine-readable.
  */
-function parseArgs(argv: string[]): { port: number; quirks: boolean; autoApprove: boolean; soon?: number; rateLimit?: boolean } {
+function parseArgs(argv: string[]): {
+  port: number
+  quirks: boolean
+  autoApprove: boolean
+  soon?: number
+  rateLimit?: boolean
+} {
   const out: { port: number; quirks: boolean; autoApprove: boolean; soon?: number; rateLimit?: boolean } = {
     port: 4010,
     quirks: false,
@@ -38,11 +44,15 @@ async function main(): Promise<void> {
     soonSeconds: args.soon,
     rateLimit: args.rateLimit,
     onRequest: (r) =>
-      process.stderr.write(`${new Date(r.at).toISOString()} ${r.method} ${r.path}${r.query ? `?${r.query}` : ''} -> ${r.status} (${r.bytes} B)\n`)
+      process.stderr.write(
+        `${new Date(r.at).toISOString()} ${r.method} ${r.path}${r.query ? `?${r.query}` : ''} -> ${r.status} (${r.bytes} B)\n`
+      )
   })
   const { id, secret, redirectUris } = emu.client
   const { readWrite, read, wiki } = emu.tokens
-  process.stdout.write(`${JSON.stringify({ baseUrl: emu.baseUrl, client: { id, secret, redirectUris }, tokens: { readWrite, read, wiki } })}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: emu.baseUrl, client: { id, secret, redirectUris }, tokens: { readWrite, read, wiki } })}\n`
+  )
   process.stderr.write(
     `emulator listening on ${emu.baseUrl} (${args.quirks ? 'quirks' : 'documented'} mode${args.autoApprove ? ', auto-approve' : ''})\n`
   )

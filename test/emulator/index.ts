@@ -88,7 +88,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     client,
-    tokens: { readWrite: SEEDED_TOKENS.readWrite, read: SEEDED_TOKENS.read, wiki: wiki.token, otherUser: SEEDED_TOKENS.otherUser },
+    tokens: {
+      readWrite: SEEDED_TOKENS.readWrite,
+      read: SEEDED_TOKENS.read,
+      wiki: wiki.token,
+      otherUser: SEEDED_TOKENS.otherUser
+    },
     faults: { inject: (f) => faults.inject(f), clear: () => faults.clear() },
     requests,
     media,

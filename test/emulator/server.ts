@@ -132,11 +132,22 @@ export class Frame {
         injected.status === 429
           ? { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Too Many Requests' }
           : { status: injected.status, body: { errors: [{ type: 'server_error', message: 'injected fault' }] } }
-    } else if (this.o.limiter && this.o.rateLimited(url.pathname) && !this.o.limiter.allow(tokenOf(emuReq, req.socket.remoteAddress ?? ''))) {
+    } else if (
+      this.o.limiter &&
+      this.o.rateLimited(url.pathname) &&
+      !this.o.limiter.allow(tokenOf(emuReq, req.socket.remoteAddress ?? ''))
+    ) {
       // Plain text and no Retry-After, as the live service does.
       response = { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Retry later\n' }
     } else if (parsed === 'invalid') {
-      response = { status: 400, body: { errors: [{ type: 'invalid_params', message: 'リクエストの形式が不正です', developer_message: 'Malformed JSON body.' }] } }
+      response = {
+        status: 400,
+        body: {
+          errors: [
+            { type: 'invalid_params', message: 'リクエストの形式が不正です', developer_message: 'Malformed JSON body.' }
+          ]
+        }
+      }
     } else {
       response = (await this.o.route(url.pathname).handle(emuReq)) ?? {
         status: 404,

@@ -63,7 +63,13 @@ export function movedAside(ctx: CommandContext) {
 /** The outbox and works view over this account; not started, so merely listing sends nothing. */
 export function openCliRecords(ctx: CommandContext, cli: CliAccount = openAccount(ctx)): RecordsCore {
   const media = () => cli.account.media()
-  return openRecords({ dataDir: ctx.config.dataDir, media, monitor: cli.account.monitor, clock: systemClock, onCorrupt: movedAside(ctx) })
+  return openRecords({
+    dataDir: ctx.config.dataDir,
+    media,
+    monitor: cli.account.monitor,
+    clock: systemClock,
+    onCorrupt: movedAside(ctx)
+  })
 }
 
 /** Null when the service is not configured; the caller explains with NOT_CONFIGURED. */

@@ -10,11 +10,37 @@ import { COMMANDS } from './registry'
  * (0 ok, 1 failure, 2 usage or configuration error).
  */
 const COMMON: Record<string, OptionSpec> = {
-  'data-dir': { type: 'string', value: 'dir', help: { en: 'data folder (ONAIR_DATA_DIR)', ja: 'データフォルダー（ONAIR_DATA_DIR）' } },
-  'media-url': { type: 'string', value: 'url', help: { en: 'media-tracking service address (ONAIR_MEDIA_URL)', ja: '視聴記録サービスのアドレス（ONAIR_MEDIA_URL）' } },
-  'wiki-url': { type: 'string', value: 'url', help: { en: 'wiki service address (ONAIR_WIKI_URL)', ja: 'Wikiサービスのアドレス（ONAIR_WIKI_URL）' } },
-  'client-id': { type: 'string', value: 'id', help: { en: 'OAuth client id (ONAIR_CLIENT_ID)', ja: 'OAuth クライアント ID（ONAIR_CLIENT_ID）' } },
-  port: { type: 'string', value: 'port', help: { en: 'fixed sign-in callback port (ONAIR_REDIRECT_PORT)', ja: 'サインインのコールバック用の固定ポート（ONAIR_REDIRECT_PORT）' } },
+  'data-dir': {
+    type: 'string',
+    value: 'dir',
+    help: { en: 'data folder (ONAIR_DATA_DIR)', ja: 'データフォルダー（ONAIR_DATA_DIR）' }
+  },
+  'media-url': {
+    type: 'string',
+    value: 'url',
+    help: {
+      en: 'media-tracking service address (ONAIR_MEDIA_URL)',
+      ja: '視聴記録サービスのアドレス（ONAIR_MEDIA_URL）'
+    }
+  },
+  'wiki-url': {
+    type: 'string',
+    value: 'url',
+    help: { en: 'wiki service address (ONAIR_WIKI_URL)', ja: 'Wikiサービスのアドレス（ONAIR_WIKI_URL）' }
+  },
+  'client-id': {
+    type: 'string',
+    value: 'id',
+    help: { en: 'OAuth client id (ONAIR_CLIENT_ID)', ja: 'OAuth クライアント ID（ONAIR_CLIENT_ID）' }
+  },
+  port: {
+    type: 'string',
+    value: 'port',
+    help: {
+      en: 'fixed sign-in callback port (ONAIR_REDIRECT_PORT)',
+      ja: 'サインインのコールバック用の固定ポート（ONAIR_REDIRECT_PORT）'
+    }
+  },
   help: { type: 'boolean', short: 'h', help: { en: 'show this help', ja: 'このヘルプを表示する' } }
 }
 
@@ -54,10 +80,23 @@ export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode>
     }
     const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined)
     const config = resolveConfig(
-      { dataDir: str('data-dir'), mediaUrl: str('media-url'), wikiUrl: str('wiki-url'), clientId: str('client-id'), port: str('port') },
+      {
+        dataDir: str('data-dir'),
+        mediaUrl: str('media-url'),
+        wikiUrl: str('wiki-url'),
+        clientId: str('client-id'),
+        port: str('port')
+      },
       io.env
     )
-    return await command.run({ io, config, locale, t, flags: values as Record<string, string | boolean | undefined>, positionals })
+    return await command.run({
+      io,
+      config,
+      locale,
+      t,
+      flags: values as Record<string, string | boolean | undefined>,
+      positionals
+    })
   } catch (e) {
     if (!(e instanceof UsageError || e instanceof ConfigError)) throw e
     io.err(t(e.userMessage))

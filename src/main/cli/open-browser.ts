@@ -7,9 +7,11 @@ import { spawn } from 'node:child_process'
 export function systemOpener(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform) {
   return async (url: string): Promise<void> => {
     const [cmd, args] =
-      platform === 'darwin' ? ['open', [url]]
-      : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
-      : ['xdg-open', [url]]
+      platform === 'darwin'
+        ? ['open', [url]]
+        : platform === 'win32'
+          ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
+          : ['xdg-open', [url]]
     if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return
     try {
       const child = spawn(cmd as string, args as string[], { detached: true, stdio: 'ignore' })

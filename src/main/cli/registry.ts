@@ -11,4 +11,15 @@ import { run } from './commands/run'
 import { upcoming } from './commands/upcoming'
 
 /** Every `onair` command, in the order `onair --help` lists them. */
-export const COMMANDS: readonly Command[] = [signIn, whoami, signOut, upcoming, run, record, status, works, outbox, inbox]
+export const COMMANDS: readonly Command[] = [
+  signIn,
+  whoami,
+  signOut,
+  upcoming,
+  run,
+  record,
+  status,
+  works,
+  outbox,
+  inbox
+]

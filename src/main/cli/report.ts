@@ -7,7 +7,10 @@ import { EXIT, type CommandContext, type ExitCode } from './command'
 export function describeUser(ctx: CommandContext, info: SessionInfo): string {
   const { id, username, name } = info.user
   const who = username ? `${username}${name ? ` (${name})` : ''}` : ctx.t({ en: `user #${id}`, ja: `ユーザー #${id}` })
-  return ctx.t({ en: `Signed in as ${who}, scopes: ${info.scopes.join(' ')}`, ja: `${who} としてサインイン中（スコープ: ${info.scopes.join(' ')}）` })
+  return ctx.t({
+    en: `Signed in as ${who}, scopes: ${info.scopes.join(' ')}`,
+    ja: `${who} としてサインイン中（スコープ: ${info.scopes.join(' ')}）`
+  })
 }
 
 export function printWriteHint(ctx: CommandContext, info: SessionInfo): void {

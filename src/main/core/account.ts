@@ -3,7 +3,13 @@ import type { PageLocale } from './auth/callback-page'
 import { AuthError } from './auth/errors'
 import { createSessionMonitor, type SessionMonitor } from './auth/monitor'
 import type { Secrets } from './auth/secrets'
-import { createSession, type PendingBrowserSignIn, type Session, type SessionInfo, type SignOutResult } from './auth/session'
+import {
+  createSession,
+  type PendingBrowserSignIn,
+  type Session,
+  type SessionInfo,
+  type SignOutResult
+} from './auth/session'
 import type { SessionDoc } from './auth/session-store'
 import { verifyWikiToken } from './auth/wiki-token'
 import type { Clock } from './clock'
@@ -116,7 +122,8 @@ export function createAccount(deps: AccountDeps): Account {
     const media = createMediaClient({
       baseUrl: s.mediaUrl,
       // Only a token issued by this very address is ever sent to it.
-      token: () => (deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? deps.secrets.get('mediaAccessToken') : undefined),
+      token: () =>
+        deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? deps.secrets.get('mediaAccessToken') : undefined,
       clock: deps.clock,
       fetch: deps.fetch
     })

@@ -73,9 +73,7 @@ export class ManualClock implements Clock {
 
   advanceTo(target: number): void {
     for (;;) {
-      const due = this.timers
-        .filter((t) => t.at <= target)
-        .sort((a, b) => a.at - b.at || a.handle.id - b.handle.id)[0]
+      const due = this.timers.filter((t) => t.at <= target).sort((a, b) => a.at - b.at || a.handle.id - b.handle.id)[0]
       if (!due) break
       this.timers = this.timers.filter((t) => t !== due)
       this.current = Math.max(this.current, due.at)

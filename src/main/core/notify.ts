@@ -9,7 +9,11 @@ export interface NativeNotification {
   title: string
   body: string
   /** What a click should open; the shell maps it to a window or an external URL. */
-  target?: { kind: 'record'; programId: number } | { kind: 'schedule' } | { kind: 'inbox'; notificationId?: number } | { kind: 'url'; url: string }
+  target?:
+    | { kind: 'record'; programId: number }
+    | { kind: 'schedule' }
+    | { kind: 'inbox'; notificationId?: number }
+    | { kind: 'url'; url: string }
 }
 
 export interface Notifier {

@@ -64,7 +64,13 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     onError: deps.onError,
     onCorrupt: deps.onCorrupt
   })
-  const records = openRecords({ dataDir: deps.dataDir, media: () => deps.account.media(), monitor: deps.account.monitor, clock: deps.clock, onCorrupt: deps.onCorrupt })
+  const records = openRecords({
+    dataDir: deps.dataDir,
+    media: () => deps.account.media(),
+    monitor: deps.account.monitor,
+    clock: deps.clock,
+    onCorrupt: deps.onCorrupt
+  })
   const inbox = createInbox({
     wiki: () => deps.account.wiki(),
     store: inboxFileStore(deps.dataDir, deps.onCorrupt),
@@ -92,14 +98,20 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     receiver = undefined
     if (!want.enabled) return
     try {
-      receiver = await startInboxReceiver({ inbox, secret: webhookSecretFile(deps.dataDir), port: want.port, onError: deps.onError })
+      receiver = await startInboxReceiver({
+        inbox,
+        secret: webhookSecretFile(deps.dataDir),
+        port: want.port,
+        onError: deps.onError
+      })
     } catch (e) {
       // A busy port must not keep the rest from running; `inbox:webhookInfo` says enabled without a URL.
       deps.onError?.(e)
     }
   }
   // A close that failed is reported, not left in the queue to stop every later change.
-  const syncReceiver = (): Promise<void> => (receiverQueue = receiverQueue.then(switchReceiver).catch((e: unknown) => deps.onError?.(e)))
+  const syncReceiver = (): Promise<void> =>
+    (receiverQueue = receiverQueue.then(switchReceiver).catch((e: unknown) => deps.onError?.(e)))
 
   let stopInboxPoll: (() => void) | undefined
   let inboxCron = ''

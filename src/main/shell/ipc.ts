@@ -24,18 +24,12 @@ const refused: Reply = {
 function isTrustedSender(event: IpcMainInvokeEvent, window: BrowserWindow): boolean {
   const frame = event.senderFrame
   // Top frame only: an iframe (were one ever allowed) must not speak for the app.
-  return (
-    event.sender === window.webContents &&
-    frame !== null &&
-    frame.parent === null &&
-    isRendererUrl(frame.url)
-  )
+  return event.sender === window.webContents && frame !== null && frame.parent === null && isRendererUrl(frame.url)
 }
 
 export function bindIpc(core: Core, window: BrowserWindow): () => void {
   const handlers = createHandlers(core)
-  const report = (err: unknown, command: string): void =>
-    console.error(`[ipc] ${command} failed`, err)
+  const report = (err: unknown, command: string): void => console.error(`[ipc] ${command} failed`, err)
   for (const name of commandNames) {
     ipcMain.handle(name, (event, input: unknown) =>
       isTrustedSender(event, window) ? dispatch(handlers, name, input, report) : refused

@@ -91,7 +91,8 @@ export function createTray(actions: TrayActions): OnairTray {
     }
     if (actions.refresh) items.push({ label: t(L.refresh), click: actions.refresh })
     items.push({ label: t(L.open), click: actions.open })
-    if (actions.openInbox) items.push({ label: unseen > 0 ? `${t(L.inbox)} (${unseen})` : t(L.inbox), click: actions.openInbox })
+    if (actions.openInbox)
+      items.push({ label: unseen > 0 ? `${t(L.inbox)} (${unseen})` : t(L.inbox), click: actions.openInbox })
     if (actions.openSettings) items.push({ label: t(L.settings), click: actions.openSettings })
     items.push({ type: 'separator' }, { label: t(L.quit), click: actions.quit })
     tray.setContextMenu(Menu.buildFromTemplate(items))

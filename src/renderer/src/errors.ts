@@ -13,8 +13,7 @@ const unexpected: UserError = {
 export function asUserError(err: unknown): UserError {
   if (typeof err !== 'object' || err === null) return unexpected
   const { code, message } = err as Partial<UserError>
-  if (typeof code !== 'string' || typeof message?.en !== 'string' || typeof message.ja !== 'string')
-    return unexpected
+  if (typeof code !== 'string' || typeof message?.en !== 'string' || typeof message.ja !== 'string') return unexpected
   return err as UserError
 }
 

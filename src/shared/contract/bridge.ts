@@ -38,7 +38,16 @@ export const commandNames = [
   'schedule:get',
   'schedule:refresh'
 ] as const satisfies readonly CommandName[]
-export const eventNames = ['app:notice', 'app:focusProgram', 'app:navigate', 'auth:changed', 'outbox:changed', 'status:rollback', 'inbox:changed', 'schedule:changed'] as const satisfies readonly EventName[]
+export const eventNames = [
+  'app:notice',
+  'app:focusProgram',
+  'app:navigate',
+  'auth:changed',
+  'outbox:changed',
+  'status:rollback',
+  'inbox:changed',
+  'schedule:changed'
+] as const satisfies readonly EventName[]
 
 type Exhaustive<T extends [never, never]> = T
 /** Fails to compile when the contract has a name missing from the lists above. */

@@ -44,7 +44,14 @@ function merge<T extends Record<string, unknown>>(...parts: T[]): T {
 type Intersect<T extends readonly unknown[]> = T extends readonly [infer H, ...infer R] ? H & Intersect<R> : unknown
 
 // Adding a concern: one entry in each list.
-const commandParts = [appCommands, authCommands, settingsCommands, recordsCommands, inboxCommands, scheduleCommands] as const
+const commandParts = [
+  appCommands,
+  authCommands,
+  settingsCommands,
+  recordsCommands,
+  inboxCommands,
+  scheduleCommands
+] as const
 const eventParts = [appEvents, authEvents, recordsEvents, inboxEvents, scheduleEvents] as const
 
 export const commands = merge<Record<string, CommandSpec>>(...commandParts) as Intersect<typeof commandParts>
@@ -77,7 +84,5 @@ export interface OnairApi {
  * anything the output schema accepts; `dispatch` parses both sides.
  */
 export type Handlers = {
-  [N in CommandName]: (
-    input: z.output<Commands[N]['input']>
-  ) => Promise<z.input<Commands[N]['output']>>
+  [N in CommandName]: (input: z.output<Commands[N]['input']>) => Promise<z.input<Commands[N]['output']>>
 }

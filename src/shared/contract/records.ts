@@ -1,13 +1,5 @@
 import { z } from 'zod'
-import {
-  NewRecord,
-  OutboxEntry,
-  Rating,
-  RecentRecord,
-  StatusKind,
-  WorksPage,
-  WorksQuery
-} from '../records'
+import { NewRecord, OutboxEntry, Rating, RecentRecord, StatusKind, WorksPage, WorksQuery } from '../records'
 import { LocalizedText } from './common'
 
 /**
@@ -35,7 +27,10 @@ export const recordsCommands = {
   /** One click = `{ episodeId }`; the entry waits out the undo window before it is sent. */
   'record:create': { input: NewRecord, output: OutboxEntry },
   /** Before sending: removed, nothing sent. After: the record is deleted on the service. */
-  'record:undo': { input: z.strictObject({ id: LocalId }), output: z.strictObject({ outcome: z.enum(['removed', 'delete-queued']) }) },
+  'record:undo': {
+    input: z.strictObject({ id: LocalId }),
+    output: z.strictObject({ outcome: z.enum(['removed', 'delete-queued']) })
+  },
   /** `id` of the record entry (or recent record). `comment`, when given, is the whole new comment; absent keeps the old one. */
   'record:edit': {
     input: z.strictObject({
@@ -48,7 +43,10 @@ export const recordsCommands = {
     output: OutboxEntry
   },
   /** Deletes a recent record (the same as undo after sending). */
-  'record:delete': { input: z.strictObject({ id: LocalId }), output: z.strictObject({ outcome: z.enum(['removed', 'delete-queued']) }) },
+  'record:delete': {
+    input: z.strictObject({ id: LocalId }),
+    output: z.strictObject({ outcome: z.enum(['removed', 'delete-queued']) })
+  },
   'outbox:list': { input: z.undefined(), output: OutboxView },
   /** A failed entry, or a `needs-confirmation` one the user says was not saved: send it again now. */
   'outbox:retry': { input: z.strictObject({ id: LocalId }), output: OutboxEntry },

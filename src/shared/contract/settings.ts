@@ -13,7 +13,9 @@ export type UpdatableSection = (typeof UPDATABLE_SECTIONS)[number]
 
 const sectionPatch = (name: UpdatableSection) => {
   const section = SettingsSchema.shape[name].unwrap() as unknown as z.ZodObject
-  return z.strictObject(Object.fromEntries(Object.keys(section.shape).map((key) => [key, z.unknown().optional()]))).optional()
+  return z
+    .strictObject(Object.fromEntries(Object.keys(section.shape).map((key) => [key, z.unknown().optional()])))
+    .optional()
 }
 
 export const SettingsPatch = z.strictObject(

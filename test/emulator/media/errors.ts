@@ -27,13 +27,28 @@ export function notFound(quirks: boolean): Reply {
   if (quirks) {
     return new Reply({
       status: 404,
-      body: { errors: [{ type: 'unknown_route', message: 'ページが見つかりませんでした', developer_message: 'The requested resource or route does not exist.' }] }
+      body: {
+        errors: [
+          {
+            type: 'unknown_route',
+            message: 'ページが見つかりませんでした',
+            developer_message: 'The requested resource or route does not exist.'
+          }
+        ]
+      }
     })
   }
   return new Reply({
     status: 404,
     body: {
-      errors: [{ type: 'not_found', message: '指定されたリソースは存在しません', developer_message: 'The specified resource does not exist.', url: HELP_URL }]
+      errors: [
+        {
+          type: 'not_found',
+          message: '指定されたリソースは存在しません',
+          developer_message: 'The specified resource does not exist.',
+          url: HELP_URL
+        }
+      ]
     }
   })
 }
@@ -42,13 +57,17 @@ export function unauthorized(quirks: boolean, description: string): Reply {
   if (quirks) {
     return new Reply({
       status: 401,
-      headers: { 'www-authenticate': `Bearer realm="Doorkeeper", error="invalid_token", error_description="${description}"` },
+      headers: {
+        'www-authenticate': `Bearer realm="Doorkeeper", error="invalid_token", error_description="${description}"`
+      },
       body: undefined
     })
   }
   return new Reply({
     status: 401,
-    body: { errors: [{ type: 'unauthorized', message: '認証が必要です', developer_message: description, url: HELP_URL }] }
+    body: {
+      errors: [{ type: 'unauthorized', message: '認証が必要です', developer_message: description, url: HELP_URL }]
+    }
   })
 }
 
@@ -57,7 +76,14 @@ export function forbidden(quirks: boolean): Reply {
   return new Reply({
     status: 403,
     body: {
-      errors: [{ type: 'forbidden', message: 'この操作は許可されていません', developer_message: 'The access token lacks the write scope.', url: HELP_URL }]
+      errors: [
+        {
+          type: 'forbidden',
+          message: 'この操作は許可されていません',
+          developer_message: 'The access token lacks the write scope.',
+          url: HELP_URL
+        }
+      ]
     }
   })
 }

@@ -20,7 +20,11 @@ export function idList(q: Params, name: string, quirks: boolean): number[] | und
   if (v === undefined) return undefined
   const parts = v.split(',').map((p) => p.trim())
   if (!parts.every((p) => /^\d+$/.test(p))) {
-    throw invalidParams(quirks, `${name} は数値をカンマ区切りで指定してください`, `${name} must be comma-separated integers.`)
+    throw invalidParams(
+      quirks,
+      `${name} は数値をカンマ区切りで指定してください`,
+      `${name} must be comma-separated integers.`
+    )
   }
   return parts.map(Number)
 }
@@ -29,7 +33,12 @@ export function boolParam(q: Params, name: string, quirks: boolean): boolean | u
   const v = get(q, name)
   if (v === undefined) return undefined
   if (v !== 'true' && v !== 'false') {
-    throw invalidParams(quirks, `${name} は true または false で指定してください`, `${name} must be "true" or "false".`, true)
+    throw invalidParams(
+      quirks,
+      `${name} は true または false で指定してください`,
+      `${name} must be "true" or "false".`,
+      true
+    )
   }
   return v === 'true'
 }
@@ -42,7 +51,12 @@ export function sortParams(q: Params, names: readonly string[], quirks: boolean)
   for (const [key, value] of q) {
     if (!names.includes(key) || value === '') continue
     if (value !== 'asc' && value !== 'desc') {
-      throw invalidParams(quirks, `${key} は asc または desc で指定してください`, `${key} must be "asc" or "desc".`, true)
+      throw invalidParams(
+        quirks,
+        `${key} は asc または desc で指定してください`,
+        `${key} must be "asc" or "desc".`,
+        true
+      )
     }
     if (!out.some(([k]) => k === key)) out.push([key, value])
   }
@@ -54,7 +68,11 @@ export function dateTimeParam(q: Params, name: string, quirks: boolean): number 
   const v = get(q, name)
   if (v === undefined) return undefined
   const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})$/.exec(v)
-  const bad = invalidParams(quirks, `${name} は YYYY/MM/DD HH:MM の形式で指定してください`, `${name} must look like 2017/10/02 15:00.`)
+  const bad = invalidParams(
+    quirks,
+    `${name} は YYYY/MM/DD HH:MM の形式で指定してください`,
+    `${name} must look like 2017/10/02 15:00.`
+  )
   if (!m) throw bad
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number]
   const ms = Date.UTC(y, mo - 1, d, h, mi)
@@ -112,5 +130,10 @@ function intParam(q: Params, name: string, quirks: boolean): number | undefined 
 export function fieldsParam(q: Params): Set<string> | undefined {
   const v = get(q, 'fields')
   if (v === undefined) return undefined
-  return new Set(v.split(',').map((f) => f.trim()).filter((f) => f !== ''))
+  return new Set(
+    v
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== '')
+  )
 }

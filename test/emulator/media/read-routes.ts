@@ -72,14 +72,17 @@ export function listWorks(s: MediaState, q: Params, quirks: boolean, userId?: nu
   let works = s.works.filter((w) => userId === undefined || s.statusOf(userId, w.id) !== undefined)
   if (ids) works = works.filter((w) => ids.includes(w.id))
   if (seasons) {
-    works = works.filter((w) => w.season && seasons.some((f) => f.year === w.season?.year && (f.name === 'all' || f.name === w.season.name)))
+    works = works.filter(
+      (w) =>
+        w.season && seasons.some((f) => f.year === w.season?.year && (f.name === 'all' || f.name === w.season.name))
+    )
   }
   if (title !== undefined) works = works.filter((w) => w.title.toLowerCase().includes(title))
   if (status !== undefined && userId !== undefined) works = works.filter((w) => s.statusOf(userId, w.id) === status)
 
   works = [...works].sort((a, b) => {
     for (const [key, dir] of sorts) {
-      let d = 0
+      let d: number
       if (key === 'sort_id') d = compare(a.id, b.id, dir)
       else if (key === 'sort_watchers_count') d = compare(a.watchersCount, b.watchersCount, dir)
       else {
@@ -136,5 +139,10 @@ export function listPrograms(s: MediaState, q: Params, quirks: boolean, userId: 
     }
     return sorts.length > 0 ? a.id - b.id : byDefault(a, b)
   })
-  return envelope('programs', programs.map((p) => programJson(p, s, quirks)), q, quirks)
+  return envelope(
+    'programs',
+    programs.map((p) => programJson(p, s, quirks)),
+    q,
+    quirks
+  )
 }

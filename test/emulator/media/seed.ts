@@ -68,16 +68,104 @@ export function seedMedia(now: number, soonSeconds?: number): MediaState {
   )
 
   const works: WorkSeed[] = [
-    { id: 1, title: 'Starlit Courier', kana: 'すたーりっとくーりえ', media: 'tv', season: current, watchers: 5120, episodes: 12, status: 'watching' },
-    { id: 2, title: 'Midnight Bakery Club', kana: 'みっどないとべーかりーくらぶ', media: 'tv', season: current, watchers: 2310, episodes: 13, status: 'watching' },
-    { id: 3, title: 'Orbit Gardeners', kana: 'おーびっとがーでなーず', media: 'tv', season: current, watchers: 870, episodes: 12, status: 'wanna_watch' },
-    { id: 4, title: 'Paper Lantern Detectives', kana: 'ぺーぱーらんたんでぃてくてぃぶず', media: 'movie', season: lastYear, watchers: 9800, episodes: 1, status: 'watched' },
-    { id: 5, title: 'Quiet Harbor', kana: 'くわいえっとはーばー', media: 'ova', season: previous, watchers: 140, episodes: 2, status: 'on_hold' },
-    { id: 6, title: 'Rust and Roses', kana: 'らすとあんどろーず', media: 'web', season: current, watchers: 60, episodes: 6, status: 'stop_watching' },
-    { id: 7, title: 'Untitled Pilot', kana: 'あんたいとるどぱいろっと', media: 'other', season: null, watchers: 3, episodes: 0, status: 'no_select' },
-    { id: 8, title: 'Tsubame Relay', kana: 'つばめりれー', media: 'tv', season: null, watchers: 450, episodes: 24, status: 'watching' },
-    { id: 9, title: 'Clockwork Meadow', kana: 'くろっくわーくめどう', media: 'tv', season: current, watchers: 1200, episodes: 12 },
-    { id: 10, title: 'Sakura Signal', kana: 'さくらしぐなる', media: 'tv', season: previous, watchers: 3300, episodes: 12 }
+    {
+      id: 1,
+      title: 'Starlit Courier',
+      kana: 'すたーりっとくーりえ',
+      media: 'tv',
+      season: current,
+      watchers: 5120,
+      episodes: 12,
+      status: 'watching'
+    },
+    {
+      id: 2,
+      title: 'Midnight Bakery Club',
+      kana: 'みっどないとべーかりーくらぶ',
+      media: 'tv',
+      season: current,
+      watchers: 2310,
+      episodes: 13,
+      status: 'watching'
+    },
+    {
+      id: 3,
+      title: 'Orbit Gardeners',
+      kana: 'おーびっとがーでなーず',
+      media: 'tv',
+      season: current,
+      watchers: 870,
+      episodes: 12,
+      status: 'wanna_watch'
+    },
+    {
+      id: 4,
+      title: 'Paper Lantern Detectives',
+      kana: 'ぺーぱーらんたんでぃてくてぃぶず',
+      media: 'movie',
+      season: lastYear,
+      watchers: 9800,
+      episodes: 1,
+      status: 'watched'
+    },
+    {
+      id: 5,
+      title: 'Quiet Harbor',
+      kana: 'くわいえっとはーばー',
+      media: 'ova',
+      season: previous,
+      watchers: 140,
+      episodes: 2,
+      status: 'on_hold'
+    },
+    {
+      id: 6,
+      title: 'Rust and Roses',
+      kana: 'らすとあんどろーず',
+      media: 'web',
+      season: current,
+      watchers: 60,
+      episodes: 6,
+      status: 'stop_watching'
+    },
+    {
+      id: 7,
+      title: 'Untitled Pilot',
+      kana: 'あんたいとるどぱいろっと',
+      media: 'other',
+      season: null,
+      watchers: 3,
+      episodes: 0,
+      status: 'no_select'
+    },
+    {
+      id: 8,
+      title: 'Tsubame Relay',
+      kana: 'つばめりれー',
+      media: 'tv',
+      season: null,
+      watchers: 450,
+      episodes: 24,
+      status: 'watching'
+    },
+    {
+      id: 9,
+      title: 'Clockwork Meadow',
+      kana: 'くろっくわーくめどう',
+      media: 'tv',
+      season: current,
+      watchers: 1200,
+      episodes: 12
+    },
+    {
+      id: 10,
+      title: 'Sakura Signal',
+      kana: 'さくらしぐなる',
+      media: 'tv',
+      season: previous,
+      watchers: 3300,
+      episodes: 12
+    }
   ]
   for (const w of works) {
     const month = w.season ? SEASONS.indexOf(w.season.name) * 3 + 1 : 0
@@ -125,7 +213,14 @@ export function seedMedia(now: number, soonSeconds?: number): MediaState {
   const m = Math.floor(now / MIN) * MIN
   const hour = Math.floor(now / HOUR) * HOUR
   const late = nextLateNightJst(now)
-  const program = (id: number, workId: number, episodeId: number | null, channelId: number, startedAt: number, isRebroadcast = false): void => {
+  const program = (
+    id: number,
+    workId: number,
+    episodeId: number | null,
+    channelId: number,
+    startedAt: number,
+    isRebroadcast = false
+  ): void => {
     s.programs.push({ id, workId, episodeId, channelId, startedAt, isRebroadcast })
   }
   program(1, 1, 103, 1, m - 30 * MIN) // started within the last hour
@@ -205,7 +300,14 @@ export function seedBenchPrograms(
   for (let i = 0; i < n; i++) {
     const k = base + i + 1
     const episodeId = 100_000 + k
-    s.episodes.push({ id: episodeId, workId: BENCH_WORK_ID, number: k, numberText: `第${k}話`, sortNumber: k * 10, title: `Bench ${k}` })
+    s.episodes.push({
+      id: episodeId,
+      workId: BENCH_WORK_ID,
+      number: k,
+      numberText: `第${k}話`,
+      sortNumber: k * 10,
+      title: `Bench ${k}`
+    })
     s.programs.push({
       id: 100_000 + k,
       workId: BENCH_WORK_ID,

@@ -22,13 +22,48 @@ interface Route {
 export function createMediaService(ctx: EmuContext, s: MediaState, oauth: OAuthState): EmuService {
   const q = () => ctx.quirks
   const routes: Route[] = [
-    { method: 'GET', pattern: /^\/v1\/works$/, write: false, run: (req) => ({ status: 200, body: listWorks(s, req.query, q()) }) },
-    { method: 'GET', pattern: /^\/v1\/me\/works$/, write: false, run: (req, t) => ({ status: 200, body: listWorks(s, req.query, q(), t.userId) }) },
-    { method: 'GET', pattern: /^\/v1\/me\/programs$/, write: false, run: (req, t) => ({ status: 200, body: listPrograms(s, req.query, q(), t.userId) }) },
-    { method: 'POST', pattern: /^\/v1\/me\/records$/, write: true, run: (req, t) => createRecord(s, req, q(), t.userId, ctx.now()) },
-    { method: 'PATCH', pattern: /^\/v1\/me\/records\/(\d+)$/, write: true, run: (req, t, m) => updateRecord(s, req, m[1] as string, q(), t.userId) },
-    { method: 'DELETE', pattern: /^\/v1\/me\/records\/(\d+)$/, write: true, run: (_req, t, m) => deleteRecord(s, m[1] as string, q(), t.userId) },
-    { method: 'POST', pattern: /^\/v1\/me\/statuses$/, write: true, run: (req, t) => setStatus(s, req, q(), t.userId, ctx.now()) }
+    {
+      method: 'GET',
+      pattern: /^\/v1\/works$/,
+      write: false,
+      run: (req) => ({ status: 200, body: listWorks(s, req.query, q()) })
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/me\/works$/,
+      write: false,
+      run: (req, t) => ({ status: 200, body: listWorks(s, req.query, q(), t.userId) })
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/me\/programs$/,
+      write: false,
+      run: (req, t) => ({ status: 200, body: listPrograms(s, req.query, q(), t.userId) })
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/me\/records$/,
+      write: true,
+      run: (req, t) => createRecord(s, req, q(), t.userId, ctx.now())
+    },
+    {
+      method: 'PATCH',
+      pattern: /^\/v1\/me\/records\/(\d+)$/,
+      write: true,
+      run: (req, t, m) => updateRecord(s, req, m[1] as string, q(), t.userId)
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/v1\/me\/records\/(\d+)$/,
+      write: true,
+      run: (_req, t, m) => deleteRecord(s, m[1] as string, q(), t.userId)
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/me\/statuses$/,
+      write: true,
+      run: (req, t) => setStatus(s, req, q(), t.userId, ctx.now())
+    }
   ]
 
   function dispatch(req: EmuRequest): EmuResponse {
@@ -37,7 +72,8 @@ export function createMediaService(ctx: EmuContext, s: MediaState, oauth: OAuthS
       const match = route.pattern.exec(req.path)
       if (!match) continue
       const token = oauth.token(bearerToken(req))
-      if (!token) throw unauthorized(q(), bearerToken(req) ? 'The access token is invalid' : 'The access token is missing')
+      if (!token)
+        throw unauthorized(q(), bearerToken(req) ? 'The access token is invalid' : 'The access token is missing')
       if (route.write && !token.scopes.includes('write')) throw forbidden(q())
       return route.run(req, token, match)
     }

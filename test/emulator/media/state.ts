@@ -3,14 +3,7 @@
  * how they look on the wire depends on the mode and lives in serialize.ts. Tests read these arrays
  * directly to assert what a client really changed.
  */
-export const STATUS_KINDS = [
-  'wanna_watch',
-  'watching',
-  'watched',
-  'on_hold',
-  'stop_watching',
-  'no_select'
-] as const
+export const STATUS_KINDS = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching', 'no_select'] as const
 export type StatusKind = (typeof STATUS_KINDS)[number]
 
 export const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const

@@ -48,7 +48,13 @@ function comment(req: EmuRequest): string {
   return v === undefined ? '' : String(v)
 }
 
-export function createRecord(s: MediaState, req: EmuRequest, quirks: boolean, userId: number, now: number): EmuResponse {
+export function createRecord(
+  s: MediaState,
+  req: EmuRequest,
+  quirks: boolean,
+  userId: number,
+  now: number
+): EmuResponse {
   const episodeId = requiredId(req, 'episode_id', quirks)
   const shareMicroblog = shareFlag(req, 'share_microblog', quirks)
   const shareSocialnet = shareFlag(req, 'share_socialnet', quirks)

@@ -40,9 +40,24 @@ export function bearerToken(req: EmuRequest): string | undefined {
   return param(req, 'access_token')
 }
 
-export function createOAuthService(ctx: EmuContext, oauth: OAuthState, opts: { autoApprove: boolean; userId: number }): EmuService {
-  function finish(pendingClient: string, redirectUri: string, scopes: string[], state: string | undefined): EmuResponse {
-    const code = oauth.issueCode({ clientId: pendingClient, redirectUri, scopes, userId: opts.userId, createdAt: ctx.now() })
+export function createOAuthService(
+  ctx: EmuContext,
+  oauth: OAuthState,
+  opts: { autoApprove: boolean; userId: number }
+): EmuService {
+  function finish(
+    pendingClient: string,
+    redirectUri: string,
+    scopes: string[],
+    state: string | undefined
+  ): EmuResponse {
+    const code = oauth.issueCode({
+      clientId: pendingClient,
+      redirectUri,
+      scopes,
+      userId: opts.userId,
+      createdAt: ctx.now()
+    })
     if (redirectUri === OOB) return codePage(code)
     return redirect(withQuery(redirectUri, { code, state }))
   }
@@ -56,7 +71,9 @@ export function createOAuthService(ctx: EmuContext, oauth: OAuthState, opts: { a
     }
     const state = param(req, 'state')
     const fail = (error: string, description: string): EmuResponse =>
-      redirectUri === OOB ? errorPage(400, error, description) : redirect(withQuery(redirectUri, { error, error_description: description, state }))
+      redirectUri === OOB
+        ? errorPage(400, error, description)
+        : redirect(withQuery(redirectUri, { error, error_description: description, state }))
     if (param(req, 'response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code')
     const scopes = (param(req, 'scope') ?? 'read').split(/[\s+]+/).filter((s) => s !== '')
     if (scopes.length === 0 || !scopes.every((s) => KNOWN_SCOPES.has(s))) return fail('invalid_scope', 'unknown scope')
@@ -70,25 +87,36 @@ export function createOAuthService(ctx: EmuContext, oauth: OAuthState, opts: { a
     const pending = oauth.pending.get(id)
     if (!pending) return errorPage(400, 'invalid_request', '認可リクエストが見つかりません (unknown or used request)')
     oauth.pending.delete(id)
-    if (param(req, 'decision') === 'approve') return finish(pending.clientId, pending.redirectUri, pending.scopes, pending.state)
+    if (param(req, 'decision') === 'approve')
+      return finish(pending.clientId, pending.redirectUri, pending.scopes, pending.state)
     if (pending.redirectUri === OOB) return errorPage(400, 'access_denied', 'アクセスが拒否されました')
     return redirect(
-      withQuery(pending.redirectUri, { error: 'access_denied', error_description: 'The resource owner denied the request.', state: pending.state })
+      withQuery(pending.redirectUri, {
+        error: 'access_denied',
+        error_description: 'The resource owner denied the request.',
+        state: pending.state
+      })
     )
   }
 
   function token(req: EmuRequest): EmuResponse {
     const creds = clientCredentials(req)
     const client = oauth.client(creds.id)
-    if (!client || client.secret !== creds.secret) return oauthError(401, 'invalid_client', 'Client authentication failed.')
+    if (!client || client.secret !== creds.secret)
+      return oauthError(401, 'invalid_client', 'Client authentication failed.')
     const grantType = param(req, 'grant_type')
     if (!grantType) return oauthError(400, 'invalid_request', 'grant_type is missing.')
-    if (grantType !== 'authorization_code') return oauthError(400, 'unsupported_grant_type', 'Only authorization_code is supported.')
+    if (grantType !== 'authorization_code')
+      return oauthError(400, 'unsupported_grant_type', 'Only authorization_code is supported.')
     const codeValue = param(req, 'code')
     const redirectUri = param(req, 'redirect_uri')
     if (!codeValue || !redirectUri) return oauthError(400, 'invalid_request', 'code and redirect_uri are required.')
     const code = oauth.codes.find((c) => c.code === codeValue)
-    const invalid = oauthError(400, 'invalid_grant', 'The authorization code is invalid, expired, used, or was issued to another client or redirect URI.')
+    const invalid = oauthError(
+      400,
+      'invalid_grant',
+      'The authorization code is invalid, expired, used, or was issued to another client or redirect URI.'
+    )
     if (!code || code.used || code.clientId !== client.id || code.redirectUri !== redirectUri) return invalid
     if (ctx.now() - code.createdAt > CODE_LIFETIME_MS) return invalid
     code.used = true
@@ -109,15 +137,36 @@ export function createOAuthService(ctx: EmuContext, oauth: OAuthState, opts: { a
     const row = oauth.token(bearerToken(req))
     if (!row) {
       const headers = ctx.quirks
-        ? { 'www-authenticate': 'Bearer realm="Doorkeeper", error="invalid_token", error_description="The access token is invalid"' }
+        ? {
+            'www-authenticate':
+              'Bearer realm="Doorkeeper", error="invalid_token", error_description="The access token is invalid"'
+          }
         : undefined
       return oauthError(401, 'invalid_token', 'The access token is invalid.', headers)
     }
     const application = { uid: row.clientId }
     const createdAt = Math.floor(row.createdAt / 1000)
     return ctx.quirks
-      ? { status: 200, body: { resource_owner_id: row.userId, scope: row.scopes, expires_in: null, application, created_at: createdAt } }
-      : { status: 200, body: { resource_owner_id: row.userId, scopes: row.scopes, expires_in_seconds: null, application, created_at: createdAt } }
+      ? {
+          status: 200,
+          body: {
+            resource_owner_id: row.userId,
+            scope: row.scopes,
+            expires_in: null,
+            application,
+            created_at: createdAt
+          }
+        }
+      : {
+          status: 200,
+          body: {
+            resource_owner_id: row.userId,
+            scopes: row.scopes,
+            expires_in_seconds: null,
+            application,
+            created_at: createdAt
+          }
+        }
   }
 
   /**

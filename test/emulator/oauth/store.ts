@@ -62,7 +62,14 @@ export class OAuthState {
     this.tokens.push(
       { token: SEEDED_TOKENS.readWrite, userId, scopes: ['read', 'write'], clientId, createdAt: now, revoked: false },
       { token: SEEDED_TOKENS.read, userId, scopes: ['read'], clientId, createdAt: now, revoked: false },
-      { token: SEEDED_TOKENS.otherUser, userId: otherUserId, scopes: ['read', 'write'], clientId, createdAt: now, revoked: false }
+      {
+        token: SEEDED_TOKENS.otherUser,
+        userId: otherUserId,
+        scopes: ['read', 'write'],
+        clientId,
+        createdAt: now,
+        revoked: false
+      }
     )
   }
 

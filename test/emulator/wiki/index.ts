@@ -81,7 +81,10 @@ function notFound(): EmuResponse {
 /** Decoded path segments; null when a segment is not valid percent-encoding. */
 function segments(rest: string): string[] | null {
   try {
-    return rest.split('/').filter((s, i, all) => s !== '' || i < all.length - 1).map(decodeURIComponent)
+    return rest
+      .split('/')
+      .filter((s, i, all) => s !== '' || i < all.length - 1)
+      .map(decodeURIComponent)
   } catch {
     return null
   }

@@ -22,7 +22,11 @@ export interface NotificationInput extends Record<string, unknown> {
  * Adds a notification dated now unless `created_at` says otherwise. A key given as `undefined`
  * is left out of the JSON, so a test can drop `sender` or `community`.
  */
-export function addNotification(state: WikiState, now: number, partial: NotificationInput = {}): Record<string, unknown> {
+export function addNotification(
+  state: WikiState,
+  now: number,
+  partial: NotificationInput = {}
+): Record<string, unknown> {
   const { unread = true, ...fields } = partial
   const json: Record<string, unknown> = {
     id: state.nextNotificationId++,

@@ -101,8 +101,19 @@ export function seedWiki(now: number, quirks: boolean): WikiState {
     return { id, timestampId, title, body, tags, community, user: author, createdAt: at, updatedAt: at + DAY }
   }
   const articles = [
-    article(1, '20160701125959', me, club, '今期アニメ視聴ガイド', '# 今期のおすすめ\n\n毎週の放送時間をまとめました。', ['anime', 'guide']),
-    article(2, '20240115093000', hikari, club, 'Review: Frieren episode 12', 'A quiet episode that *lands*.', ['anime', 'review']),
+    article(
+      1,
+      '20160701125959',
+      me,
+      club,
+      '今期アニメ視聴ガイド',
+      '# 今期のおすすめ\n\n毎週の放送時間をまとめました。',
+      ['anime', 'guide']
+    ),
+    article(2, '20240115093000', hikari, club, 'Review: Frieren episode 12', 'A quiet episode that *lands*.', [
+      'anime',
+      'review'
+    ]),
     article(3, '20240220181500', sora, studio, 'Storyboard notes <v2>', 'Cut 12 needs a new layout.', ['production']),
     article(4, '20240301070000', mei, club, 'Watch party schedule', 'Fridays at 21:00 JST.', ['anime', 'event'])
   ]
@@ -111,19 +122,89 @@ export function seedWiki(now: number, quirks: boolean): WikiState {
   const a2 = articles[1] as StoredArticle
   const issue = (c: CommunityJson, n: number, comment?: number): string =>
     siteUrl(c, `/issues/${n}${comment ? `#comment-${comment}` : ''}`)
-  const seedList: [type: string, title: string, url: string, sender: UserJson, community: CommunityJson, unread: boolean][] = [
-    ['ArticleCommentMentionNotification', 'hikari mentioned you in a comment on 「今期アニメ視聴ガイド」', `${articleUrl(a1)}#comment-31`, hikari, club, true],
-    ['ArticleCommentNotification', 'sora_dev commented on <b>今期アニメ視聴ガイド</b>', `${articleUrl(a1)}#comment-32`, sora, club, true],
-    ['ArticleCommentReactionNotification', 'mei-k reacted to your comment <img src=x onerror=alert(1)>', `${articleUrl(a2)}#comment-7`, mei, club, true],
-    ['ArticleMentionNotification', 'hikari mentioned you in "Review: Frieren episode 12"', articleUrl(a2), hikari, club, true],
+  const seedList: [
+    type: string,
+    title: string,
+    url: string,
+    sender: UserJson,
+    community: CommunityJson,
+    unread: boolean
+  ][] = [
+    [
+      'ArticleCommentMentionNotification',
+      'hikari mentioned you in a comment on 「今期アニメ視聴ガイド」',
+      `${articleUrl(a1)}#comment-31`,
+      hikari,
+      club,
+      true
+    ],
+    [
+      'ArticleCommentNotification',
+      'sora_dev commented on <b>今期アニメ視聴ガイド</b>',
+      `${articleUrl(a1)}#comment-32`,
+      sora,
+      club,
+      true
+    ],
+    [
+      'ArticleCommentReactionNotification',
+      'mei-k reacted to your comment <img src=x onerror=alert(1)>',
+      `${articleUrl(a2)}#comment-7`,
+      mei,
+      club,
+      true
+    ],
+    [
+      'ArticleMentionNotification',
+      'hikari mentioned you in "Review: Frieren episode 12"',
+      articleUrl(a2),
+      hikari,
+      club,
+      true
+    ],
     ['ArticleReactionNotification', 'mei-k reacted to 今期アニメ視聴ガイド', articleUrl(a1), mei, club, false],
-    ['ArticleReferenceNotification', 'sora_dev referenced your article from Storyboard notes &lt;v2&gt;', articleUrl(a1), sora, studio, false],
-    ['IssueCommentMentionNotification', 'hikari mentioned you in a comment on issue #12', issue(club, 12, 5), hikari, club, true],
-    ['IssueCommentNotification', 'mei-k commented on issue #12 "Watch party venue"', issue(club, 12, 6), mei, club, false],
-    ['IssueCommentReactionNotification', 'sora_dev reacted to your comment on issue #3', issue(studio, 3, 2), sora, studio, false],
+    [
+      'ArticleReferenceNotification',
+      'sora_dev referenced your article from Storyboard notes &lt;v2&gt;',
+      articleUrl(a1),
+      sora,
+      studio,
+      false
+    ],
+    [
+      'IssueCommentMentionNotification',
+      'hikari mentioned you in a comment on issue #12',
+      issue(club, 12, 5),
+      hikari,
+      club,
+      true
+    ],
+    [
+      'IssueCommentNotification',
+      'mei-k commented on issue #12 "Watch party venue"',
+      issue(club, 12, 6),
+      mei,
+      club,
+      false
+    ],
+    [
+      'IssueCommentReactionNotification',
+      'sora_dev reacted to your comment on issue #3',
+      issue(studio, 3, 2),
+      sora,
+      studio,
+      false
+    ],
     ['IssueMentionNotification', 'mei-k mentioned you in issue #14', issue(club, 14), mei, club, false],
     ['IssueReactionNotification', 'hikari reacted to issue #9', issue(club, 9), hikari, club, false],
-    ['PageMentionNotification', 'sora_dev mentioned you on the page <i>Episode guide</i>', siteUrl(studio, '/pages/7'), sora, studio, false]
+    [
+      'PageMentionNotification',
+      'sora_dev mentioned you on the page <i>Episode guide</i>',
+      siteUrl(studio, '/pages/7'),
+      sora,
+      studio,
+      false
+    ]
   ]
   const notifications: StoredNotification[] = seedList.map(([type, title, url, sender, community, unread], i) => {
     const at = now - (5 + i * 47) * MIN
@@ -135,14 +216,53 @@ export function seedWiki(now: number, quirks: boolean): WikiState {
 }
 
 /** What the live service has been seen to send beside the documented shape. */
-function quirkNotifications(now: number, club: CommunityJson, sender: UserJson, a: StoredArticle): StoredNotification[] {
+function quirkNotifications(
+  now: number,
+  club: CommunityJson,
+  sender: UserJson,
+  a: StoredArticle
+): StoredNotification[] {
   const at = (min: number): number => now - min * MIN
   return [
     // A system notice has no person behind it.
-    { json: { id: 13, type: 'ArticleReferenceNotification', title: 'Your article was referenced', url: articleUrl(a), community: club, created_at: isoJst(at(2)) }, unread: true, at: at(2) },
+    {
+      json: {
+        id: 13,
+        type: 'ArticleReferenceNotification',
+        title: 'Your article was referenced',
+        url: articleUrl(a),
+        community: club,
+        created_at: isoJst(at(2))
+      },
+      unread: true,
+      at: at(2)
+    },
     // Notices from a deleted community come without it.
-    { json: { id: 14, type: 'IssueMentionNotification', title: 'You were mentioned in an archived issue', url: 'https://archived.wiki.example/issues/1', sender, created_at: isoJst(at(700)) }, unread: false, at: at(700) },
+    {
+      json: {
+        id: 14,
+        type: 'IssueMentionNotification',
+        title: 'You were mentioned in an archived issue',
+        url: 'https://archived.wiki.example/issues/1',
+        sender,
+        created_at: isoJst(at(700))
+      },
+      unread: false,
+      at: at(700)
+    },
     // The type list grows over time.
-    { json: { id: 15, type: 'PageCommentNotification', title: 'hikari commented on a page', url: 'https://anime-club.wiki.example/pages/3', community: club, sender, created_at: isoJst(at(800)) }, unread: true, at: at(800) }
+    {
+      json: {
+        id: 15,
+        type: 'PageCommentNotification',
+        title: 'hikari commented on a page',
+        url: 'https://anime-club.wiki.example/pages/3',
+        community: club,
+        sender,
+        created_at: isoJst(at(800))
+      },
+      unread: true,
+      at: at(800)
+    }
   ]
 }

@@ -32,7 +32,17 @@ function payload(state: WikiState, now: number, type: string): Record<string, un
   const community = state.communities[0] as CommunityJson
   const author = (state.users[1] ?? state.me) as UserJson
   const dates = { created_at: isoJst(now - 3_600_000), updated_at: isoJst(now) }
-  const issue = { id: 12, number: 12, title: 'Watch party venue', body: 'Where do we meet on Friday?', url: siteUrl(community, '/issues/12'), state: 'opened', user: author, community, ...dates }
+  const issue = {
+    id: 12,
+    number: 12,
+    title: 'Watch party venue',
+    body: 'Where do we meet on Friday?',
+    url: siteUrl(community, '/issues/12'),
+    state: 'opened',
+    user: author,
+    community,
+    ...dates
+  }
   switch (type) {
     case 'article_created':
     case 'article_deleted':
@@ -45,12 +55,30 @@ function payload(state: WikiState, now: number, type: string): Record<string, un
       return { issue }
     case 'issue_comment_created':
       return {
-        issue_comment: { id: 6, body: 'Station square, 20:30?', url: siteUrl(community, '/issues/12#comment-6'), issue: { id: issue.id, title: issue.title }, user: author, community, ...dates }
+        issue_comment: {
+          id: 6,
+          body: 'Station square, 20:30?',
+          url: siteUrl(community, '/issues/12#comment-6'),
+          issue: { id: issue.id, title: issue.title },
+          user: author,
+          community,
+          ...dates
+        }
       }
     case 'page_created':
     case 'page_deleted':
     case 'page_updated':
-      return { page: { id: 7, title: 'Episode guide', body: '# Episodes\n\n1. Start', url: siteUrl(community, '/pages/7'), user: author, community, ...dates } }
+      return {
+        page: {
+          id: 7,
+          title: 'Episode guide',
+          body: '# Episodes\n\n1. Start',
+          url: siteUrl(community, '/pages/7'),
+          user: author,
+          community,
+          ...dates
+        }
+      }
     default:
       return {}
   }
@@ -62,7 +90,11 @@ export interface WebhookDelivery {
 }
 
 /** POSTs like the wiki does: JSON body, `Content-Type: application/json`. A string is sent verbatim. */
-export async function sendWebhook(url: string, body: unknown, headers: Record<string, string> = {}): Promise<WebhookDelivery> {
+export async function sendWebhook(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {}
+): Promise<WebhookDelivery> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': 'WikiWebhook/1.0', ...headers },

@@ -8,7 +8,10 @@ import { servicesOf, testAccount } from './helpers'
 import { visit } from '../auth/helpers'
 
 async function failure(p: Promise<unknown>): Promise<AuthError> {
-  const e = await p.then(() => undefined, (err: unknown) => err)
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err
+  )
   expect(e).toBeInstanceOf(AuthError)
   return e as AuthError
 }

@@ -44,7 +44,10 @@ describe('auth and settings over IPC', () => {
   it('stores without asking where secrets are encrypted', async () => {
     const { handlers } = accountCore(emu, { secrets: encrypted() })
     const reply = await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.read })
-    expect(reply).toMatchObject({ ok: true, value: { scopes: ['read'], canWrite: false, writeHint: { action: 'sign-in-with-write' } } })
+    expect(reply).toMatchObject({
+      ok: true,
+      value: { scopes: ['read'], canWrite: false, writeHint: { action: 'sign-in-with-write' } }
+    })
   })
 
   it('never sends a token or the client secret to the renderer, in replies or events', async () => {
@@ -103,7 +106,9 @@ describe('auth and settings over IPC', () => {
     expect(after.value).toMatchObject({ ui: { ...b.ui, locale: 'ja' }, services: b.services })
     expect(errorCode(await dispatch(handlers, 'settings:update', { ui: { locale: 'fr' } }))).toBe('invalid-settings')
     expect(errorCode(await dispatch(handlers, 'settings:update', { ui: { colour: 'red' } }))).toBe('invalid-input')
-    expect(errorCode(await dispatch(handlers, 'settings:update', { services: { mediaUrl: 'http://x' } }))).toBe('invalid-input')
+    expect(errorCode(await dispatch(handlers, 'settings:update', { services: { mediaUrl: 'http://x' } }))).toBe(
+      'invalid-input'
+    )
     const kept = await dispatch(handlers, 'settings:get', undefined)
     expect(kept.ok && (kept.value as { ui: { locale: string } }).ui.locale).toBe('ja')
   })

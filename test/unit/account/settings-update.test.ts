@@ -17,7 +17,10 @@ const errorOf = (reply: Reply) => (reply.ok ? undefined : reply.error)
 describe('settings:update validation', () => {
   it('is served without an account', async () => {
     const { handlers } = settingsCore()
-    expect(await dispatch(handlers, 'settings:get', undefined)).toMatchObject({ ok: true, value: { poll: { cron: '*/10 * * * *' } } })
+    expect(await dispatch(handlers, 'settings:get', undefined)).toMatchObject({
+      ok: true,
+      value: { poll: { cron: '*/10 * * * *' } }
+    })
   })
 
   it('rejects a cron expression node-cron would not run, in both languages, naming the section', async () => {
@@ -28,7 +31,9 @@ describe('settings:update validation', () => {
     expect(poll?.message.ja).toContain('正しい cron 式ではありません')
     expect(errorOf(await update({ inbox: { cron: '' } }))?.code).toBe('invalid-cron-inbox')
     // Six fields with a seconds list: more than once a minute.
-    expect(errorOf(await update({ inbox: { cron: '*/10 * * * * *' } }))?.message.en).toContain('more than once a minute')
+    expect(errorOf(await update({ inbox: { cron: '*/10 * * * * *' } }))?.message.en).toContain(
+      'more than once a minute'
+    )
     expect(errorOf(await update({ poll: { cron: 5 } }))?.code).toBe('invalid-cron-poll')
     expect(store.read()).toEqual(defaultSettings())
   })
@@ -36,15 +41,25 @@ describe('settings:update validation', () => {
   it('saves a valid expression and merges a section field by field', async () => {
     const { store, update } = settingsCore()
     expect((await update({ poll: { cron: '*/15 * * * *' }, reminders: { leadMinutes: [0, 30, 30] } })).ok).toBe(true)
-    expect(await update({ reminders: { quietHours: { enabled: true, start: '22:00', end: '06:30' } } })).toMatchObject({ ok: true })
+    expect(await update({ reminders: { quietHours: { enabled: true, start: '22:00', end: '06:30' } } })).toMatchObject({
+      ok: true
+    })
     const saved = store.read()
     expect(saved.poll).toEqual({ ...defaultSettings().poll, cron: '*/15 * * * *' })
-    expect(saved.reminders).toMatchObject({ leadMinutes: [30, 0], quietHours: { enabled: true, start: '22:00', end: '06:30' }, graceMinutes: 15 })
+    expect(saved.reminders).toMatchObject({
+      leadMinutes: [30, 0],
+      quietHours: { enabled: true, start: '22:00', end: '06:30' },
+      graceMinutes: 15
+    })
   })
 
   it('rejects out-of-range values and keeps the document', async () => {
     const { store, update } = settingsCore()
-    for (const patch of [{ reminders: { leadMinutes: [1441] } }, { reminders: { quietHours: { enabled: true, start: '25:00', end: '07:00' } } }, { inbox: { webhook: { enabled: true, port: 70000 } } }]) {
+    for (const patch of [
+      { reminders: { leadMinutes: [1441] } },
+      { reminders: { quietHours: { enabled: true, start: '25:00', end: '07:00' } } },
+      { inbox: { webhook: { enabled: true, port: 70000 } } }
+    ]) {
       expect(errorOf(await update(patch))?.code).toBe('invalid-settings')
     }
     expect(store.read()).toEqual(defaultSettings())
@@ -52,7 +67,9 @@ describe('settings:update validation', () => {
 
   it('answers after the store applied the write (the receiver is up before webhookInfo is asked)', async () => {
     let applied = false
-    const { update } = settingsCore({ settled: () => new Promise<void>((done) => setTimeout(() => ((applied = true), done()), 5)) })
+    const { update } = settingsCore({
+      settled: () => new Promise<void>((done) => setTimeout(() => ((applied = true), done()), 5))
+    })
     await update({ inbox: { webhook: { enabled: true, port: 0 } } })
     expect(applied).toBe(true)
   })

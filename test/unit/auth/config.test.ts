@@ -6,9 +6,21 @@ describe('runtime config', () => {
   it('flags win over the environment; trailing slashes dropped; blank values ignored', () => {
     const c = resolveConfig(
       { mediaUrl: 'http://flag.example/', clientId: 'flag-id' },
-      { ONAIR_MEDIA_URL: 'http://env.example', ONAIR_CLIENT_ID: 'env-id', ONAIR_WIKI_URL: ' ', ONAIR_DATA_DIR: '/d', ONAIR_REDIRECT_PORT: '8976' }
+      {
+        ONAIR_MEDIA_URL: 'http://env.example',
+        ONAIR_CLIENT_ID: 'env-id',
+        ONAIR_WIKI_URL: ' ',
+        ONAIR_DATA_DIR: '/d',
+        ONAIR_REDIRECT_PORT: '8976'
+      }
     )
-    expect(c).toMatchObject({ mediaUrl: 'http://flag.example', clientId: 'flag-id', wikiUrl: undefined, dataDir: '/d', redirectPort: 8976 })
+    expect(c).toMatchObject({
+      mediaUrl: 'http://flag.example',
+      clientId: 'flag-id',
+      wikiUrl: undefined,
+      dataDir: '/d',
+      redirectPort: 8976
+    })
   })
 
   it('defaults the data folder to the OS config folder + onair', () => {

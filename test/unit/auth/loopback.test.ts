@@ -35,7 +35,11 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
     const info = await done
     expect(page.status).toBe(200)
     expect(page.body).toContain('return to Onair')
-    expect(info).toMatchObject({ user: { id: 1, username: null, name: null }, scopes: ['read', 'write'], canWrite: true })
+    expect(info).toMatchObject({
+      user: { id: 1, username: null, name: null },
+      scopes: ['read', 'write'],
+      canWrite: true
+    })
     expect(t.secrets.get('mediaAccessToken')).toMatch(/./)
     expect(t.session.info()?.user.id).toBe(1)
     expect(t.session.monitor.state()).toBe('signed-in')

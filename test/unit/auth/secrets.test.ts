@@ -60,7 +60,12 @@ describe('tokens never show up in logs or JSON', () => {
       { ONAIR_CLIENT_SECRET: 'client-secret-value', ONAIR_WIKI_TOKEN: 'wiki-token-value' }
     )
     expect(config.clientSecret?.reveal()).toBe('client-secret-value')
-    for (const shown of [JSON.stringify(config), inspect(config, { depth: 9 }), `${config.wikiToken}`, inspect({ ...config })]) {
+    for (const shown of [
+      JSON.stringify(config),
+      inspect(config, { depth: 9 }),
+      `${config.wikiToken}`,
+      inspect({ ...config })
+    ]) {
       expect(shown).not.toContain('client-secret-value')
       expect(shown).not.toContain('wiki-token-value')
     }
@@ -73,12 +78,16 @@ describe('tokens never show up in logs or JSON', () => {
     const store = sessionFileStore(dir)
     const logged: string[] = []
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
-      vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => inspect(a)).join(' ')))
+      vi
+        .spyOn(console, m)
+        .mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => inspect(a)).join(' ')))
     )
     try {
       const t = testSession(emu, { secrets, store })
       const info = await t.session.signInWithToken(emu.tokens.readWrite)
-      const failure = await t.session.signInWithToken(`${emu.tokens.readWrite}-typo`).catch((e: unknown) => e as AuthError)
+      const failure = await t.session
+        .signInWithToken(`${emu.tokens.readWrite}-typo`)
+        .catch((e: unknown) => e as AuthError)
       const token = emu.tokens.readWrite
       for (const shown of [
         JSON.stringify(info),

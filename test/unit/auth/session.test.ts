@@ -25,7 +25,12 @@ describe('session against the emulator (documented field names)', () => {
   it('a pasted token is checked with token/info before it is saved', async () => {
     const t = testSession(emu)
     const info = await t.session.signInWithToken(`  ${emu.tokens.readWrite}\n`)
-    expect(info).toEqual({ user: { id: 1, username: null, name: null }, scopes: ['read', 'write'], hasWrite: true, canWrite: true })
+    expect(info).toEqual({
+      user: { id: 1, username: null, name: null },
+      scopes: ['read', 'write'],
+      hasWrite: true,
+      canWrite: true
+    })
     expect(t.secrets.get('mediaAccessToken')).toBe(emu.tokens.readWrite)
 
     const bad = testSession(emu)

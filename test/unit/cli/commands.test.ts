@@ -45,7 +45,9 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(out.stderr).toEqual(['Signed out.'])
     expect(() => readFileSync(join(env.ONAIR_DATA_DIR!, 'outbox.json'))).toThrow()
     expect(readFileSync(secretsFile, 'utf8')).not.toContain(emu.tokens.readWrite)
-    const probe = await fetch(`${emu.baseUrl}/oauth/token/info`, { headers: { authorization: `Bearer ${emu.tokens.readWrite}` } })
+    const probe = await fetch(`${emu.baseUrl}/oauth/token/info`, {
+      headers: { authorization: `Bearer ${emu.tokens.readWrite}` }
+    })
     expect(probe.status).toBe(401)
 
     const after = fakeIo(later)

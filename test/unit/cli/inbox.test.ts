@@ -28,13 +28,29 @@ describe('onair inbox (in process, against the emulator)', () => {
     const io = fakeIo(e)
     expect(await runCli(['inbox', '--json'], io)).toBe(0)
     expect(io.stdout).toHaveLength(1)
-    const items = JSON.parse(io.stdout[0]!) as { id: number; type: string; title: string; unread: boolean; seen: boolean }[]
+    const items = JSON.parse(io.stdout[0]!) as {
+      id: number
+      type: string
+      title: string
+      unread: boolean
+      seen: boolean
+    }[]
     expect(items).toHaveLength(emu.wiki.state.notifications.length)
     expect(items.map((i) => i.title)).toContain('mei-k reacted to your comment <img src=x onerror=alert(1)>')
     // The wiki's own ids and field names.
     const ids = (list: { id: number }[]) => list.map((n) => n.id).sort((a, b) => a - b)
     expect(ids(items)).toEqual(ids(emu.wiki.state.notifications.map((n) => n.json as { id: number })))
-    expect(Object.keys(items[0]!)).toEqual(['id', 'type', 'title', 'url', 'community', 'sender', 'created_at', 'unread', 'seen'])
+    expect(Object.keys(items[0]!)).toEqual([
+      'id',
+      'type',
+      'title',
+      'url',
+      'community',
+      'sender',
+      'created_at',
+      'unread',
+      'seen'
+    ])
     expect(items[0]).toMatchObject({ seen: false })
 
     const unread = fakeIo(e)
@@ -47,7 +63,9 @@ describe('onair inbox (in process, against the emulator)', () => {
   it('prints one line per item in text mode', async () => {
     const io = fakeIo(env())
     expect(await runCli(['inbox'], io)).toBe(0)
-    expect(io.stdout.find((l) => l.includes('Mentioned in an article'))).toMatch(/^\* \d{4}-\d\d-\d\d \d\d:\d\d {2}Mentioned in an article {2}hikari {2}/)
+    expect(io.stdout.find((l) => l.includes('Mentioned in an article'))).toMatch(
+      /^\* \d{4}-\d\d-\d\d \d\d:\d\d {2}Mentioned in an article {2}hikari {2}/
+    )
   })
 
   it('a rejected token: exit 1 and the wiki token message; no wiki: says what to set', async () => {
@@ -65,9 +83,17 @@ describe('onair inbox (in process, against the emulator)', () => {
     const config = resolveConfig({}, e)
     const ctx = { io, config, locale: 'en' as const, t: (x: { en: string }) => x.en, flags: {}, positionals: [] }
     const lines: Record<string, unknown>[] = []
-    const stop = await startCliInbox(ctx, openAccount(ctx), { notifier: memoryNotifier(), webhookPort: parseWebhookPort('0'), json: true, emit: (l) => lines.push(l) })
+    const stop = await startCliInbox(ctx, openAccount(ctx), {
+      notifier: memoryNotifier(),
+      webhookPort: parseWebhookPort('0'),
+      json: true,
+      emit: (l) => lines.push(l)
+    })
     try {
-      expect(lines[0]).toEqual({ type: 'webhook', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{43}$/) })
+      expect(lines[0]).toEqual({
+        type: 'webhook',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{43}$/)
+      })
       const url = lines[0]!.url as string
       expect((await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('page_updated'))).status).toBe(200)
       await expect.poll(() => lines.length).toBe(2)

@@ -29,7 +29,9 @@ describe('onair record / status / works / outbox', () => {
   it('record --no-wait sends one record with its comment and rating; outbox --json shows it sent', async () => {
     const env = await signedIn()
     const io = fakeIo(env)
-    expect(await runCli(['record', '302', '--no-wait', '--comment', 'two\nlines', '--rating', '4.5', '--program', '10'], io)).toBe(0)
+    expect(
+      await runCli(['record', '302', '--no-wait', '--comment', 'two\nlines', '--rating', '4.5', '--program', '10'], io)
+    ).toBe(0)
     expect(mine(302)).toHaveLength(1)
     expect(mine(302)[0]).toMatchObject({ comment: 'two\nlines', rating: 4.5, shareMicroblog: false })
     expect(io.stdout).toEqual([`Recorded episode 302: record #${mine(302)[0]!.id}`])
@@ -38,7 +40,13 @@ describe('onair record / status / works / outbox', () => {
     expect(await runCli(['outbox', '--json'], list)).toBe(0)
     const entries = JSON.parse(list.stdout.join('')) as Array<Record<string, unknown>>
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ id: expect.any(String), kind: 'record', state: 'sent', episodeId: 302, recordId: mine(302)[0]!.id })
+    expect(entries[0]).toMatchObject({
+      id: expect.any(String),
+      kind: 'record',
+      state: 'sent',
+      episodeId: 302,
+      recordId: mine(302)[0]!.id
+    })
   })
 
   // The program lets the outbox reconcile: a dropped keep-alive connection makes the failure ambiguous.
@@ -88,7 +96,9 @@ describe('onair record / status / works / outbox', () => {
   it('works --json: filters, sort and paging', async () => {
     const env = await signedIn()
     const io = fakeIo(env)
-    expect(await runCli(['works', '--status', 'watching', '--sort', 'watchers', '--order', 'asc', '--json'], io)).toBe(0)
+    expect(await runCli(['works', '--status', 'watching', '--sort', 'watchers', '--order', 'asc', '--json'], io)).toBe(
+      0
+    )
     const page = JSON.parse(io.stdout[0]!)
     expect(page).toMatchObject({ page: 1, hasNext: false })
     expect(page.works.map((w: { id: number }) => w.id)).toEqual([8, 2, 1])

@@ -35,7 +35,7 @@ describe('onair run', () => {
     emu = undefined
   })
 
-  it('end to end: the real binary prints the soon program\'s reminder at its start, exactly shaped, and exits 0 on SIGINT', async () => {
+  it("end to end: the real binary prints the soon program's reminder at its start, exactly shaped, and exits 0 on SIGINT", async () => {
     emu = await startEmulator({ port: 0, soonSeconds: 3 })
     const env = await signedInEnv(emu)
     const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).toISOString()
@@ -48,7 +48,10 @@ describe('onair run', () => {
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()))
     const lines: Record<string, unknown>[] = []
     const reminder = await new Promise<Record<string, unknown>>((res, rej) => {
-      const timer = setTimeout(() => rej(new Error(`no reminder; stdout: ${JSON.stringify(lines)} stderr: ${stderr}`)), 10_000)
+      const timer = setTimeout(
+        () => rej(new Error(`no reminder; stdout: ${JSON.stringify(lines)} stderr: ${stderr}`)),
+        10_000
+      )
       createInterface({ input: child.stdout }).on('line', (line) => {
         const parsed = JSON.parse(line) as Record<string, unknown>
         lines.push(parsed)
@@ -86,7 +89,13 @@ describe('onair run', () => {
     let stop2!: () => void
     const done2 = runDaemon(context(offline, { json: true }), new Promise<void>((res) => (stop2 = res)))
     await vi.waitFor(() => expect(offline.stdout.length).toBeGreaterThan(0), { timeout: 5000 })
-    expect(JSON.parse(offline.stdout[0]!)).toMatchObject({ type: 'error', state: 'error', kind: 'bad_response', message: expect.stringContaining('cannot read'), retryAt: null })
+    expect(JSON.parse(offline.stdout[0]!)).toMatchObject({
+      type: 'error',
+      state: 'error',
+      kind: 'bad_response',
+      message: expect.stringContaining('cannot read'),
+      retryAt: null
+    })
     stop2()
     expect(await done2).toBe(0)
   })
@@ -114,7 +123,11 @@ describe('onair run', () => {
 
   it('not signed in: exit 1 with the reason; a bad --lead is a usage error', async () => {
     emu = await startEmulator({ port: 0 })
-    const env = { ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data'), ONAIR_MEDIA_URL: emu.baseUrl, ONAIR_CLIENT_ID: emu.client.id }
+    const env = {
+      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data'),
+      ONAIR_MEDIA_URL: emu.baseUrl,
+      ONAIR_CLIENT_ID: emu.client.id
+    }
     const io = fakeIo(env)
     expect(await runCli(['run'], io)).toBe(1)
     expect(io.stderr.join('\n')).toContain('not signed in')

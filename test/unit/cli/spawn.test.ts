@@ -66,7 +66,10 @@ describe('onair binary', () => {
 
     const who = onair(['whoami', '--json'], { ONAIR_DATA_DIR: env.ONAIR_DATA_DIR })
     expect(await who.code).toBe(0)
-    expect(JSON.parse(who.stdout.join('\n'))).toEqual({ user: { id: 1, username: null, name: null }, scopes: ['read', 'write'] })
+    expect(JSON.parse(who.stdout.join('\n'))).toEqual({
+      user: { id: 1, username: null, name: null },
+      scopes: ['read', 'write']
+    })
   })
 
   it('a denial in the browser exits 1 with the reason on stderr, in Japanese under LANG=ja', async () => {

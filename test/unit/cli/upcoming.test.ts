@@ -37,7 +37,14 @@ describe('onair upcoming', () => {
     expect(Object.keys(fresh)).toEqual(['fetchedAt', 'offline', 'programs'])
     expect(fresh.offline).toBe(false)
     expect(fresh.programs.length).toBeGreaterThan(3)
-    expect(fresh.programs[0]).toEqual({ id: expect.any(Number), startedAt: expect.any(String), isRebroadcast: expect.any(Boolean), channel: expect.any(Object), work: expect.any(Object), episode: expect.anything() })
+    expect(fresh.programs[0]).toEqual({
+      id: expect.any(Number),
+      startedAt: expect.any(String),
+      isRebroadcast: expect.any(Boolean),
+      channel: expect.any(Object),
+      work: expect.any(Object),
+      episode: expect.anything()
+    })
     expect(online.stderr).toEqual([])
 
     emu.faults.inject({ path: '/v1/me/programs', kind: 'malformed-json', times: 2 })
@@ -59,6 +66,8 @@ describe('onair upcoming', () => {
     const io = fakeIo({ ...env, TZ: 'UTC' })
     expect(await runCli(['upcoming'], io)).toBe(0)
     expect(io.stdout.length).toBeGreaterThan(3)
-    expect(io.stdout.find((l) => l.includes('Starlit Courier'))).toMatch(/\d\d:\d\d Starlit Courier Ep\. \d+ \(Tokyo MX|AT-X\) {2}(now|\d+m|\d+h \d\dm|\d+d \d+h)$/)
+    expect(io.stdout.find((l) => l.includes('Starlit Courier'))).toMatch(
+      /\d\d:\d\d Starlit Courier Ep\. \d+ \(Tokyo MX|AT-X\) {2}(now|\d+m|\d+h \d\dm|\d+d \d+h)$/
+    )
   })
 })

@@ -20,7 +20,9 @@ describe.each([false, true])('resource auth (quirks=%s)', (quirks) => {
       expect(r.status).toBe(401)
       if (quirks) {
         expect(r.text).toBe('')
-        expect(r.headers.get('www-authenticate')).toMatch(/^Bearer realm="Doorkeeper", error="invalid_token", error_description="/)
+        expect(r.headers.get('www-authenticate')).toMatch(
+          /^Bearer realm="Doorkeeper", error="invalid_token", error_description="/
+        )
       } else expect(r.json.errors[0]).toMatchObject({ type: 'unauthorized', message: expect.any(String) })
     }
   })

@@ -13,7 +13,9 @@ describe('fault injection', () => {
   it('reset-after-commit: the write is committed, the client sees a dropped connection', async () => {
     emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
     const before = emu.media.records.length
-    await expect(call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '104', comment: 'lost reply' } })).rejects.toThrow()
+    await expect(
+      call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '104', comment: 'lost reply' } })
+    ).rejects.toThrow()
     expect(emu.media.records.length).toBe(before + 1)
     expect(emu.media.records.at(-1)).toMatchObject({ episodeId: 104, comment: 'lost reply' })
     // times: 1 — the next request goes through normally.
@@ -22,7 +24,9 @@ describe('fault injection', () => {
 
   it('reset: nothing is handled', async () => {
     emu.faults.inject({ path: '/v1/me/statuses', kind: 'reset', times: 1 })
-    await expect(call(emu, '/v1/me/statuses', { method: 'POST', form: { work_id: '3', kind: 'watched' } })).rejects.toThrow()
+    await expect(
+      call(emu, '/v1/me/statuses', { method: 'POST', form: { work_id: '3', kind: 'watched' } })
+    ).rejects.toThrow()
     expect(emu.media.statuses.find((s) => s.userId === 1 && s.workId === 3)?.kind).toBe('wanna_watch')
   })
 
@@ -30,7 +34,9 @@ describe('fault injection', () => {
     emu.faults.inject({ method: 'GET', path: '/v1/me/', kind: 'status', status: 503, times: 2 })
     expect((await call(emu, '/v1/me/programs')).status).toBe(503)
     expect((await call(emu, '/v1/works')).status).toBe(200) // other prefix
-    expect((await call(emu, '/v1/me/statuses', { method: 'POST', form: { work_id: '1', kind: 'watching' } })).status).toBe(204) // other method
+    expect(
+      (await call(emu, '/v1/me/statuses', { method: 'POST', form: { work_id: '1', kind: 'watching' } })).status
+    ).toBe(204) // other method
     expect((await call(emu, '/v1/me/works')).status).toBe(503)
     expect((await call(emu, '/v1/me/works')).status).toBe(200) // used up
   })
@@ -68,7 +74,12 @@ describe('fault injection', () => {
   })
 
   it('missing-fields removes the named fields (or some optional ones) everywhere', async () => {
-    emu.faults.inject({ path: '/v1/me/programs', kind: 'missing-fields', fields: ['title', 'is_rebroadcast'], times: 1 })
+    emu.faults.inject({
+      path: '/v1/me/programs',
+      kind: 'missing-fields',
+      fields: ['title', 'is_rebroadcast'],
+      times: 1
+    })
     const r = await call(emu, '/v1/me/programs?per_page=1')
     expect(r.json.programs[0]).not.toHaveProperty('is_rebroadcast')
     expect(r.json.programs[0].work).not.toHaveProperty('title')

@@ -38,13 +38,21 @@ describe('frame', () => {
   it('logs every request with method, path, query, status and bytes', async () => {
     clock.advance(5000)
     await call(emu, '/v1/me/works?per_page=1')
-    expect(emu.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/me/works', query: 'per_page=1', status: 200, at: clock.now() })
+    expect(emu.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/me/works',
+      query: 'per_page=1',
+      status: 200,
+      at: clock.now()
+    })
     expect(emu.requests.at(-1)?.bytes).toBeGreaterThan(10)
   })
 
   it('suspend refuses connections and resume serves the same state on the same port', async () => {
     clock.advance(5000)
-    const id = (await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '302', comment: 'before suspend' } })).json.id as number
+    const id = (
+      await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '302', comment: 'before suspend' } })
+    ).json.id as number
     const url = emu.baseUrl
     await emu.suspend()
     await expect(fetch(`${url}/v1/works`)).rejects.toThrow()
@@ -75,10 +83,17 @@ describe('cli', () => {
       })
       const info = JSON.parse(first)
       baseUrl = info.baseUrl
-      expect(info).toMatchObject({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), client: { id: expect.any(String), secret: expect.any(String) } })
-      expect(info.client.redirectUris).toEqual(expect.arrayContaining(['http://127.0.0.1/callback', 'urn:ietf:wg:oauth:2.0:oob']))
+      expect(info).toMatchObject({
+        baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        client: { id: expect.any(String), secret: expect.any(String) }
+      })
+      expect(info.client.redirectUris).toEqual(
+        expect.arrayContaining(['http://127.0.0.1/callback', 'urn:ietf:wg:oauth:2.0:oob'])
+      )
       expect(Object.keys(info.tokens).sort()).toEqual(['read', 'readWrite', 'wiki'])
-      const r = await fetch(`${info.baseUrl}/v1/me/works`, { headers: { authorization: `Bearer ${info.tokens.readWrite}` } })
+      const r = await fetch(`${info.baseUrl}/v1/me/works`, {
+        headers: { authorization: `Bearer ${info.tokens.readWrite}` }
+      })
       expect(r.status).toBe(200)
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))

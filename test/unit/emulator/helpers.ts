@@ -40,7 +40,11 @@ export async function call(emu: Emulator, path: string, init: CallInit = {}): Pr
 }
 
 /** A clock tests move by hand, so time-based rules run without sleeping. */
-export function manualNow(start = Date.UTC(2026, 10, 22, 12, 0, 0)): { now: () => number; advance(ms: number): void; set(ms: number): void } {
+export function manualNow(start = Date.UTC(2026, 10, 22, 12, 0, 0)): {
+  now: () => number
+  advance(ms: number): void
+  set(ms: number): void
+} {
   let t = start
   return {
     now: () => t,

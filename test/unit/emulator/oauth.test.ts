@@ -9,7 +9,9 @@ function authorizeUrl(emu: Emulator, params: Record<string, string>): string {
 }
 
 async function codeFor(emu: Emulator, redirectUri = 'http://127.0.0.1:5555/callback', scope?: string): Promise<string> {
-  const r = await call(emu, authorizeUrl(emu, { redirect_uri: redirectUri, ...(scope ? { scope } : {}) }), { token: null })
+  const r = await call(emu, authorizeUrl(emu, { redirect_uri: redirectUri, ...(scope ? { scope } : {}) }), {
+    token: null
+  })
   const code = new URL(r.headers.get('location') ?? '').searchParams.get('code')
   if (!code) throw new Error(`no code: ${r.status} ${r.text}`)
   return code
@@ -19,7 +21,14 @@ function exchange(emu: Emulator, code: string, overrides: Record<string, string>
   return call(emu, '/oauth/token', {
     method: 'POST',
     token: null,
-    form: { client_id: emu.client.id, client_secret: emu.client.secret, grant_type: 'authorization_code', redirect_uri: 'http://127.0.0.1:5555/callback', code, ...overrides }
+    form: {
+      client_id: emu.client.id,
+      client_secret: emu.client.secret,
+      grant_type: 'authorization_code',
+      redirect_uri: 'http://127.0.0.1:5555/callback',
+      code,
+      ...overrides
+    }
   })
 }
 
@@ -31,25 +40,41 @@ describe('OAuth consent page (no auto-approve)', () => {
   afterAll(() => emu.close())
 
   it('renders Approve / Deny forms, Approve redirects with code and state', async () => {
-    const page = await call(emu, authorizeUrl(emu, { redirect_uri: 'http://127.0.0.1:7777/callback', state: 'xyz', scope: 'read write' }), { token: null })
+    const page = await call(
+      emu,
+      authorizeUrl(emu, { redirect_uri: 'http://127.0.0.1:7777/callback', state: 'xyz', scope: 'read write' }),
+      { token: null }
+    )
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/text\/html/)
     expect(page.text).toContain('id="approve"')
     expect(page.text).toContain('id="deny"')
     const requestId = /name="request_id" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
-    const r = await call(emu, '/oauth/authorize/decision', { method: 'POST', token: null, form: { request_id: requestId, decision: 'approve' } })
+    const r = await call(emu, '/oauth/authorize/decision', {
+      method: 'POST',
+      token: null,
+      form: { request_id: requestId, decision: 'approve' }
+    })
     expect(r.status).toBe(302)
     const loc = new URL(r.headers.get('location') ?? '')
     expect(loc.origin + loc.pathname).toBe('http://127.0.0.1:7777/callback')
     expect(loc.searchParams.get('state')).toBe('xyz')
-    const tok = await exchange(emu, loc.searchParams.get('code') ?? '', { redirect_uri: 'http://127.0.0.1:7777/callback' })
+    const tok = await exchange(emu, loc.searchParams.get('code') ?? '', {
+      redirect_uri: 'http://127.0.0.1:7777/callback'
+    })
     expect(tok.json.scope).toBe('read write')
   })
 
   it('Deny redirects with error=access_denied and the state', async () => {
-    const page = await call(emu, authorizeUrl(emu, { redirect_uri: 'http://127.0.0.1/callback', state: 's1' }), { token: null })
+    const page = await call(emu, authorizeUrl(emu, { redirect_uri: 'http://127.0.0.1/callback', state: 's1' }), {
+      token: null
+    })
     const requestId = /name="request_id" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
-    const r = await call(emu, '/oauth/authorize/decision', { method: 'POST', token: null, form: { request_id: requestId, decision: 'deny' } })
+    const r = await call(emu, '/oauth/authorize/decision', {
+      method: 'POST',
+      token: null,
+      form: { request_id: requestId, decision: 'deny' }
+    })
     const loc = new URL(r.headers.get('location') ?? '')
     expect(loc.searchParams.get('error')).toBe('access_denied')
     expect(loc.searchParams.get('state')).toBe('s1')
@@ -59,7 +84,11 @@ describe('OAuth consent page (no auto-approve)', () => {
   it('oob shows the code in #authorization-code', async () => {
     const page = await call(emu, authorizeUrl(emu, { redirect_uri: OOB }), { token: null })
     const requestId = /name="request_id" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
-    const r = await call(emu, '/oauth/authorize/decision', { method: 'POST', token: null, form: { request_id: requestId, decision: 'approve' } })
+    const r = await call(emu, '/oauth/authorize/decision', {
+      method: 'POST',
+      token: null,
+      form: { request_id: requestId, decision: 'approve' }
+    })
     expect(r.status).toBe(200)
     const code = /id="authorization-code">([^<]+)</.exec(r.text)?.[1]
     expect(code).toMatch(/^[0-9a-f]{32}$/)
@@ -76,7 +105,11 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
   afterAll(() => emu.close())
 
   it('unknown client_id or unregistered redirect_uri is an error page 400', async () => {
-    const a = await call(emu, '/oauth/authorize?client_id=nope&response_type=code&redirect_uri=http://127.0.0.1/callback', { token: null })
+    const a = await call(
+      emu,
+      '/oauth/authorize?client_id=nope&response_type=code&redirect_uri=http://127.0.0.1/callback',
+      { token: null }
+    )
     expect(a.status).toBe(400)
     expect(a.headers.get('content-type')).toMatch(/text\/html/)
     const b = await call(emu, authorizeUrl(emu, { redirect_uri: 'http://evil.example/callback' }), { token: null })
@@ -84,7 +117,8 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
   })
 
   it('loopback: the port is ignored for 127.0.0.1 and [::1] only; localhost must match exactly', async () => {
-    const status = async (uri: string) => (await call(emu, authorizeUrl(emu, { redirect_uri: uri }), { token: null })).status
+    const status = async (uri: string) =>
+      (await call(emu, authorizeUrl(emu, { redirect_uri: uri }), { token: null })).status
     expect(await status('http://127.0.0.1:49152/callback')).toBe(302)
     expect(await status('http://127.0.0.1/callback')).toBe(302)
     expect(await status('http://127.0.0.1:49152/other')).toBe(400)
@@ -95,7 +129,9 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
   })
 
   it('auto-approve redirects with code and echoes state; oob shows the code page', async () => {
-    const r = await call(emu, authorizeUrl(emu, { redirect_uri: 'http://127.0.0.1:5555/callback', state: 'abc' }), { token: null })
+    const r = await call(emu, authorizeUrl(emu, { redirect_uri: 'http://127.0.0.1:5555/callback', state: 'abc' }), {
+      token: null
+    })
     expect(r.status).toBe(302)
     expect(new URL(r.headers.get('location') ?? '').searchParams.get('state')).toBe('abc')
     const oob = await call(emu, authorizeUrl(emu, { redirect_uri: OOB }), { token: null })
@@ -106,10 +142,23 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
     const r = await exchange(emu, await codeFor(emu))
     expect(r.status).toBe(200)
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    expect(r.json).toEqual({ access_token: expect.any(String), token_type: quirks ? 'Bearer' : 'bearer', scope: 'read', created_at: Math.floor(clock.now() / 1000) })
+    expect(r.json).toEqual({
+      access_token: expect.any(String),
+      token_type: quirks ? 'Bearer' : 'bearer',
+      scope: 'read',
+      created_at: Math.floor(clock.now() / 1000)
+    })
     // A read token may read but not write.
     expect((await call(emu, '/v1/me/works', { token: r.json.access_token })).status).toBe(200)
-    expect((await call(emu, '/v1/me/statuses', { method: 'POST', token: r.json.access_token, form: { work_id: '1', kind: 'watched' } })).status).toBe(403)
+    expect(
+      (
+        await call(emu, '/v1/me/statuses', {
+          method: 'POST',
+          token: r.json.access_token,
+          form: { work_id: '1', kind: 'watched' }
+        })
+      ).status
+    ).toBe(403)
   })
 
   it('codes are single-use', async () => {
@@ -132,12 +181,20 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
     expect(badSecret.status).toBe(401)
     expect(badSecret.json.error).toBe('invalid_client')
     expect((await exchange(emu, code, { grant_type: 'refresh_token' })).json.error).toBe('unsupported_grant_type')
-    expect((await exchange(emu, code, { redirect_uri: 'http://127.0.0.1:6666/callback' })).json.error).toBe('invalid_grant')
+    expect((await exchange(emu, code, { redirect_uri: 'http://127.0.0.1:6666/callback' })).json.error).toBe(
+      'invalid_grant'
+    )
     // Failed attempts above did not burn the code; JSON bodies are accepted too.
     const ok = await call(emu, '/oauth/token', {
       method: 'POST',
       token: null,
-      json: { client_id: emu.client.id, client_secret: emu.client.secret, grant_type: 'authorization_code', redirect_uri: 'http://127.0.0.1:5555/callback', code }
+      json: {
+        client_id: emu.client.id,
+        client_secret: emu.client.secret,
+        grant_type: 'authorization_code',
+        redirect_uri: 'http://127.0.0.1:5555/callback',
+        code
+      }
     })
     expect(ok.status).toBe(200)
   })
@@ -145,22 +202,48 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
   it('token info shape per mode', async () => {
     const r = await call(emu, '/oauth/token/info')
     expect(r.status).toBe(200)
-    if (quirks) expect(r.json).toEqual({ resource_owner_id: 1, scope: ['read', 'write'], expires_in: null, application: { uid: emu.client.id }, created_at: expect.any(Number) })
-    else expect(r.json).toEqual({ resource_owner_id: 1, scopes: ['read', 'write'], expires_in_seconds: null, application: { uid: emu.client.id }, created_at: expect.any(Number) })
+    if (quirks)
+      expect(r.json).toEqual({
+        resource_owner_id: 1,
+        scope: ['read', 'write'],
+        expires_in: null,
+        application: { uid: emu.client.id },
+        created_at: expect.any(Number)
+      })
+    else
+      expect(r.json).toEqual({
+        resource_owner_id: 1,
+        scopes: ['read', 'write'],
+        expires_in_seconds: null,
+        application: { uid: emu.client.id },
+        created_at: expect.any(Number)
+      })
     expect((await call(emu, '/oauth/token/info', { token: 'nope' })).status).toBe(401)
   })
 
   it('revoke: 200 {} even for unknown tokens; a revoked token gets 401', async () => {
     const token = (await exchange(emu, await codeFor(emu, undefined, 'read write'))).json.access_token as string
     const creds = { client_id: emu.client.id, client_secret: emu.client.secret }
-    const unknown = await call(emu, '/oauth/revoke', { method: 'POST', token: null, form: { token: 'no-such-token', ...creds } })
+    const unknown = await call(emu, '/oauth/revoke', {
+      method: 'POST',
+      token: null,
+      form: { token: 'no-such-token', ...creds }
+    })
     expect(unknown.status).toBe(200)
     expect(unknown.json).toEqual({})
     expect((await call(emu, '/v1/me/works', { token })).status).toBe(200)
     const r = await call(emu, '/oauth/revoke', { method: 'POST', token: null, form: { token, ...creds } })
     expect(r.status).toBe(200)
     expect((await call(emu, '/v1/me/works', { token })).status).toBe(401)
-    expect((await call(emu, '/oauth/revoke', { method: 'POST', token: null, form: { token, client_id: emu.client.id, client_secret: 'x' } })).status).toBe(401)
+    expect(
+      (
+        await call(emu, '/oauth/revoke', {
+          method: 'POST',
+          token: null,
+          form: { token, client_id: emu.client.id, client_secret: 'x' }
+        })
+      ).status
+    ).toBe(401)
   })
 
   it('revoke authenticated by the Bearer header alone: documented yes, quirks needs client credentials', async () => {

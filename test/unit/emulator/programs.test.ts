@@ -3,7 +3,13 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { call, manualNow, slashTime } from './helpers'
 
 const START = Date.UTC(2026, 10, 22, 12, 0, 0)
-type P = { id: number; started_at: string; is_rebroadcast: boolean; episode: { id: number; number: unknown } | null; work: { id: number } }
+type P = {
+  id: number
+  started_at: string
+  is_rebroadcast: boolean
+  episode: { id: number; number: unknown } | null
+  work: { id: number }
+}
 
 describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
   const clock = manualNow(START)
@@ -29,7 +35,9 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
 
   it('seeds a late-night slot (01:30 JST), a program started in the last hour, and the soon program', async () => {
     const rows = emu.media.programs
-    expect(rows.some((p) => new Date(p.startedAt).getUTCHours() === 16 && new Date(p.startedAt).getUTCMinutes() === 30)).toBe(true)
+    expect(
+      rows.some((p) => new Date(p.startedAt).getUTCHours() === 16 && new Date(p.startedAt).getUTCMinutes() === 30)
+    ).toBe(true)
     expect(rows.some((p) => p.startedAt < START && p.startedAt > START - 3_600_000)).toBe(true)
     expect(rows.find((p) => p.id === SOON_PROGRAM_ID)?.startedAt).toBe(START + 90_000)
   })
@@ -54,9 +62,13 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
     // Program 9 starts exactly at 14:00 UTC.
     const at = Date.UTC(2026, 10, 22, 14, 0)
     expect(emu.media.programs.find((p) => p.id === 9)?.startedAt).toBe(at)
-    const got = await ids(`filter_started_at_gt=${encodeURIComponent(slashTime(at))}&filter_started_at_lt=${encodeURIComponent(slashTime(at))}`)
+    const got = await ids(
+      `filter_started_at_gt=${encodeURIComponent(slashTime(at))}&filter_started_at_lt=${encodeURIComponent(slashTime(at))}`
+    )
     expect(got).toEqual(quirks ? [] : [9])
-    const wide = await ids(`filter_started_at_gt=${encodeURIComponent(slashTime(at - 60_000))}&filter_started_at_lt=${encodeURIComponent(slashTime(at + 60_000))}`)
+    const wide = await ids(
+      `filter_started_at_gt=${encodeURIComponent(slashTime(at - 60_000))}&filter_started_at_lt=${encodeURIComponent(slashTime(at + 60_000))}`
+    )
     expect(wide).toEqual([9])
   })
 
@@ -98,7 +110,7 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
     expect(await ids('filter_ids=13')).toEqual([]) // work 9 has no status
     const ch = await call(emu, '/v1/me/programs?per_page=50&filter_channel_ids=2')
     expect(ch.json.programs.every((p: { channel: { id: number } }) => p.channel.id === 2)).toBe(true)
-    expect((await ids('filter_work_ids=3&sort_id=asc'))).toEqual([9, 10])
+    expect(await ids('filter_work_ids=3&sort_id=asc')).toEqual([9, 10])
     const re = await call(emu, '/v1/me/programs?per_page=50&filter_rebroadcast=true')
     expect(re.json.programs.length).toBeGreaterThan(0)
     expect(re.json.programs.every((p: P) => p.is_rebroadcast)).toBe(true)
@@ -106,7 +118,9 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
 
   it('changing a status changes which programs come back', async () => {
     expect(await ids('filter_work_ids=9')).toEqual([])
-    expect((await call(emu, '/v1/me/statuses', { method: 'POST', form: { work_id: '9', kind: 'wanna_watch' } })).status).toBe(204)
+    expect(
+      (await call(emu, '/v1/me/statuses', { method: 'POST', form: { work_id: '9', kind: 'wanna_watch' } })).status
+    ).toBe(204)
     expect(await ids('filter_work_ids=9')).toEqual([13])
     await call(emu, '/v1/me/statuses', { method: 'POST', form: { work_id: '9', kind: 'no_select' } })
     expect(await ids('filter_work_ids=9')).toEqual([])
@@ -117,11 +131,19 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
     const p = r.json.programs[0]
     expect(p.episode.number).toBe(quirks ? 7.5 : '7.5')
     // Wrapper objects stay, possibly empty; unlisted scalars (is_rebroadcast, work.id) are gone.
-    expect(p).toEqual({ id: 7, channel: {}, work: { title: 'Midnight Bakery Club' }, episode: { number: quirks ? 7.5 : '7.5' } })
+    expect(p).toEqual({
+      id: 7,
+      channel: {},
+      work: { title: 'Midnight Bakery Club' },
+      episode: { number: quirks ? 7.5 : '7.5' }
+    })
   })
 
   it('a null episode stays null under fields; number_text may be null in quirks', async () => {
-    const r = await call(emu, '/v1/me/programs?filter_ids=11,17&sort_id=asc&fields=id,episode.number,episode.number_text')
+    const r = await call(
+      emu,
+      '/v1/me/programs?filter_ids=11,17&sort_id=asc&fields=id,episode.number,episode.number_text'
+    )
     expect(r.json.programs).toEqual([
       { id: 11, channel: {}, work: {}, episode: null },
       { id: 17, channel: {}, work: {}, episode: { number: null, number_text: quirks ? null : '' } }

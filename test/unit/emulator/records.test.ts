@@ -15,7 +15,13 @@ describe.each([false, true])('records (quirks=%s)', (quirks) => {
   it('creates a Record with the documented fields and defaults', async () => {
     const r = await post({ episode_id: '301', comment: '良かった' })
     expect(r.status).toBe(quirks ? 200 : 201)
-    expect(r.json).toMatchObject({ comment: '良かった', rating: null, is_modified: false, likes_count: 0, comments_count: 0 })
+    expect(r.json).toMatchObject({
+      comment: '良かった',
+      rating: null,
+      is_modified: false,
+      likes_count: 0,
+      comments_count: 0
+    })
     expect(r.json.created_at).toBe(quirks ? '2026-11-22T12:00:00Z' : '2026-11-22T12:00:00.000Z')
     expect(r.json.user).toMatchObject({ id: 1, username: 'hikari', records_count: expect.any(Number) })
     expect(r.json.work.id).toBe(3)
@@ -26,12 +32,24 @@ describe.each([false, true])('records (quirks=%s)', (quirks) => {
   })
 
   it('rating 1..5 is kept with steps, anything else becomes null', async () => {
-    const cases: Array<[string, number | null]> = [['4.5', 4.5], ['1', 1], ['5', 5], ['0', null], ['6', null], ['abc', null], ['-1', null]]
-    for (const [given, stored] of cases) expect((await post({ episode_id: '302', rating: given })).json.rating, given).toBe(stored)
+    const cases: Array<[string, number | null]> = [
+      ['4.5', 4.5],
+      ['1', 1],
+      ['5', 5],
+      ['0', null],
+      ['6', null],
+      ['abc', null],
+      ['-1', null]
+    ]
+    for (const [given, stored] of cases)
+      expect((await post({ episode_id: '302', rating: given })).json.rating, given).toBe(stored)
   })
 
   it('accepts JSON bodies and query parameters', async () => {
-    const j = await call(emu, '/v1/me/records', { method: 'POST', json: { episode_id: 303, rating: 3, share_microblog: true } })
+    const j = await call(emu, '/v1/me/records', {
+      method: 'POST',
+      json: { episode_id: 303, rating: 3, share_microblog: true }
+    })
     expect(j.status).toBe(quirks ? 200 : 201)
     expect(j.json.rating).toBe(3)
     const q = await call(emu, '/v1/me/records?episode_id=303&comment=via%20query', { method: 'POST' })
@@ -69,10 +87,16 @@ describe.each([false, true])('records (quirks=%s)', (quirks) => {
   it("another user's record is 404 for PATCH and DELETE, and stays untouched", async () => {
     const theirs = emu.media.records.find((r) => r.userId === 2)
     if (!theirs) throw new Error('seed has no record of user 2')
-    expect((await call(emu, `/v1/me/records/${theirs.id}`, { method: 'PATCH', form: { comment: 'x' } })).status).toBe(404)
+    expect((await call(emu, `/v1/me/records/${theirs.id}`, { method: 'PATCH', form: { comment: 'x' } })).status).toBe(
+      404
+    )
     expect((await call(emu, `/v1/me/records/${theirs.id}`, { method: 'DELETE' })).status).toBe(404)
     expect(emu.media.records.find((r) => r.id === theirs.id)?.comment).toBe(theirs.comment)
-    const own = await call(emu, `/v1/me/records/${theirs.id}`, { method: 'PATCH', token: emu.tokens.otherUser, form: { comment: 'mine' } })
+    const own = await call(emu, `/v1/me/records/${theirs.id}`, {
+      method: 'PATCH',
+      token: emu.tokens.otherUser,
+      form: { comment: 'mine' }
+    })
     expect(own.status).toBe(200)
   })
 

@@ -21,19 +21,23 @@ describe.each([false, true])('GET /v1/me/works (quirks=%s)', (quirks) => {
   it('lists every work with a status, all six kinds, no_select included', async () => {
     const list = await works('')
     expect(list.map((w) => w.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
-    expect(new Set(list.map((w) => w.status.kind))).toEqual(new Set(['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching', 'no_select']))
+    expect(new Set(list.map((w) => w.status.kind))).toEqual(
+      new Set(['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching', 'no_select'])
+    )
   })
 
   it('filter_status takes five kinds; no_select and junk are 400', async () => {
     expect((await works('filter_status=watching')).map((w) => w.id)).toEqual([1, 2, 8])
-    for (const v of ['no_select', 'WATCHING', 'done']) expect((await call(emu, `/v1/me/works?filter_status=${v}`)).status).toBe(400)
+    for (const v of ['no_select', 'WATCHING', 'done'])
+      expect((await call(emu, `/v1/me/works?filter_status=${v}`)).status).toBe(400)
   })
 
   it('filter_season: <year>-<season> and <year>-all; bad form is 400', async () => {
     expect((await works('filter_season=2026-autumn')).map((w) => w.id)).toEqual([1, 2, 3, 6])
     expect((await works('filter_season=2026-all')).map((w) => w.id)).toEqual([1, 2, 3, 5, 6])
     expect((await works('filter_season=2025-autumn')).map((w) => w.id)).toEqual([4])
-    for (const v of ['2026-fall', '26-spring', 'autumn']) expect((await call(emu, `/v1/me/works?filter_season=${v}`)).status).toBe(400)
+    for (const v of ['2026-fall', '26-spring', 'autumn'])
+      expect((await call(emu, `/v1/me/works?filter_season=${v}`)).status).toBe(400)
   })
 
   it('filter_title is a case-insensitive substring; filter_ids', async () => {
@@ -43,7 +47,9 @@ describe.each([false, true])('GET /v1/me/works (quirks=%s)', (quirks) => {
 
   it('sorts, and rejects values other than asc/desc', async () => {
     const byWatchers = await works('sort_watchers_count=desc')
-    expect(byWatchers.map((w) => w.watchers_count)).toEqual([...byWatchers.map((w) => w.watchers_count)].sort((a, b) => b - a))
+    expect(byWatchers.map((w) => w.watchers_count)).toEqual(
+      [...byWatchers.map((w) => w.watchers_count)].sort((a, b) => b - a)
+    )
     expect((await works('sort_id=desc')).map((w) => w.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1])
     const bySeason = (await works('sort_season=asc')).map((w) => w.id)
     expect(bySeason.slice(0, 2)).toEqual([4, 5])
@@ -53,7 +59,13 @@ describe.each([false, true])('GET /v1/me/works (quirks=%s)', (quirks) => {
       expect(r.status).toBe(400)
       // The live service leaves developer_message (and url) out of some validation errors.
       if (quirks) expect(r.json.errors[0]).toEqual({ type: 'invalid_params', message: expect.any(String) })
-      else expect(r.json.errors[0]).toEqual({ type: 'invalid_params', message: expect.any(String), developer_message: expect.any(String), url: expect.any(String) })
+      else
+        expect(r.json.errors[0]).toEqual({
+          type: 'invalid_params',
+          message: expect.any(String),
+          developer_message: expect.any(String),
+          url: expect.any(String)
+        })
     }
   })
 

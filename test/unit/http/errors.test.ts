@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, describeApiError, isApiError, type ApiErrorKind } from '../../../src/main/core/http/errors'
 
-const KINDS: ApiErrorKind[] = ['auth', 'scope', 'not_found', 'invalid_params', 'rate_limited', 'server', 'http', 'network', 'timeout', 'bad_response']
+const KINDS: ApiErrorKind[] = [
+  'auth',
+  'scope',
+  'not_found',
+  'invalid_params',
+  'rate_limited',
+  'server',
+  'http',
+  'network',
+  'timeout',
+  'bad_response'
+]
 
 describe('ApiError', () => {
   it('describes every kind in both languages, naming the service and never the detail', () => {
@@ -17,7 +28,12 @@ describe('ApiError', () => {
   })
 
   it('shows the service messages of a rejected request', () => {
-    const e = new ApiError({ kind: 'invalid_params', service: 'media', status: 400, serviceMessages: ['per_page は1以上'] })
+    const e = new ApiError({
+      kind: 'invalid_params',
+      service: 'media',
+      status: 400,
+      serviceMessages: ['per_page は1以上']
+    })
     expect(describeApiError(e).ja).toContain('per_page は1以上')
     expect(e.message).toBe('media invalid_params (400)')
   })

@@ -44,7 +44,11 @@ describe('pacer', () => {
   it('does not stall after the clock jumps backwards', async () => {
     const clock = new ManualClock(10_000)
     const slept: number[] = []
-    const pacer = createPacer({ now: () => clock.now(), sleep: async (ms) => (slept.push(ms), clock.advance(ms)), limit: 1 })
+    const pacer = createPacer({
+      now: () => clock.now(),
+      sleep: async (ms) => (slept.push(ms), clock.advance(ms)),
+      limit: 1
+    })
     await pacer.acquire()
     clock.jumpTo(0)
     await pacer.acquire()

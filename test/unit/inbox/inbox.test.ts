@@ -29,7 +29,11 @@ describe.each([false, true])('inbox against the emulator (quirks: %s)', (quirks)
     const times = view.items.map((i) => i.createdAt)
     expect(times).toEqual([...times].sort((a, b) => b - a))
     const mention = view.items.find((i) => i.type === 'ArticleMentionNotification')!
-    expect(mention).toMatchObject({ source: 'notification', community: 'Anime Club', sender: { name: 'hikari', imageUrl: expect.stringMatching(/^https:/) } })
+    expect(mention).toMatchObject({
+      source: 'notification',
+      community: 'Anime Club',
+      sender: { name: 'hikari', imageUrl: expect.stringMatching(/^https:/) }
+    })
     expect(mention.article).toEqual({ userName: 'hikari', timestampId: '20240115093000' })
     if (quirks) {
       expect(view.items.find((i) => i.key === 'n:13')?.sender).toBeUndefined()
@@ -68,11 +72,17 @@ describe('inbox: notifications, failures, persistence', () => {
     await rig.inbox.refresh()
     // The seeded unread items arrive together: one summary.
     expect(rig.notifier.shown).toHaveLength(1)
-    expect(rig.notifier.shown[0]).toMatchObject({ id: 'inbox:new', body: expect.stringMatching(/^\d+ new wiki notifications$/) })
+    expect(rig.notifier.shown[0]).toMatchObject({
+      id: 'inbox:new',
+      body: expect.stringMatching(/^\d+ new wiki notifications$/)
+    })
     await rig.inbox.refresh()
     expect(rig.notifier.shown).toHaveLength(1)
 
-    const n = emu.wiki.addNotification({ type: 'IssueMentionNotification', title: 'mei-k mentioned you in <b>issue #20</b>' })
+    const n = emu.wiki.addNotification({
+      type: 'IssueMentionNotification',
+      title: 'mei-k mentioned you in <b>issue #20</b>'
+    })
     await rig.inbox.refresh()
     expect(rig.notifier.shown).toHaveLength(2)
     expect(rig.notifier.shown[1]).toEqual({
@@ -153,15 +163,26 @@ describe('inbox: notifications, failures, persistence', () => {
     const rig = inboxRig(emu)
     rig.token.value = undefined
     await rig.inbox.refresh()
-    expect(rig.inbox.view()).toMatchObject({ items: [], fetchedAt: null, error: { en: expect.stringContaining('No wiki token') } })
+    expect(rig.inbox.view()).toMatchObject({
+      items: [],
+      fetchedAt: null,
+      error: { en: expect.stringContaining('No wiki token') }
+    })
   })
 
   it('the article preview reads the article an item points to', async () => {
     const rig = inboxRig(emu)
     const a = await rig.inbox.article({ userName: 'hikari', timestampId: '20240115093000' })
-    expect(a).toMatchObject({ title: 'Review: Frieren episode 12', tags: ['anime', 'review'], author: { name: 'hikari' }, community: 'Anime Club' })
+    expect(a).toMatchObject({
+      title: 'Review: Frieren episode 12',
+      tags: ['anime', 'review'],
+      author: { name: 'hikari' },
+      community: 'Anime Club'
+    })
     expect(typeof a.renderedBody).toBe('string')
-    await expect(rig.inbox.article({ userName: 'hikari', timestampId: '20000101000000' })).rejects.toMatchObject({ userError: { code: 'wiki-not_found' } })
+    await expect(rig.inbox.article({ userName: 'hikari', timestampId: '20000101000000' })).rejects.toMatchObject({
+      userError: { code: 'wiki-not_found' }
+    })
   })
 
   it('reports unseen-count changes to listeners', async () => {

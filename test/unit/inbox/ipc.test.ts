@@ -14,7 +14,10 @@ describe('inbox IPC', () => {
   it('explains that the inbox is missing when the core has none', async () => {
     const { handlers } = setup()
     const reply = await dispatch(handlers, 'inbox:list', {})
-    expect(reply).toMatchObject({ ok: false, error: { code: 'inbox-unavailable', message: { en: expect.any(String), ja: expect.any(String) } } })
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'inbox-unavailable', message: { en: expect.any(String), ja: expect.any(String) } }
+    })
   })
 
   it('refreshes, lists, marks seen, and pushes inbox:changed with the unseen count', async () => {
@@ -26,7 +29,10 @@ describe('inbox IPC', () => {
     expect(refreshed.ok).toBe(true)
     const view = (refreshed as { value: { items: { key: string }[]; unseenCount: number } }).value
     expect(view.items.length).toBe(view.unseenCount)
-    expect(await dispatch(handlers, 'inbox:markSeen', { keys: [view.items[0]!.key] })).toEqual({ ok: true, value: { unseenCount: view.unseenCount - 1 } })
+    expect(await dispatch(handlers, 'inbox:markSeen', { keys: [view.items[0]!.key] })).toEqual({
+      ok: true,
+      value: { unseenCount: view.unseenCount - 1 }
+    })
     expect(await dispatch(handlers, 'inbox:markAllSeen', undefined)).toEqual({ ok: true, value: { unseenCount: 0 } })
     expect(pushed.at(-1)).toEqual({ unseenCount: 0 })
     expect(await dispatch(handlers, 'inbox:webhookInfo', undefined)).toEqual({ ok: true, value: { enabled: false } })
@@ -34,7 +40,11 @@ describe('inbox IPC', () => {
 
   it('refuses article refs that could reach another endpoint', async () => {
     const { handlers } = setup({ inbox: inboxRig(emu).inbox })
-    expect(await dispatch(handlers, 'inbox:article', { userName: '../admin', timestampId: '20240115093000' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
-    expect(await dispatch(handlers, 'inbox:article', { userName: 'hikari', timestampId: '20240115093000' })).toMatchObject({ ok: true, value: { title: 'Review: Frieren episode 12' } })
+    expect(
+      await dispatch(handlers, 'inbox:article', { userName: '../admin', timestampId: '20240115093000' })
+    ).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(
+      await dispatch(handlers, 'inbox:article', { userName: 'hikari', timestampId: '20240115093000' })
+    ).toMatchObject({ ok: true, value: { title: 'Review: Frieren episode 12' } })
   })
 })

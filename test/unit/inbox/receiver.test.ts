@@ -29,10 +29,13 @@ function send(server: WebhookServer, s: Sent): Promise<number> {
   const headers: Record<string, string> = {}
   if (s.contentType !== null) headers['content-type'] = s.contentType ?? 'application/json'
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method: s.method ?? 'POST', path: s.path ?? base.pathname, headers }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method: s.method ?? 'POST', path: s.path ?? base.pathname, headers },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      }
+    )
     // An early 413 may close the socket while the body is still going out: the status counts.
     req.on('error', reject)
     req.end(s.body ?? '')
@@ -63,7 +66,14 @@ function timeDeliveries(url: string, body: string, count: number): Promise<numbe
 
 function rig() {
   const notifier = memoryNotifier()
-  const inbox = createInbox({ wiki: () => undefined, store: memoryInboxStore(), clock: new ManualClock(NOW), notifier, notify: () => true, language: () => 'en' })
+  const inbox = createInbox({
+    wiki: () => undefined,
+    store: memoryInboxStore(),
+    clock: new ManualClock(NOW),
+    notifier,
+    notify: () => true,
+    language: () => 'en'
+  })
   return { inbox, notifier }
 }
 
@@ -76,7 +86,12 @@ describe('webhook receiver', () => {
     emu = await startEmulator({ port: 0, now: () => NOW })
     r = rig()
     events = []
-    server = await startInboxReceiver({ inbox: r.inbox, secret: memoryWebhookSecret(), port: 0, onEvent: (e) => events.push(e) })
+    server = await startInboxReceiver({
+      inbox: r.inbox,
+      secret: memoryWebhookSecret(),
+      port: 0,
+      onEvent: (e) => events.push(e)
+    })
   })
   afterAll(async () => {
     await server.close()
@@ -119,12 +134,23 @@ describe('webhook receiver', () => {
     expect(await send(server, { body: '[1]' })).toBe(422)
     expect(await send(server, { body: '{"type":"article_created"}' })).toBe(422)
     expect(await send(server, { body: `{"type":"x","pad":"${'a'.repeat(WEBHOOK_MAX_BYTES)}"}` })).toBe(413)
-    expect(await send(server, { contentType: 'application/json; charset=utf-8', body: '{"type":"later_type"}' })).toBe(200)
+    expect(await send(server, { contentType: 'application/json; charset=utf-8', body: '{"type":"later_type"}' })).toBe(
+      200
+    )
   })
 
   it('stops reading an oversized body without a declared length (chunked)', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: new URL(server.url).pathname, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => resolve(res.statusCode ?? 0))
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: new URL(server.url).pathname,
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }
+        },
+        (res) => resolve(res.statusCode ?? 0)
+      )
       req.on('error', reject)
       const chunk = Buffer.alloc(64 * 1024, 0x20)
       // Keep sending well past the limit; the server must answer and hang up, not buffer it all.
@@ -134,7 +160,9 @@ describe('webhook receiver', () => {
         if (sent < 40) req.once('drain', pump)
       }
       pump()
-    }).catch((e: unknown) => (String(e).includes('EPIPE') || String(e).includes('ECONNRESET') ? 413 : Promise.reject(e)))
+    }).catch((e: unknown) =>
+      String(e).includes('EPIPE') || String(e).includes('ECONNRESET') ? 413 : Promise.reject(e)
+    )
     expect(status).toBe(413)
   })
 
@@ -157,7 +185,9 @@ describe('webhook receiver', () => {
   it('drops a slow-loris client after the request timeout, and keeps serving', async () => {
     const s = await startWebhookServer({ port: 0, secret: 'b'.repeat(43), onEvent: () => {}, requestTimeoutMs: 300 })
     const socket = connect(s.port, '127.0.0.1')
-    socket.write(`POST /hooks/${'b'.repeat(43)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`)
+    socket.write(
+      `POST /hooks/${'b'.repeat(43)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`
+    )
     const closed = await new Promise<string>((resolve) => {
       let text = ''
       socket.on('data', (d) => (text += d.toString()))
@@ -173,20 +203,41 @@ describe('webhook receiver', () => {
     const validEvent = fc.constantFrom(...WEBHOOK_EVENT_TYPES).map((t) => JSON.stringify(emu.wiki.webhookEvent(t)))
     const request = fc.record({
       method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH'),
-      path: fc.oneof(fc.constant(secretPath), fc.constant(secretPath), fc.constant('/hooks/guess'), fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`)),
-      contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', null),
-      body: fc.oneof(validEvent, validEvent, fc.json(), fc.string(), fc.string({ minLength: WEBHOOK_MAX_BYTES + 1, maxLength: WEBHOOK_MAX_BYTES + 50 }))
+      path: fc.oneof(
+        fc.constant(secretPath),
+        fc.constant(secretPath),
+        fc.constant('/hooks/guess'),
+        fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`)
+      ),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        null
+      ),
+      body: fc.oneof(
+        validEvent,
+        validEvent,
+        fc.json(),
+        fc.string(),
+        fc.string({ minLength: WEBHOOK_MAX_BYTES + 1, maxLength: WEBHOOK_MAX_BYTES + 50 })
+      )
     })
     await fc.assert(
       fc.asyncProperty(request, async (req) => {
         const before = r.inbox.view().items.length
         const status = await send(server, req)
         const expected =
-          req.path !== secretPath ? 404
-          : req.method !== 'POST' ? 405
-          : req.contentType !== 'application/json' ? 415
-          : Buffer.byteLength(req.body) > WEBHOOK_MAX_BYTES ? 413
-          : undefined
+          req.path !== secretPath
+            ? 404
+            : req.method !== 'POST'
+              ? 405
+              : req.contentType !== 'application/json'
+                ? 415
+                : Buffer.byteLength(req.body) > WEBHOOK_MAX_BYTES
+                  ? 413
+                  : undefined
         if (expected !== undefined) return status === expected
         let json: unknown
         try {

@@ -47,7 +47,9 @@ describe('programs', () => {
 
 describe('works', () => {
   it('lists the user works with filters', async () => {
-    const { fetch, seen } = fakeFetch(() => json({ works: [documentedWork], total_count: 1, next_page: null, prev_page: null }))
+    const { fetch, seen } = fakeFetch(() =>
+      json({ works: [documentedWork], total_count: 1, next_page: null, prev_page: null })
+    )
     const { client } = testClient(fetch)
     const page = await client.listWorks({ status: 'watching', perPage: 10 })
     expect(page.items[0]?.title).toBe('Example Title')
@@ -116,7 +118,8 @@ describe('records and statuses', () => {
 
 describe('errors', () => {
   it('maps statuses to kinds, with the service messages and the WWW-Authenticate reason', async () => {
-    const challenge = 'Bearer realm="Doorkeeper", error="invalid_token", error_description="The access token is invalid"'
+    const challenge =
+      'Bearer realm="Doorkeeper", error="invalid_token", error_description="The access token is invalid"'
     const answers: Record<string, () => Response> = {
       '/v1/me/programs': () => new Response('', { status: 401, headers: { 'www-authenticate': challenge } }),
       '/v1/me/records': () => new Response('', { status: 403 }),
@@ -130,8 +133,14 @@ describe('errors', () => {
     expect(auth).toMatchObject({ kind: 'auth', status: 401 })
     expect(auth.detail).toContain('invalid_token')
     expect(await failure(client.createRecord({ episodeId: 1 }))).toMatchObject({ kind: 'scope', status: 403 })
-    expect(await failure(client.updateRecord(9, { comment: '' }))).toMatchObject({ kind: 'not_found', serviceMessages: ['見つかりません'] })
-    expect(await failure(client.listWorks())).toMatchObject({ kind: 'invalid_params', serviceMessages: ['per_pageが不正です'] })
+    expect(await failure(client.updateRecord(9, { comment: '' }))).toMatchObject({
+      kind: 'not_found',
+      serviceMessages: ['見つかりません']
+    })
+    expect(await failure(client.listWorks())).toMatchObject({
+      kind: 'invalid_params',
+      serviceMessages: ['per_pageが不正です']
+    })
     expect(await failure(client.setStatus(1, 'watching'))).toMatchObject({ kind: 'rate_limited', ambiguous: false })
   })
 
@@ -198,7 +207,13 @@ describe('OAuth', () => {
   it('builds the authorize URL with state and an optional challenge', () => {
     const { client } = testClient(fakeFetch(() => json({})).fetch)
     const url = new URL(
-      client.authorizeUrl({ clientId: 'cid', redirectUri: 'http://127.0.0.1:5000/callback', scope: ['read', 'write'], state: 's1', codeChallenge: 'ch' })
+      client.authorizeUrl({
+        clientId: 'cid',
+        redirectUri: 'http://127.0.0.1:5000/callback',
+        scope: ['read', 'write'],
+        state: 's1',
+        codeChallenge: 'ch'
+      })
     )
     expect(url.pathname).toBe('/oauth/authorize')
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -210,18 +225,31 @@ describe('OAuth', () => {
       code_challenge: 'ch',
       code_challenge_method: 'S256'
     })
-    expect(new URL(client.authorizeUrl({ clientId: 'c', redirectUri: OOB_REDIRECT_URI, scope: ['read'], state: 'x' })).searchParams.has('code_challenge')).toBe(false)
-    expect(() => client.authorizeUrl({ clientId: 'c', redirectUri: OOB_REDIRECT_URI, scope: ['read'], state: '' })).toThrow(RangeError)
+    expect(
+      new URL(
+        client.authorizeUrl({ clientId: 'c', redirectUri: OOB_REDIRECT_URI, scope: ['read'], state: 'x' })
+      ).searchParams.has('code_challenge')
+    ).toBe(false)
+    expect(() =>
+      client.authorizeUrl({ clientId: 'c', redirectUri: OOB_REDIRECT_URI, scope: ['read'], state: '' })
+    ).toThrow(RangeError)
   })
 
   it('exchanges a code without a bearer token, reads token info, revokes naming the token', async () => {
     const { fetch, seen } = fakeFetch((req) => {
-      if (req.url.pathname === '/oauth/token') return json({ access_token: 'new', token_type: 'Bearer', scope: 'read write', created_at: 1 })
-      if (req.url.pathname === '/oauth/token/info') return json({ resource_owner_id: 2, scope: ['read', 'write'], expires_in: null, application: { uid: 'cid' } })
+      if (req.url.pathname === '/oauth/token')
+        return json({ access_token: 'new', token_type: 'Bearer', scope: 'read write', created_at: 1 })
+      if (req.url.pathname === '/oauth/token/info')
+        return json({ resource_owner_id: 2, scope: ['read', 'write'], expires_in: null, application: { uid: 'cid' } })
       return json({})
     })
     const { client } = testClient(fetch, { token: () => undefined })
-    const t = await client.exchangeCode({ clientId: 'cid', clientSecret: 'sec', redirectUri: OOB_REDIRECT_URI, code: 'c0de' })
+    const t = await client.exchangeCode({
+      clientId: 'cid',
+      clientSecret: 'sec',
+      redirectUri: OOB_REDIRECT_URI,
+      code: 'c0de'
+    })
     expect(t).toEqual({ accessToken: 'new', scopes: ['read', 'write'], createdAt: 1 })
     expect(seen[0]?.headers.has('authorization')).toBe(false)
     expect(Object.fromEntries(seen[0]!.body)).toEqual({
@@ -231,7 +259,12 @@ describe('OAuth', () => {
       redirect_uri: OOB_REDIRECT_URI,
       code: 'c0de'
     })
-    expect(await client.tokenInfo('new')).toEqual({ resourceOwnerId: 2, scopes: ['read', 'write'], expiresInSeconds: null, applicationUid: 'cid' })
+    expect(await client.tokenInfo('new')).toEqual({
+      resourceOwnerId: 2,
+      scopes: ['read', 'write'],
+      expiresInSeconds: null,
+      applicationUid: 'cid'
+    })
     expect(seen[1]?.headers.get('authorization')).toBe('Bearer new')
     await client.revoke({ clientId: 'cid', clientSecret: 'sec', token: 'new' })
     expect(seen[2]?.headers.get('authorization')).toBe('Bearer new')
@@ -240,7 +273,14 @@ describe('OAuth', () => {
 
   it('shows the OAuth error description of a refused exchange', async () => {
     const { fetch } = fakeFetch(() => json({ error: 'invalid_grant', error_description: 'The grant is invalid' }, 400))
-    const e = await failure(testClient(fetch).client.exchangeCode({ clientId: 'c', clientSecret: 's', redirectUri: OOB_REDIRECT_URI, code: 'x' }))
+    const e = await failure(
+      testClient(fetch).client.exchangeCode({
+        clientId: 'c',
+        clientSecret: 's',
+        redirectUri: OOB_REDIRECT_URI,
+        code: 'x'
+      })
+    )
     expect(e).toMatchObject({ kind: 'invalid_params', serviceMessages: ['The grant is invalid'] })
   })
 })

@@ -55,9 +55,17 @@ describe.each(MODES)('faults injected by the emulator ($name mode)', ({ quirks }
     const t = await emulated({ quirks })
     emu = t.emu
     t.emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 500, times: 1 })
-    expect(await failure(t.client.createRecord({ episodeId: 105 }))).toMatchObject({ kind: 'server', status: 500, ambiguous: true })
+    expect(await failure(t.client.createRecord({ episodeId: 105 }))).toMatchObject({
+      kind: 'server',
+      status: 500,
+      ambiguous: true
+    })
     t.emu.faults.inject({ method: 'POST', path: '/v1/me/statuses', kind: 'status', status: 503, times: 1 })
-    expect(await failure(t.client.setStatus(9, 'watching'))).toMatchObject({ kind: 'server', status: 503, ambiguous: false })
+    expect(await failure(t.client.setStatus(9, 'watching'))).toMatchObject({
+      kind: 'server',
+      status: 503,
+      ambiguous: false
+    })
     expect(t.stats).toHaveLength(2)
   })
 
@@ -103,7 +111,12 @@ describe.each(MODES)('faults injected by the emulator ($name mode)', ({ quirks }
     expect(page.items[0]?.work?.season_name).toBeUndefined()
     expect(page.items[0]?.episode?.number_text).toBeUndefined()
 
-    t.emu.faults.inject({ path: '/v1/me/programs', kind: 'missing-fields', fields: ['total_count', 'next_page', 'prev_page', 'title'], times: 1 })
+    t.emu.faults.inject({
+      path: '/v1/me/programs',
+      kind: 'missing-fields',
+      fields: ['total_count', 'next_page', 'prev_page', 'title'],
+      times: 1
+    })
     expect((await t.client.listPrograms({ ids: [10] })).totalCount).toBeUndefined()
 
     for (const fields of [['id'], ['started_at'], ['programs']]) {

@@ -57,7 +57,8 @@ describe.each(MODES)('reading from the emulator ($name mode)', ({ quirks }) => {
     emu = t.emu
     t.emu.seedPrograms(8)
     const pages = []
-    for await (const p of t.client.allPrograms({ workIds: [BENCH_WORK_ID], perPage: 2 }, { maxPages: 10 })) pages.push(p)
+    for await (const p of t.client.allPrograms({ workIds: [BENCH_WORK_ID], perPage: 2 }, { maxPages: 10 }))
+      pages.push(p)
     expect(pages.map((p) => p.items.length)).toEqual([2, 2, 2, 2])
     expect(t.stats.filter((s) => s.path === '/v1/me/programs')).toHaveLength(4)
     const last = pages[3]!

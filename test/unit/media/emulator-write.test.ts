@@ -22,7 +22,13 @@ describe.each(MODES)('writing to the emulator ($name mode)', ({ quirks }) => {
     const t = await emulated({ quirks })
     emu = t.emu
     const created = await t.client.createRecord({ episodeId: 105, comment: 'first', rating: 4.5 })
-    expect(created).toMatchObject({ comment: 'first', rating: 4.5, is_modified: false, likes_count: 0, comments_count: 0 })
+    expect(created).toMatchObject({
+      comment: 'first',
+      rating: 4.5,
+      is_modified: false,
+      likes_count: 0,
+      comments_count: 0
+    })
     expect(created.episode?.id).toBe(105)
     expect(created.created_at).toMatch(/\.\d{3}Z$/)
     const row = t.emu.media.records.find((r) => r.id === created.id)
@@ -34,7 +40,11 @@ describe.each(MODES)('writing to the emulator ($name mode)', ({ quirks }) => {
 
     await t.client.deleteRecord(created.id)
     expect(t.emu.media.records.some((r) => r.id === created.id)).toBe(false)
-    expect(t.stats.map((s) => `${s.method} ${s.status}`)).toEqual([`POST ${quirks ? 200 : 201}`, 'PATCH 200', 'DELETE 204'])
+    expect(t.stats.map((s) => `${s.method} ${s.status}`)).toEqual([
+      `POST ${quirks ? 200 : 201}`,
+      'PATCH 200',
+      'DELETE 204'
+    ])
   })
 
   it('recording an episode hides its program from the unwatched list', async () => {
@@ -91,7 +101,13 @@ describe.each(MODES)('OAuth against the emulator ($name mode)', ({ quirks }) => 
     const t = await emulated({ quirks, autoApprove: true })
     emu = t.emu
     const redirectUri = 'http://127.0.0.1:53123/callback'
-    const url = t.client.authorizeUrl({ clientId: t.emu.client.id, redirectUri, scope: ['read', 'write'], state: 'st4te', codeChallenge: 'abc' })
+    const url = t.client.authorizeUrl({
+      clientId: t.emu.client.id,
+      redirectUri,
+      scope: ['read', 'write'],
+      state: 'st4te',
+      codeChallenge: 'abc'
+    })
     const res = await fetch(url, { redirect: 'manual' })
     const back = new URL(res.headers.get('location')!)
     expect(back.searchParams.get('state')).toBe('st4te')
@@ -101,7 +117,12 @@ describe.each(MODES)('OAuth against the emulator ($name mode)', ({ quirks }) => 
     const token = await t.client.exchangeCode({ ...creds, redirectUri, code })
     expect(token.scopes).toEqual(['read', 'write'])
     const info = await t.client.tokenInfo(token.accessToken)
-    expect(info).toEqual({ resourceOwnerId: USER_ID, scopes: ['read', 'write'], expiresInSeconds: null, applicationUid: t.emu.client.id })
+    expect(info).toEqual({
+      resourceOwnerId: USER_ID,
+      scopes: ['read', 'write'],
+      expiresInSeconds: null,
+      applicationUid: t.emu.client.id
+    })
 
     const reused = await failure(t.client.exchangeCode({ ...creds, redirectUri, code }))
     expect(reused.kind).toBe('invalid_params')
@@ -117,7 +138,14 @@ describe.each(MODES)('OAuth against the emulator ($name mode)', ({ quirks }) => 
   it('refuses a wrong client secret as auth', async () => {
     const t = await emulated({ quirks })
     emu = t.emu
-    const e = await failure(t.client.exchangeCode({ clientId: t.emu.client.id, clientSecret: 'nope', redirectUri: 'urn:ietf:wg:oauth:2.0:oob', code: 'x' }))
+    const e = await failure(
+      t.client.exchangeCode({
+        clientId: t.emu.client.id,
+        clientSecret: 'nope',
+        redirectUri: 'urn:ietf:wg:oauth:2.0:oob',
+        code: 'x'
+      })
+    )
     expect(e).toMatchObject({ kind: 'auth', status: 401 })
   })
 })

@@ -43,7 +43,9 @@ export const liveProgram = {
   started_at: '2017-10-02T15:00:00.000Z',
   is_rebroadcast: true,
   channel: { id: 19, name: 'Channel A', extra: 'ignored' },
-  work: (({ season_name: _a, season_name_text: _b, ...w }) => ({ ...w, media: 'ova', no_episodes: false }))(documentedWork),
+  work: (({ season_name: _a, season_name_text: _b, ...w }) => ({ ...w, media: 'ova', no_episodes: false }))(
+    documentedWork
+  ),
   episode: { ...documentedEpisode, number: 12.5, number_text: null }
 }
 

@@ -10,7 +10,11 @@ function liveLikeServer(n: number, opts: { documented?: boolean; totalCount?: nu
     const page = Number(req.url.searchParams.get('page') ?? 1)
     const perPage = Number(req.url.searchParams.get('per_page') ?? 25)
     const ids = Array.from({ length: n }, (_, i) => i + 1).slice((page - 1) * perPage, page * perPage)
-    const programs = ids.map((id) => ({ ...documentedProgram, id, started_at: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString() }))
+    const programs = ids.map((id) => ({
+      ...documentedProgram,
+      id,
+      started_at: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString()
+    }))
     const last = page * perPage >= n
     return json({
       programs,
@@ -98,7 +102,10 @@ describe('collectPages', () => {
 
   it('keeps each id once when pages shift under it, and sorts when asked', async () => {
     const pages = [page([{ id: 3 }, { id: 1 }], 1), page([{ id: 1 }, { id: 2 }], 2)]
-    const all = await collectPages(paginate(async (p) => pages[p - 1]!), (a, b) => a.id - b.id)
+    const all = await collectPages(
+      paginate(async (p) => pages[p - 1]!),
+      (a, b) => a.id - b.id
+    )
     expect(all.items).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }])
     expect(all.totalCount).toBe(4)
   })

@@ -58,7 +58,9 @@ describe('simple values', () => {
   })
 
   it('fields keep the required names first, once, and refuse odd names', () => {
-    expect(formatFields(['work.title', 'id', 'episode.number'], ['id', 'started_at'])).toBe('id,started_at,work.title,episode.number')
+    expect(formatFields(['work.title', 'id', 'episode.number'], ['id', 'started_at'])).toBe(
+      'id,started_at,work.title,episode.number'
+    )
     clientSide(() => formatFields(['work title'], []))
   })
 })
@@ -71,7 +73,8 @@ describe('page and per_page are checked before sending', () => {
   })
 
   it('rejects anything else client-side', () => {
-    for (const perPage of [0, -1, 51, 2.5, Number.NaN]) expect(clientSide(() => pageParams({ perPage })).detail).toMatch(/per_page/)
+    for (const perPage of [0, -1, 51, 2.5, Number.NaN])
+      expect(clientSide(() => pageParams({ perPage })).detail).toMatch(/per_page/)
     for (const page of [0, -3, 1.5]) expect(clientSide(() => pageParams({ page })).detail).toMatch(/page/)
   })
 })

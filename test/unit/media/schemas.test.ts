@@ -26,7 +26,9 @@ describe('program schema', () => {
     expect(p.work?.media).toBe('ova')
     expect(p.channel).toEqual({ id: 19, name: 'Channel A' })
     expect(p.work).not.toHaveProperty('no_episodes')
-    expect(programSchema.parse({ ...liveProgram, episode: { ...liveProgram.episode, number: 1.0 } }).episode?.number).toBe('1')
+    expect(
+      programSchema.parse({ ...liveProgram, episode: { ...liveProgram.episode, number: 1.0 } }).episode?.number
+    ).toBe('1')
   })
 
   it('accepts a null episode and wrappers cut down to {} by fields=', () => {
@@ -65,17 +67,32 @@ describe('record schema', () => {
   })
 
   it('reads the live record: rating_state, created_at without ms, null comment', () => {
-    const r = recordSchema.parse({ ...documentedRecord, comment: null, rating: 4.5, rating_state: 'great', created_at: '2016-05-07T09:40:32Z' })
+    const r = recordSchema.parse({
+      ...documentedRecord,
+      comment: null,
+      rating: 4.5,
+      rating_state: 'great',
+      created_at: '2016-05-07T09:40:32Z'
+    })
     expect(r).toMatchObject({ comment: '', rating: 4.5, rating_state: 'great', created_at: '2016-05-07T09:40:32.000Z' })
   })
 })
 
 describe('pagination envelopes', () => {
   it('moves the list under items and keeps the paging fields', () => {
-    const p = programsPageSchema.parse({ programs: [documentedProgram], total_count: 1, next_page: null, prev_page: null })
+    const p = programsPageSchema.parse({
+      programs: [documentedProgram],
+      total_count: 1,
+      next_page: null,
+      prev_page: null
+    })
     expect(p).toMatchObject({ totalCount: 1, nextPage: null, prevPage: null })
     expect(p.items).toHaveLength(1)
-    const w = worksPageSchema.parse({ works: [{ ...documentedWork, status: { kind: 'watching' } }], total_count: 3, next_page: 2 })
+    const w = worksPageSchema.parse({
+      works: [{ ...documentedWork, status: { kind: 'watching' } }],
+      total_count: 3,
+      next_page: 2
+    })
     expect(w).toMatchObject({ totalCount: 3, nextPage: 2, prevPage: undefined })
     expect(w.items[0]?.status?.kind).toBe('watching')
   })
@@ -93,7 +110,12 @@ describe('pagination envelopes', () => {
 
 describe('OAuth shapes', () => {
   it('reads the token response, token_type in any case, scopes split', () => {
-    const t = tokenResponseSchema.parse({ access_token: 'abc', token_type: 'Bearer', scope: 'read write', created_at: 1 })
+    const t = tokenResponseSchema.parse({
+      access_token: 'abc',
+      token_type: 'Bearer',
+      scope: 'read write',
+      created_at: 1
+    })
     expect(t).toEqual({ accessToken: 'abc', scopes: ['read', 'write'], createdAt: 1 })
     expect(tokenResponseSchema.parse({ access_token: 'abc', token_type: 'bearer' }).scopes).toEqual(['read'])
     expect(tokenResponseSchema.safeParse({ access_token: 'abc', token_type: 'mac' }).success).toBe(false)
@@ -112,9 +134,17 @@ describe('OAuth shapes', () => {
   })
 
   it('reads token info in the live shape', () => {
-    const i = tokenInfoSchema.parse({ resource_owner_id: 5, scope: ['read'], expires_in: 7200, application: { uid: 'cid' } })
+    const i = tokenInfoSchema.parse({
+      resource_owner_id: 5,
+      scope: ['read'],
+      expires_in: 7200,
+      application: { uid: 'cid' }
+    })
     expect(i).toEqual({ resourceOwnerId: 5, scopes: ['read'], expiresInSeconds: 7200, applicationUid: 'cid' })
-    expect(tokenInfoSchema.parse({ resource_owner_id: 5, scope: 'read write', application: null }).scopes).toEqual(['read', 'write'])
+    expect(tokenInfoSchema.parse({ resource_owner_id: 5, scope: 'read write', application: null }).scopes).toEqual([
+      'read',
+      'write'
+    ])
   })
 
   it('refuses token info without scopes or owner', () => {

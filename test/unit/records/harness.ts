@@ -29,7 +29,8 @@ export async function outboxHarness(emuOpts: EmulatorOptions = {}, outboxOpts: P
     outbox.start()
     return outbox
   }
-  const recordsOf = (episodeId: number) => t.emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)
+  const recordsOf = (episodeId: number) =>
+    t.emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)
   /** Moves time and waits for whatever the outbox started. */
   const advance = async (outbox: Outbox, ms: number) => {
     t.clock.advance(ms)

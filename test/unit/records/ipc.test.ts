@@ -31,7 +31,9 @@ describe('records over IPC', () => {
     expect(created).toMatchObject({ ok: true, value: { kind: 'record', state: 'waiting' } })
     await t.advance(t.outbox, 10_000)
     expect(t.recordsOf(301)).toHaveLength(1)
-    const states = t.events.filter((e) => e.name === 'outbox:changed').map((e) => (e.payload as { entries: Array<{ state: string }> }).entries[0]?.state)
+    const states = t.events
+      .filter((e) => e.name === 'outbox:changed')
+      .map((e) => (e.payload as { entries: Array<{ state: string }> }).entries[0]?.state)
     expect(states).toEqual(['waiting', 'sending', 'sent'])
     const id = (created as { value: { id: string } }).value.id
     expect(await t.call('record:delete', { id })).toEqual({ ok: true, value: { outcome: 'delete-queued' } })
@@ -41,17 +43,30 @@ describe('records over IPC', () => {
 
   it('refuses a rating off the half steps and an unknown id, with user errors', async () => {
     const t = await setup()
-    expect(await t.call('record:create', { episodeId: 301, rating: 4.3 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
-    expect(await t.call('outbox:retry', { id: crypto.randomUUID() })).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(await t.call('record:create', { episodeId: 301, rating: 4.3 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' }
+    })
+    expect(await t.call('outbox:retry', { id: crypto.randomUUID() })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' }
+    })
   })
 
   it('status:set answers the previous kind seen by works:list; a failure pushes status:rollback', async () => {
     const t = await setup()
     await t.call('works:list', { status: 'wanna_watch' })
     t.session.token = t.emu.tokens.read
-    expect(await t.call('status:set', { workId: 3, kind: 'watching' })).toMatchObject({ ok: true, value: { previous: 'wanna_watch' } })
+    expect(await t.call('status:set', { workId: 3, kind: 'watching' })).toMatchObject({
+      ok: true,
+      value: { previous: 'wanna_watch' }
+    })
     await t.outbox.idle()
-    expect(t.events.find((e) => e.name === 'status:rollback')?.payload).toMatchObject({ workId: 3, attempted: 'watching', previous: 'wanna_watch' })
+    expect(t.events.find((e) => e.name === 'status:rollback')?.payload).toMatchObject({
+      workId: 3,
+      attempted: 'watching',
+      previous: 'wanna_watch'
+    })
     expect(t.emu.media.statusOf(USER_ID, 3)).toBe('wanna_watch')
   })
 
@@ -64,7 +79,10 @@ describe('records over IPC', () => {
     expect((titled as { value: { works: Array<{ id: number }> } }).value.works.map((w) => w.id)).toEqual([5])
     const byWatchers = await t.call('works:list', { status: 'watching', sort: { by: 'watchers', order: 'desc' } })
     expect((byWatchers as { value: { works: Array<{ id: number }> } }).value.works.map((w) => w.id)).toEqual([1, 2, 8])
-    expect(await t.call('works:list', { season: '2026-fall' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(await t.call('works:list', { season: '2026-fall' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' }
+    })
     expect(await t.call('works:list', { perPage: 10 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
   })
 
@@ -84,6 +102,9 @@ describe('records over IPC', () => {
 
   it('without the records dep every command is a clear user error', async () => {
     const { handlers } = coreSetup()
-    expect(await dispatch(handlers, 'outbox:list', undefined)).toMatchObject({ ok: false, error: { code: 'records-unavailable' } })
+    expect(await dispatch(handlers, 'outbox:list', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'records-unavailable' }
+    })
   })
 })

@@ -113,7 +113,10 @@ describe('outbox: records', () => {
     const entry = outbox.record({ episodeId: 301 }, { immediate: true })
     await outbox.idle()
     await outbox.flush()
-    expect(outbox.entries()[0]).toMatchObject({ state: 'needs-confirmation', reason: { en: expect.stringContaining('Check your records') } })
+    expect(outbox.entries()[0]).toMatchObject({
+      state: 'needs-confirmation',
+      reason: { en: expect.stringContaining('Check your records') }
+    })
     expect(() => outbox.undo(entry.id)).toThrow(/may already have been saved/)
     expect(h.recordsOf(301)).toHaveLength(1)
     outbox.discard(entry.id)
@@ -136,7 +139,11 @@ describe('outbox: records', () => {
     const outbox = h.open()
     outbox.record(PROGRAM_9, { immediate: true })
     await outbox.idle()
-    expect(outbox.entries()[0]).toMatchObject({ state: 'failed', willRetry: false, reason: { en: expect.stringContaining('Sign in again with write access') } })
+    expect(outbox.entries()[0]).toMatchObject({
+      state: 'failed',
+      willRetry: false,
+      reason: { en: expect.stringContaining('Sign in again with write access') }
+    })
     await h.advance(outbox, 86_400_000)
     expect(h.emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     h.session.token = h.emu.tokens.readWrite

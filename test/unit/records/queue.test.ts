@@ -5,12 +5,33 @@ import { nextDue, retryDelay } from '../../../src/main/core/records/queue'
 
 const base = { createdAt: 0, attempts: 0 }
 const rec = (id: string, state: OutboxEntry['state'], extra: Partial<OutboxEntry> = {}) =>
-  ({ ...base, id, kind: 'record', state, episodeId: 1, display: {}, comment: '', rating: null, shareMicroblog: false, shareSocialnet: false, ...extra }) as OutboxEntry
+  ({
+    ...base,
+    id,
+    kind: 'record',
+    state,
+    episodeId: 1,
+    display: {},
+    comment: '',
+    rating: null,
+    shareMicroblog: false,
+    shareSocialnet: false,
+    ...extra
+  }) as OutboxEntry
 
 describe('queue order and pace', () => {
   it('a blocked entry holds back only its own lane', () => {
     const failed = rec('a', 'failed', { willRetry: false })
-    const editOfA = { ...base, id: 'e', kind: 'edit', target: 'a', state: 'queued', comment: '', shareMicroblog: false, shareSocialnet: false } as OutboxEntry
+    const editOfA = {
+      ...base,
+      id: 'e',
+      kind: 'edit',
+      target: 'a',
+      state: 'queued',
+      comment: '',
+      shareMicroblog: false,
+      shareSocialnet: false
+    } as OutboxEntry
     const other = rec('b', 'queued')
     expect(nextDue([failed, editOfA, other], 0, false)?.id).toBe('b')
     expect(nextDue([rec('w', 'waiting', { sendAt: 10 })], 9, false)).toBeUndefined()

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { boundaryMinutes, broadcastDay, formatDay, formatSlotTime, groupByBroadcastDay } from '../../../src/renderer/src/lib/broadcast-day'
+import {
+  boundaryMinutes,
+  broadcastDay,
+  formatDay,
+  formatSlotTime,
+  groupByBroadcastDay
+} from '../../../src/renderer/src/lib/broadcast-day'
 
 const TOKYO = 'Asia/Tokyo'
 const FIVE = boundaryMinutes('05:00')
@@ -34,7 +40,9 @@ describe('broadcast days', () => {
   })
 
   it('groups consecutive programs by broadcast day in order', () => {
-    const items = ['2026-11-22T12:00:00Z', '2026-11-22T16:30:00Z', '2026-11-22T21:00:00Z', '2026-11-23T17:00:00Z'].map((startedAt, id) => ({ id, startedAt }))
+    const items = ['2026-11-22T12:00:00Z', '2026-11-22T16:30:00Z', '2026-11-22T21:00:00Z', '2026-11-23T17:00:00Z'].map(
+      (startedAt, id) => ({ id, startedAt })
+    )
     const groups = groupByBroadcastDay(items, FIVE, TOKYO)
     expect(groups.map((g) => [g.day, g.items.map((i) => i.id)])).toEqual([
       ['2026-11-22', [0, 1]],

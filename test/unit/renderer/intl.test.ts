@@ -7,8 +7,12 @@ describe('shared Intl formatters', () => {
     expect(dateTimeFormat('en', { ...tokyo })).toBe(dateTimeFormat('en', { ...tokyo }))
     expect(dateTimeFormat('ja', tokyo)).not.toBe(dateTimeFormat('en', tokyo))
     expect(dateTimeFormat('en', { ...tokyo, timeZone: 'UTC' })).not.toBe(dateTimeFormat('en', tokyo))
-    expect(numberFormat('en', { style: 'unit', unit: 'hour' })).toBe(numberFormat('en', { style: 'unit', unit: 'hour' }))
-    expect(numberFormat('en', { style: 'unit', unit: 'hour' })).not.toBe(numberFormat('en', { style: 'unit', unit: 'minute' }))
+    expect(numberFormat('en', { style: 'unit', unit: 'hour' })).toBe(
+      numberFormat('en', { style: 'unit', unit: 'hour' })
+    )
+    expect(numberFormat('en', { style: 'unit', unit: 'hour' })).not.toBe(
+      numberFormat('en', { style: 'unit', unit: 'minute' })
+    )
     expect(relativeTimeFormat('en', { numeric: 'auto' })).toBe(relativeTimeFormat('en', { numeric: 'auto' }))
   })
 

@@ -39,9 +39,7 @@ export const programArb = fc
     workId: fc.integer({ min: 1, max: 8 }),
     rebroadcast: fc.boolean()
   })
-  .map(({ id, startMinute, workId, rebroadcast }) =>
-    program(id, BASE + startMinute * MIN, { workId, rebroadcast })
-  )
+  .map(({ id, startMinute, workId, rebroadcast }) => program(id, BASE + startMinute * MIN, { workId, rebroadcast }))
 
 const wallTime = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))

@@ -13,7 +13,14 @@ import type { Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
 
-const base = { dataDir: '/nonexistent', openExternal: async () => {}, appName: 'Onair', version: '1', platform: 'linux', locale: () => 'en' }
+const base = {
+  dataDir: '/nonexistent',
+  openExternal: async () => {},
+  appName: 'Onair',
+  version: '1',
+  platform: 'linux',
+  locale: () => 'en'
+}
 
 describe('schedule IPC', () => {
   let emu: Emulator | undefined
@@ -27,7 +34,10 @@ describe('schedule IPC', () => {
     emu = t.emu
     const handlers = createHandlers(createCore({ ...base, clock: t.clock }))
     const reply = await dispatch(handlers, 'schedule:get', undefined)
-    expect(reply).toMatchObject({ ok: false, error: { code: 'schedule-unavailable', message: { en: expect.any(String), ja: expect.any(String) } } })
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'schedule-unavailable', message: { en: expect.any(String), ja: expect.any(String) } }
+    })
   })
 
   it('get answers from the cache before any poll; start and refresh poll; every change is pushed as schedule:changed', async () => {
@@ -50,7 +60,10 @@ describe('schedule IPC', () => {
     const handlers = createHandlers(core)
 
     const before = await dispatch(handlers, 'schedule:get', undefined)
-    expect(before).toEqual({ ok: true, value: { fetchedAt: saved.fetchedAt, offline: true, state: 'idle', programs: [] } })
+    expect(before).toEqual({
+      ok: true,
+      value: { fetchedAt: saved.fetchedAt, offline: true, state: 'idle', programs: [] }
+    })
 
     await reminders.start()
     expect(pushed).toHaveLength(1)

@@ -50,7 +50,15 @@ describe('normalize', () => {
         is_rebroadcast: fc.boolean(),
         channel: fc.record({ id: fc.integer({ min: 1, max: 9 }), name: fc.option(fc.string()) }, { requiredKeys: [] }),
         work: fc.record({ id: fc.integer({ min: 1, max: 9 }), title: fc.option(fc.string()) }, { requiredKeys: [] }),
-        episode: fc.option(fc.record({ id: fc.integer({ min: 1, max: 9 }), number: fc.option(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string())) }, { requiredKeys: [] }))
+        episode: fc.option(
+          fc.record(
+            {
+              id: fc.integer({ min: 1, max: 9 }),
+              number: fc.option(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string()))
+            },
+            { requiredKeys: [] }
+          )
+        )
       },
       { requiredKeys: ['id', 'started_at'] }
     )
@@ -65,7 +73,8 @@ describe('normalize', () => {
 
 describe('validateCron', () => {
   it('accepts 5- and 6-field expressions', () => {
-    for (const e of ['*/10 * * * *', '0 */2 * * *', '30 */5 * * * *', ' 0 9 * * 1-5 ']) expect(validateCron(e), e).toEqual({ ok: true })
+    for (const e of ['*/10 * * * *', '0 */2 * * *', '30 */5 * * * *', ' 0 9 * * 1-5 '])
+      expect(validateCron(e), e).toEqual({ ok: true })
   })
 
   it('rejects bad expressions and more than one poll a minute, saying why in both languages', () => {

@@ -14,7 +14,10 @@ const settings = defaultSettings()
 
 /** The client's own page walk, already checked against the emulator's tables (media tests). */
 async function walkIds(client: MediaClient, from: number, to: number): Promise<number[]> {
-  const all = await collectPages(client.allPrograms({ unwatched: true, startedFrom: from, startedTo: to, perPage: 7 }, { maxPages: 500 }), byStartedAt)
+  const all = await collectPages(
+    client.allPrograms({ unwatched: true, startedFrom: from, startedTo: to, perPage: 7 }, { maxPages: 500 }),
+    byStartedAt
+  )
   return all.items.map((p) => p.id)
 }
 
@@ -81,7 +84,10 @@ describe.each(MODES)('pollOnce against the emulator ($name mode)', ({ quirks }) 
   })
 
   it('under the rate limit, an unpaced burst meets 429s, backs off and still gets every page', async () => {
-    const t = await emulated({ quirks, rateLimit: true }, { pacing: { limit: 20, windowMs: 1000 }, retry: { random: () => 0.9, maxAttempts: 6 } })
+    const t = await emulated(
+      { quirks, rateLimit: true },
+      { pacing: { limit: 20, windowMs: 1000 }, retry: { random: () => 0.9, maxAttempts: 6 } }
+    )
     emu = t.emu
     t.emu.seedPrograms(300, { spacingMinutes: 5 })
     const r = await pollOnce({ media: t.client, now: t.clock.now(), settings })
@@ -112,7 +118,12 @@ describe.each(MODES)('pollOnce against the emulator ($name mode)', ({ quirks }) 
   it('service failures come back as a value', async () => {
     const t = await emulated({ quirks })
     emu = t.emu
-    const client = createMediaClient({ baseUrl: t.emu.baseUrl, token: () => 'revoked', clock: t.clock, sleep: async (ms) => t.clock.advance(ms) })
+    const client = createMediaClient({
+      baseUrl: t.emu.baseUrl,
+      token: () => 'revoked',
+      clock: t.clock,
+      sleep: async (ms) => t.clock.advance(ms)
+    })
     const r = await pollOnce({ media: client, now: t.clock.now(), settings })
     expect(r).toMatchObject({ ok: false, error: { kind: 'auth', status: 401 } })
   })
@@ -242,7 +253,11 @@ describe.each(MODES)('poller ($name mode)', ({ quirks }) => {
     const saved = t.cache.read()
     t.emu.faults.inject({ path: '/v1/me/programs', kind: 'malformed-json', times: 1 })
     const s = await t.poller.refresh()
-    expect(s).toMatchObject({ state: 'error', retryAt: null, error: { en: expect.stringContaining('cannot read'), ja: expect.any(String) } })
+    expect(s).toMatchObject({
+      state: 'error',
+      retryAt: null,
+      error: { en: expect.stringContaining('cannot read'), ja: expect.any(String) }
+    })
     expect(t.cache.read()).toBe(saved)
   })
 

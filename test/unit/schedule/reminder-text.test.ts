@@ -17,7 +17,14 @@ function program(id: number, startedAt: number, episode: CachedProgram['episode'
 
 function reminder(p: CachedProgram, offsetMinutes: number): Reminder {
   const fireAt = Date.parse(p.startedAt) - offsetMinutes * 60_000
-  return { key: `${p.id}:${p.startedAt}:${offsetMinutes}`, programId: p.id, offsetMinutes, startedAt: p.startedAt, fireAt, program: p }
+  return {
+    key: `${p.id}:${p.startedAt}:${offsetMinutes}`,
+    programId: p.id,
+    offsetMinutes,
+    startedAt: p.startedAt,
+    fireAt,
+    program: p
+  }
 }
 
 const tokyo = { timeZone: 'Asia/Tokyo' }
@@ -33,7 +40,9 @@ describe('notification text', () => {
       body: 'Ep. 12.5 “Flour and stars”\nStarts in 10 min · Tokyo MX 21:30',
       target: { kind: 'record', programId: 1 }
     })
-    expect(describeDelivery(d, { locale: 'ja', now: T - 90 * 60_000, ...tokyo }).body).toBe('第12.5話「Flour and stars」\n1時間30分後に放送開始 · Tokyo MX 21:30')
+    expect(describeDelivery(d, { locale: 'ja', now: T - 90 * 60_000, ...tokyo }).body).toBe(
+      '第12.5話「Flour and stars」\n1時間30分後に放送開始 · Tokyo MX 21:30'
+    )
     expect(describeDelivery(d, { locale: 'en', now: T + 3 * 60_000, ...tokyo }).body).toContain('Started 3 min ago')
   })
 
@@ -45,12 +54,25 @@ describe('notification text', () => {
 
   it('group and missed: one line per program, counted properly, opening the schedule', () => {
     const ps = [program(3, T), program(4, T), program(5, T + 60_000)]
-    const group = describeDelivery({ kind: 'group', reminders: ps.map((p) => reminder(p, 0)), fireAt: T }, { locale: 'en', now: T, ...tokyo })
+    const group = describeDelivery(
+      { kind: 'group', reminders: ps.map((p) => reminder(p, 0)), fireAt: T },
+      { locale: 'en', now: T, ...tokyo }
+    )
     expect(group).toMatchObject({ id: `group:${T}`, title: '3 shows coming up', target: { kind: 'schedule' } })
-    expect(group.body.split('\n')).toEqual(['21:30 Work 3 (Tokyo MX)', '21:30 Work 4 (Tokyo MX)', '21:31 Work 5 (Tokyo MX)'])
+    expect(group.body.split('\n')).toEqual([
+      '21:30 Work 3 (Tokyo MX)',
+      '21:30 Work 4 (Tokyo MX)',
+      '21:31 Work 5 (Tokyo MX)'
+    ])
     // Two reminders of one program (10 min before and at start) are one missed show.
-    const missed = describeDelivery({ kind: 'missed', reminders: [reminder(ps[0]!, 10), reminder(ps[0]!, 0)] }, { locale: 'en', now: T + 3_600_000, ...tokyo })
+    const missed = describeDelivery(
+      { kind: 'missed', reminders: [reminder(ps[0]!, 10), reminder(ps[0]!, 0)] },
+      { locale: 'en', now: T + 3_600_000, ...tokyo }
+    )
     expect(missed.title).toBe('Missed while away: 1 show')
-    expect(describeDelivery({ kind: 'missed', reminders: ps.map((p) => reminder(p, 0)) }, { locale: 'ja', now: T, ...tokyo }).title).toBe('不在の間に見逃した番組: 3 本')
+    expect(
+      describeDelivery({ kind: 'missed', reminders: ps.map((p) => reminder(p, 0)) }, { locale: 'ja', now: T, ...tokyo })
+        .title
+    ).toBe('不在の間に見逃した番組: 3 本')
   })
 })

@@ -15,7 +15,10 @@ const SOON_S = 120
 async function setup(lead: number[], emuOpts: { soonSeconds?: number } = { soonSeconds: SOON_S }) {
   const t = await emulated(emuOpts)
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-reminders-'))
-  let settings: Settings = { ...defaultSettings(), reminders: { ...defaultSettings().reminders, leadMinutes: lead, timeZone: 'Asia/Tokyo' } }
+  let settings: Settings = {
+    ...defaultSettings(),
+    reminders: { ...defaultSettings().reminders, leadMinutes: lead, timeZone: 'Asia/Tokyo' }
+  }
   const boot = (locale: 'en' | 'ja' = 'en') => {
     const notifier = memoryNotifier()
     const events: ReminderEvent[] = []
@@ -68,7 +71,10 @@ describe('reminder service (ManualClock + emulator)', () => {
       target: { kind: 'record', programId: SOON_PROGRAM_ID }
     })
     const delivery = a.events.find((e) => e.type === 'delivery')
-    expect(delivery).toMatchObject({ firedAt: start, delivery: { kind: 'single', reminder: { programId: SOON_PROGRAM_ID, offsetMinutes: 0 } } })
+    expect(delivery).toMatchObject({
+      firedAt: start,
+      delivery: { kind: 'single', reminder: { programId: SOON_PROGRAM_ID, offsetMinutes: 0 } }
+    })
     // The ledger was on disk before the notification went out.
     expect(readFileSync(join(t.dataDir, 'ledger.json'), 'utf8')).toContain(`${SOON_PROGRAM_ID}:`)
     expect(JSON.parse(readFileSync(join(t.dataDir, 'schedule.json'), 'utf8')).programs.length).toBeGreaterThan(3)
@@ -97,7 +103,11 @@ describe('reminder service (ManualClock + emulator)', () => {
     const status = await b.service.start()
     expect(status.state).toBe('offline')
     const view = b.service.snapshot()
-    expect(view).toMatchObject({ offline: true, state: 'offline', error: { ja: expect.stringContaining('オフライン') } })
+    expect(view).toMatchObject({
+      offline: true,
+      state: 'offline',
+      error: { ja: expect.stringContaining('オフライン') }
+    })
     expect(view.programs.some((p) => p.id === SOON_PROGRAM_ID)).toBe(true)
     expect(view.fetchedAt).not.toBeNull()
     t.clock.advanceTo(start)

@@ -81,7 +81,11 @@ describe('scheduler timing', () => {
     // Quiet 23:00-07:00 Berlin. 2026-03-29 switches CET → CEST at 01:00 UTC.
     const { clock, scheduler, fired } = setup({
       clock: new ManualClock(Date.UTC(2026, 2, 27, 12)),
-      settings: { timeZone: 'Europe/Berlin', leadMinutes: [0], quietHours: { enabled: true, start: '23:00', end: '07:00' } }
+      settings: {
+        timeZone: 'Europe/Berlin',
+        leadMinutes: [0],
+        quietHours: { enabled: true, start: '23:00', end: '07:00' }
+      }
     })
     const slots = [
       Date.UTC(2026, 2, 28, 5, 30), // 06:30 CET: quiet
@@ -105,7 +109,12 @@ describe('scheduler never delivers twice', () => {
       clock.advance(5 * MIN)
     }
     expect(keys().sort()).toEqual(
-      [`1:${ps[0]!.startedAt}:0`, `1:${ps[0]!.startedAt}:10`, `2:${ps[1]!.startedAt}:0`, `2:${ps[1]!.startedAt}:10`].sort()
+      [
+        `1:${ps[0]!.startedAt}:0`,
+        `1:${ps[0]!.startedAt}:10`,
+        `2:${ps[1]!.startedAt}:0`,
+        `2:${ps[1]!.startedAt}:10`
+      ].sort()
     )
   })
 
@@ -275,4 +284,3 @@ describe('scheduler reconciliation', () => {
     expect(clock.pending()).toBe(0)
   })
 })
-

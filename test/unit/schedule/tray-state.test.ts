@@ -45,7 +45,9 @@ describe('trayState programs', () => {
   })
 
   it('honours soonMinutes and shows nothing when signed out', () => {
-    expect(trayState({ signedIn: true, pollState: 'ok', programs: [soonProgram], now, soonMinutes: 10 }).icon).toBe('idle')
+    expect(trayState({ signedIn: true, pollState: 'ok', programs: [soonProgram], now, soonMinutes: 10 }).icon).toBe(
+      'idle'
+    )
     const out = trayState({ signedIn: false, pollState: 'ok', programs: [soonProgram], now })
     expect([out.nextPrograms, out.tooltip.next]).toEqual([[], null])
   })

@@ -44,7 +44,16 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     await t.account.signInWithToken(emu.tokens.readWrite)
     for (const name of ['schedule.json', 'outbox.json', 'inbox.json']) writeFileSync(join(t.dataDir, name), '{"half": ')
     const reports: CorruptFileReport[] = []
-    services = openAppServices({ dataDir: t.dataDir, clock: systemClock, account: t.account, settings: t.deps.settings, notifier: memoryNotifier(), locale: () => 'en', cron: manualCron, onCorrupt: (r) => reports.push(r) })
+    services = openAppServices({
+      dataDir: t.dataDir,
+      clock: systemClock,
+      account: t.account,
+      settings: t.deps.settings,
+      notifier: memoryNotifier(),
+      locale: () => 'en',
+      cron: manualCron,
+      onCorrupt: (r) => reports.push(r)
+    })
     await services.start()
     expect(reports.map((r) => basename(r.path)).sort()).toEqual(['inbox.json', 'outbox.json', 'schedule.json'])
     for (const r of reports) {
@@ -65,7 +74,15 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     t.account.secrets.set('wikiToken', emu.tokens.wiki)
     if (webhook) t.deps.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled: true, port: 0 } } }))
     const notifier = memoryNotifier()
-    services = openAppServices({ dataDir: t.dataDir, clock: systemClock, account: t.account, settings: t.deps.settings, notifier, locale: () => 'en', cron: manualCron })
+    services = openAppServices({
+      dataDir: t.dataDir,
+      clock: systemClock,
+      account: t.account,
+      settings: t.deps.settings,
+      notifier,
+      locale: () => 'en',
+      cron: manualCron
+    })
     return { ...t, notifier, services, emu }
   }
 
@@ -108,7 +125,8 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     const { services, emu } = await open()
     await services.start()
     expect(services.inbox.webhookInfo()).toEqual({ enabled: false })
-    const webhook = (enabled: boolean) => services.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled, port: 0 } } }))
+    const webhook = (enabled: boolean) =>
+      services.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled, port: 0 } } }))
 
     webhook(true)
     await services.settings.settled()
@@ -162,12 +180,31 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     await services.start()
     await emu.suspend()
     const program = services.reminders.snapshot().programs.find((p) => p.episode)!
-    services.records.outbox.record({ episodeId: program.episode!.id, programId: program.id, comment: '', rating: null, shareMicroblog: false, shareSocialnet: false }, { immediate: true })
+    services.records.outbox.record(
+      {
+        episodeId: program.episode!.id,
+        programId: program.id,
+        comment: '',
+        rating: null,
+        shareMicroblog: false,
+        shareSocialnet: false
+      },
+      { immediate: true }
+    )
     // The media client retries its look-ups a few times before the send is given up for now.
-    await vi.waitFor(() => expect(services.records.outbox.entries()[0]).toMatchObject({ state: 'failed', willRetry: true }), { timeout: 15_000 })
+    await vi.waitFor(
+      () => expect(services.records.outbox.entries()[0]).toMatchObject({ state: 'failed', willRetry: true }),
+      { timeout: 15_000 }
+    )
     expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === program.episode!.id)).toHaveLength(0)
     await emu.resume()
     services.networkBack()
-    await vi.waitFor(() => expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === program.episode!.id)).toHaveLength(1), { timeout: 15_000 })
+    await vi.waitFor(
+      () =>
+        expect(
+          emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === program.episode!.id)
+        ).toHaveLength(1),
+      { timeout: 15_000 }
+    )
   }, 40_000)
 })

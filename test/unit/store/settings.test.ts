@@ -7,7 +7,10 @@ import { settingsFileStore } from '../../../src/main/core/store/settings'
 describe('settings store', () => {
   it('fills every missing section and field with its default, keeping what the user set', () => {
     const dir = mkdtempSync(join(tmpdir(), 'onair-settings-'))
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ui: { locale: 'ja' }, reminders: { leadMinutes: [0, 30, 30] } }))
+    writeFileSync(
+      join(dir, 'settings.json'),
+      JSON.stringify({ ui: { locale: 'ja' }, reminders: { leadMinutes: [0, 30, 30] } })
+    )
     const s = settingsFileStore(dir).read()
     expect(s.ui).toEqual({ locale: 'ja', dayBoundary: '05:00', extendedHours: false })
     expect(s.reminders.leadMinutes).toEqual([30, 0])

@@ -42,17 +42,20 @@ describe.each([false, true])('wiki client against the emulator (quirks: %s)', (q
     expect(queries).toEqual(['', 'unread=1', ''])
   })
 
-  it(quirks ? 'tolerates missing sender/community and keeps unknown types' : 'gets sender and community on each item', async () => {
-    const all = await wiki.listNotifications()
-    if (quirks) {
-      expect(all.some((n) => n.sender === undefined)).toBe(true)
-      expect(all.some((n) => n.community === undefined)).toBe(true)
-      const odd = all.find((n) => !isKnownNotificationType(n.type))
-      expect(odd?.type).toBe('PageCommentNotification')
-    } else {
-      expect(all.every((n) => n.sender && n.community && n.url)).toBe(true)
+  it(
+    quirks ? 'tolerates missing sender/community and keeps unknown types' : 'gets sender and community on each item',
+    async () => {
+      const all = await wiki.listNotifications()
+      if (quirks) {
+        expect(all.some((n) => n.sender === undefined)).toBe(true)
+        expect(all.some((n) => n.community === undefined)).toBe(true)
+        const odd = all.find((n) => !isKnownNotificationType(n.type))
+        expect(odd?.type).toBe('PageCommentNotification')
+      } else {
+        expect(all.every((n) => n.sender && n.community && n.url)).toBe(true)
+      }
     }
-  })
+  )
 
   it('points article notifications at articles the API can fetch', async () => {
     const refs = (await wiki.listNotifications()).map((n) => articleRefFromUrl(n.url)).filter((r) => r !== null)

@@ -6,7 +6,11 @@ const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 
 function setup(quirks = false) {
   const svc = createWikiService({ now: () => NOW, quirks })
-  const call = (method: string, path: string, opts: { query?: string; body?: Record<string, unknown>; token?: string | null } = {}) => {
+  const call = (
+    method: string,
+    path: string,
+    opts: { query?: string; body?: Record<string, unknown>; token?: string | null } = {}
+  ) => {
     const token = opts.token === undefined ? svc.token : opts.token
     const req: EmuRequest = {
       method,
@@ -24,11 +28,23 @@ function setup(quirks = false) {
 describe('wiki emulator: routing and auth', () => {
   it('leaves paths outside /api/v1/ to other services', () => {
     const { svc } = setup()
-    expect(svc.handle({ method: 'GET', path: '/v1/me/works', query: new URLSearchParams(), headers: {}, body: undefined, rawBody: '' })).toBeUndefined()
+    expect(
+      svc.handle({
+        method: 'GET',
+        path: '/v1/me/works',
+        query: new URLSearchParams(),
+        headers: {},
+        body: undefined,
+        rawBody: ''
+      })
+    ).toBeUndefined()
   })
 
   it('answers 401 with a JSON body in documented mode and an empty one in quirks mode', () => {
-    expect(setup().call('GET', '/api/v1/notifications', { token: null })).toMatchObject({ status: 401, body: { message: 'Unauthorized' } })
+    expect(setup().call('GET', '/api/v1/notifications', { token: null })).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthorized' }
+    })
     const q = setup(true).call('GET', '/api/v1/notifications', { token: 'nope' })
     expect(q.status).toBe(401)
     expect(q.body).toBeUndefined()
@@ -106,7 +122,9 @@ describe('wiki emulator: articles', () => {
     const { call } = setup()
     const all = call('GET', '/api/v1/articles').body as { created_at: string; tags: { name: string }[] }[]
     expect(all).toHaveLength(4)
-    expect(all.map((a) => Date.parse(a.created_at))).toEqual(all.map((a) => Date.parse(a.created_at)).sort((a, b) => b - a))
+    expect(all.map((a) => Date.parse(a.created_at))).toEqual(
+      all.map((a) => Date.parse(a.created_at)).sort((a, b) => b - a)
+    )
     const tagged = call('GET', `/api/v1/tags/${SEED.tags.review}/articles`).body as typeof all
     expect(tagged).toHaveLength(1)
     expect(tagged[0]?.tags).toContainEqual({ name: 'review', articles_count: 1 })
@@ -115,7 +133,9 @@ describe('wiki emulator: articles', () => {
 
   it('creates from JSON or form fields, splitting tags on spaces and commas', () => {
     const { call } = setup()
-    const res = call('POST', '/api/v1/articles', { body: { title: 'Hi', body: 'a <b>\n\nb', tag_names_string: 'anime,  new, anime' } })
+    const res = call('POST', '/api/v1/articles', {
+      body: { title: 'Hi', body: 'a <b>\n\nb', tag_names_string: 'anime,  new, anime' }
+    })
     expect(res.status).toBe(201)
     expect(res.body.tags.map((t: { name: string }) => t.name)).toEqual(['anime', 'new'])
     expect(res.body.rendered_body).toBe('<p>a &lt;b&gt;</p>\n<p>b</p>')
@@ -128,9 +148,14 @@ describe('wiki emulator: articles', () => {
 
   it('refuses creation without title or body, and non-string fields', () => {
     const { call } = setup()
-    expect(call('POST', '/api/v1/articles', { body: { body: 'x' } })).toMatchObject({ status: 400, body: { type: 'bad_request' } })
+    expect(call('POST', '/api/v1/articles', { body: { body: 'x' } })).toMatchObject({
+      status: 400,
+      body: { type: 'bad_request' }
+    })
     expect(call('POST', '/api/v1/articles', { body: { title: 'x', body: ' ' } }).status).toBe(400)
-    expect(call('POST', '/api/v1/articles', { body: { title: 'x', body: 'y', tag_names_string: ['a'] } }).status).toBe(400)
+    expect(call('POST', '/api/v1/articles', { body: { title: 'x', body: 'y', tag_names_string: ['a'] } }).status).toBe(
+      400
+    )
   })
 
   it('gets, updates and deletes own articles; others are read-only (403)', () => {
@@ -139,7 +164,10 @@ describe('wiki emulator: articles', () => {
     expect(call('GET', path).body.title).toBe('今期アニメ視聴ガイド')
     const patched = call('PATCH', path, { body: { title: 'New title', tag_names_string: 'x y' } })
     expect(patched.status).toBe(200)
-    expect(patched.body).toMatchObject({ title: 'New title', body: '# 今期のおすすめ\n\n毎週の放送時間をまとめました。' })
+    expect(patched.body).toMatchObject({
+      title: 'New title',
+      body: '# 今期のおすすめ\n\n毎週の放送時間をまとめました。'
+    })
     expect(call('PATCH', path, { body: { title: '' } }).status).toBe(400)
     expect(call('PATCH', path, { body: { body: '' } }).status).toBe(400)
     expect(call('PATCH', path, { body: { body: 3 } }).status).toBe(400)

@@ -2,7 +2,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_WEBHOOK_BYTES, WEBHOOK_EVENT_TYPES, parseWebhookBody, parseWebhookEvent } from '../../../src/main/core/wiki/webhooks'
+import {
+  MAX_WEBHOOK_BYTES,
+  WEBHOOK_EVENT_TYPES,
+  parseWebhookBody,
+  parseWebhookEvent
+} from '../../../src/main/core/wiki/webhooks'
 import { createWikiService, sendWebhook } from '../../emulator/wiki'
 
 const wiki = createWikiService({ now: () => Date.UTC(2026, 10, 22, 12), quirks: false })
@@ -17,17 +22,26 @@ describe('parseWebhookEvent', () => {
   it('keeps the fields of a known event and drops unsafe links', () => {
     const article = { ...(wiki.webhookEvent('article_updated').article as object), url: 'javascript:alert(1)' }
     const res = parseWebhookEvent({ type: 'article_updated', article })
-    expect(res.ok && res.event.type === 'article_updated' && res.event.article).toMatchObject({ id: 2, title: 'Review: Frieren episode 12', url: undefined })
+    expect(res.ok && res.event.type === 'article_updated' && res.event.article).toMatchObject({
+      id: 2,
+      title: 'Review: Frieren episode 12',
+      url: undefined
+    })
     expect(res.ok && res.event.type === 'article_updated' && res.event.article.user?.name).toBe('hikari')
   })
 
   it('keeps unknown types as unknown events', () => {
-    expect(parseWebhookEvent({ type: 'wiki_archived', anything: [1, 2] })).toEqual({ ok: true, event: { type: 'unknown', originalType: 'wiki_archived' } })
+    expect(parseWebhookEvent({ type: 'wiki_archived', anything: [1, 2] })).toEqual({
+      ok: true,
+      event: { type: 'unknown', originalType: 'wiki_archived' }
+    })
   })
 
   it('rejects non-objects, bodies without a usable type, and known types without their object', () => {
-    for (const v of [null, 1, 'article_created', [], [{ type: 'article_created' }]]) expect(parseWebhookEvent(v)).toMatchObject({ ok: false, reason: 'not_object' })
-    for (const v of [{}, { type: 3 }, { type: '' }, { type: 'x'.repeat(101) }, { type: 'a\nb' }]) expect(parseWebhookEvent(v)).toMatchObject({ ok: false, reason: 'missing_type' })
+    for (const v of [null, 1, 'article_created', [], [{ type: 'article_created' }]])
+      expect(parseWebhookEvent(v)).toMatchObject({ ok: false, reason: 'not_object' })
+    for (const v of [{}, { type: 3 }, { type: '' }, { type: 'x'.repeat(101) }, { type: 'a\nb' }])
+      expect(parseWebhookEvent(v)).toMatchObject({ ok: false, reason: 'missing_type' })
     const res = parseWebhookEvent({ type: 'issue_created' })
     expect(res).toMatchObject({ ok: false, reason: 'invalid_payload' })
     expect(!res.ok && res.detail).toContain('issue')
@@ -43,9 +57,13 @@ describe('parseWebhookEvent', () => {
       { numRuns: 500 }
     )
     fc.assert(
-      fc.property(fc.constantFrom(...WEBHOOK_EVENT_TYPES, 'other'), fc.dictionary(fc.string(), fc.jsonValue()), (type, rest) => {
-        parseWebhookEvent({ ...rest, type })
-      }),
+      fc.property(
+        fc.constantFrom(...WEBHOOK_EVENT_TYPES, 'other'),
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        (type, rest) => {
+          parseWebhookEvent({ ...rest, type })
+        }
+      ),
       { numRuns: 500 }
     )
   })
@@ -54,11 +72,17 @@ describe('parseWebhookEvent', () => {
 describe('parseWebhookBody', () => {
   it('refuses text that is not JSON or too large', () => {
     expect(parseWebhookBody('{"type":')).toEqual({ ok: false, reason: 'not_json' })
-    expect(parseWebhookBody(JSON.stringify({ type: 'x', pad: 'a'.repeat(MAX_WEBHOOK_BYTES) }))).toEqual({ ok: false, reason: 'too_large' })
+    expect(parseWebhookBody(JSON.stringify({ type: 'x', pad: 'a'.repeat(MAX_WEBHOOK_BYTES) }))).toEqual({
+      ok: false,
+      reason: 'too_large'
+    })
   })
 
   it('never throws on random text', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.json()), (s) => void parseWebhookBody(s)), { numRuns: 500 })
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (s) => void parseWebhookBody(s)),
+      { numRuns: 500 }
+    )
   })
 })
 

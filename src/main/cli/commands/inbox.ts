@@ -19,14 +19,28 @@ const NO_WIKI = {
   ja: 'Wikiが設定されていません。ONAIR_WIKI_URL（または --wiki-url）と ONAIR_WIKI_TOKEN を設定するか、アプリでトークンを保存してください。'
 }
 
-export function openCliInbox(ctx: CommandContext, cli: CliAccount, notifier: Notifier, notify: () => boolean): InboxService {
-  return createInbox({ wiki: () => cli.account.wiki(), store: inboxFileStore(ctx.config.dataDir, movedAside(ctx)), clock: systemClock, notifier, notify, language: () => ctx.locale })
+export function openCliInbox(
+  ctx: CommandContext,
+  cli: CliAccount,
+  notifier: Notifier,
+  notify: () => boolean
+): InboxService {
+  return createInbox({
+    wiki: () => cli.account.wiki(),
+    store: inboxFileStore(ctx.config.dataDir, movedAside(ctx)),
+    clock: systemClock,
+    notifier,
+    notify,
+    language: () => ctx.locale
+  })
 }
 
 function line(ctx: CommandContext, item: InboxItem): string {
   const when = new Date(item.createdAt).toISOString().slice(0, 16).replace('T', ' ')
   const mark = item.unread && !item.seen ? '*' : ' '
-  return [`${mark} ${when}`, ctx.t(inboxTypeLabel(item.type)), item.sender?.name ?? '-', item.title, item.url ?? ''].join('  ').trimEnd()
+  return [`${mark} ${when}`, ctx.t(inboxTypeLabel(item.type)), item.sender?.name ?? '-', item.title, item.url ?? '']
+    .join('  ')
+    .trimEnd()
 }
 
 /**
@@ -86,7 +100,10 @@ export function parseWebhookPort(raw: string | boolean | undefined): number | un
   if (raw === undefined || raw === false) return undefined
   const port = Number(raw)
   if (!/^\d{1,5}$/.test(String(raw)) || port > 65535) {
-    throw new UsageError({ en: '--webhook takes a port from 0 to 65535 (0 picks a free one).', ja: '--webhook には 0〜65535 のポートを指定してください（0 は空いているポート）。' })
+    throw new UsageError({
+      en: '--webhook takes a port from 0 to 65535 (0 picks a free one).',
+      ja: '--webhook には 0〜65535 のポートを指定してください（0 は空いているポート）。'
+    })
   }
   return port
 }
@@ -104,19 +121,36 @@ export interface CliInboxOptions {
  * With --json it first emits {"type":"webhook","url"} and then {"type":"event","event"} per event.
  * Resolves to the stop function.
  */
-export async function startCliInbox(ctx: CommandContext, cli: CliAccount, opts: CliInboxOptions): Promise<() => Promise<void>> {
+export async function startCliInbox(
+  ctx: CommandContext,
+  cli: CliAccount,
+  opts: CliInboxOptions
+): Promise<() => Promise<void>> {
   const settings = settingsFileStore(ctx.config.dataDir).read().inbox
   const service = openCliInbox(ctx, cli, opts.notifier, () => settings.notify)
-  const stopPolling = cli.account.wiki() ? startInboxPolling(service, (tick) => nodeCronFactory(settings.cron, tick)) : () => {}
+  const stopPolling = cli.account.wiki()
+    ? startInboxPolling(service, (tick) => nodeCronFactory(settings.cron, tick))
+    : () => {}
   if (opts.webhookPort === undefined) return async () => stopPolling()
   const receiver = await startInboxReceiver({
     inbox: service,
     secret: webhookSecretFile(ctx.config.dataDir),
     port: opts.webhookPort,
-    onEvent: (event) => (opts.json ? opts.emit({ type: 'event', event }) : ctx.io.out(`${ctx.t(inboxTypeLabel(event.type === 'unknown' ? event.originalType : event.type))}: ${event.type}`))
+    onEvent: (event) =>
+      opts.json
+        ? opts.emit({ type: 'event', event })
+        : ctx.io.out(
+            `${ctx.t(inboxTypeLabel(event.type === 'unknown' ? event.originalType : event.type))}: ${event.type}`
+          )
   })
   if (opts.json) opts.emit({ type: 'webhook', url: receiver.url })
-  else ctx.io.err(ctx.t({ en: `Webhook receiver: register ${receiver.url}`, ja: `Webhook の受信先: ${receiver.url} を登録してください` }))
+  else
+    ctx.io.err(
+      ctx.t({
+        en: `Webhook receiver: register ${receiver.url}`,
+        ja: `Webhook の受信先: ${receiver.url} を登録してください`
+      })
+    )
   return async () => {
     stopPolling()
     await receiver.close()

@@ -79,7 +79,10 @@ export function signedInRecords(ctx: CommandContext) {
 export function positiveInt(raw: string | undefined, name: string): number {
   const n = Number(raw)
   if (raw === undefined || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError({ en: `${name} must be a positive whole number.`, ja: `${name} には正の整数を指定してください。` })
+    throw new UsageError({
+      en: `${name} must be a positive whole number.`,
+      ja: `${name} には正の整数を指定してください。`
+    })
   }
   return n
 }
@@ -114,12 +117,16 @@ export const outbox: Command = {
       if (action === undefined) {
         const entries = openCliRecords(ctx).outbox.entries()
         if (ctx.flags.json) ctx.io.out(JSON.stringify(entries))
-        else if (entries.length === 0) ctx.io.err(ctx.t({ en: 'The outbox is empty.', ja: '送信待ちの項目はありません。' }))
+        else if (entries.length === 0)
+          ctx.io.err(ctx.t({ en: 'The outbox is empty.', ja: '送信待ちの項目はありません。' }))
         else for (const e of entries) ctx.io.out(entryLine(ctx, e))
         return EXIT.ok
       }
       if ((action !== 'retry' && action !== 'discard') || id === undefined) {
-        throw new UsageError({ en: 'Expected "outbox", "outbox retry <id>" or "outbox discard <id>".', ja: '「outbox」「outbox retry <id>」「outbox discard <id>」のいずれかを指定してください。' })
+        throw new UsageError({
+          en: 'Expected "outbox", "outbox retry <id>" or "outbox discard <id>".',
+          ja: '「outbox」「outbox retry <id>」「outbox discard <id>」のいずれかを指定してください。'
+        })
       }
       if (action === 'discard') {
         openCliRecords(ctx).outbox.discard(id)

@@ -10,18 +10,34 @@ import { positiveInt, reportSettled, runOutboxCommand, sendAndWait, signedInReco
 export const record: Command = {
   name: 'record',
   summary: { en: 'Record that you watched an episode', ja: 'エピソードの視聴を記録する' },
-  usage: ['record <episode-id> [--comment <text>] [--rating <1-5>] [--share-microblog] [--share-socialnet] [--program <id>] [--no-wait]'],
+  usage: [
+    'record <episode-id> [--comment <text>] [--rating <1-5>] [--share-microblog] [--share-socialnet] [--program <id>] [--no-wait]'
+  ],
   description: {
     en: 'Waits 10 seconds before sending (press Ctrl-C to undo; nothing is sent). Prints "Recorded episode <id>: record #<record-id>" when the service has it. Not sent (offline, service trouble): the record stays in the outbox and the exit code is 1. --program names the schedule row, which lets Onair check, after a lost answer, whether the record was saved instead of asking you.',
     ja: '送信まで 10 秒待ちます（Ctrl-C で取り消し。何も送信されません）。保存されると「Recorded episode <id>: record #<記録 ID>」を表示します。送信できない場合（オフライン、サービスの障害）は送信待ちに残り、終了コードは 1 です。--program で放送枠を指定すると、応答が失われたときに保存されたかを自動で確認できます。'
   },
   options: {
     comment: { type: 'string', value: 'text', help: { en: 'comment (may span lines)', ja: 'コメント（複数行可）' } },
-    rating: { type: 'string', value: '1-5', help: { en: 'rating from 1 to 5 in steps of 0.5', ja: '1〜5 の評価（0.5 刻み）' } },
-    'share-microblog': { type: 'boolean', help: { en: 'share to the microblog service', ja: 'マイクロブログに共有する' } },
+    rating: {
+      type: 'string',
+      value: '1-5',
+      help: { en: 'rating from 1 to 5 in steps of 0.5', ja: '1〜5 の評価（0.5 刻み）' }
+    },
+    'share-microblog': {
+      type: 'boolean',
+      help: { en: 'share to the microblog service', ja: 'マイクロブログに共有する' }
+    },
     'share-socialnet': { type: 'boolean', help: { en: 'share to the social network', ja: 'SNS に共有する' } },
-    program: { type: 'string', value: 'id', help: { en: 'the broadcast (program id) this episode came from', ja: 'このエピソードの放送枠（プログラム ID）' } },
-    'no-wait': { type: 'boolean', help: { en: 'send at once, without the undo window', ja: '取り消し待ちをせずにすぐ送信する' } }
+    program: {
+      type: 'string',
+      value: 'id',
+      help: { en: 'the broadcast (program id) this episode came from', ja: 'このエピソードの放送枠（プログラム ID）' }
+    },
+    'no-wait': {
+      type: 'boolean',
+      help: { en: 'send at once, without the undo window', ja: '取り消し待ちをせずにすぐ送信する' }
+    }
   },
   positionals: { min: 1, max: 1 },
   run(ctx) {
@@ -29,7 +45,10 @@ export const record: Command = {
       const episodeId = positiveInt(ctx.positionals[0], 'episode-id')
       const rating = ctx.flags.rating === undefined ? null : Rating.safeParse(Number(ctx.flags.rating))
       if (rating && !rating.success) {
-        throw new UsageError({ en: '--rating must be from 1 to 5 in steps of 0.5.', ja: '--rating は 1〜5 の 0.5 刻みで指定してください。' })
+        throw new UsageError({
+          en: '--rating must be from 1 to 5 in steps of 0.5.',
+          ja: '--rating は 1〜5 の 0.5 刻みで指定してください。'
+        })
       }
       const program = typeof ctx.flags.program === 'string' ? positiveInt(ctx.flags.program, '--program') : undefined
       const { outbox } = signedInRecords(ctx)
@@ -55,7 +74,12 @@ export const record: Command = {
         // Listening before saying so: a Ctrl-C right after the line must already mean "undo".
         process.once('SIGINT', onInterrupt)
         const seconds = Math.round((entry.sendAt - Date.now()) / 1000)
-        ctx.io.err(ctx.t({ en: `Sending in ${seconds} s. Press Ctrl-C to undo.`, ja: `${seconds} 秒後に送信します。Ctrl-C で取り消せます。` }))
+        ctx.io.err(
+          ctx.t({
+            en: `Sending in ${seconds} s. Press Ctrl-C to undo.`,
+            ja: `${seconds} 秒後に送信します。Ctrl-C で取り消せます。`
+          })
+        )
         outbox.onChange((entries) => {
           if (entries.find((e) => e.id === entry.id)?.state !== 'waiting') process.removeListener('SIGINT', onInterrupt)
         })

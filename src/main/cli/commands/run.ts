@@ -25,17 +25,36 @@ export const run: Command = {
   },
   options: {
     json: { type: 'boolean', help: { en: 'one JSON object per line', ja: '1 行に 1 つの JSON を出力する' } },
-    lead: { type: 'string', value: 'minutes,…', help: { en: 'lead times for this run, e.g. 10,0 (0 = at start)', ja: 'この実行でのリマインダーの時刻（開始の何分前か、例: 10,0。0 は開始時）' } },
-    webhook: { type: 'string', value: 'port', help: { en: 'run the wiki webhook receiver on 127.0.0.1:<port> (0 = a free port)', ja: 'Wiki の Webhook 受信サーバーを 127.0.0.1:<port> で動かす（0 は空いているポート）' } }
+    lead: {
+      type: 'string',
+      value: 'minutes,…',
+      help: {
+        en: 'lead times for this run, e.g. 10,0 (0 = at start)',
+        ja: 'この実行でのリマインダーの時刻（開始の何分前か、例: 10,0。0 は開始時）'
+      }
+    },
+    webhook: {
+      type: 'string',
+      value: 'port',
+      help: {
+        en: 'run the wiki webhook receiver on 127.0.0.1:<port> (0 = a free port)',
+        ja: 'Wiki の Webhook 受信サーバーを 127.0.0.1:<port> で動かす（0 は空いているポート）'
+      }
+    }
   },
   run: (ctx) => runDaemon(ctx, untilSignal())
 }
 
 export function parseLead(raw: string | boolean | undefined): number[] | undefined {
   if (raw === undefined || raw === false) return undefined
-  const parts = String(raw).split(',').map((p) => p.trim())
+  const parts = String(raw)
+    .split(',')
+    .map((p) => p.trim())
   if (parts.some((p) => !/^\d{1,4}$/.test(p) || Number(p) > 1440)) {
-    throw new UsageError({ en: '--lead takes minutes from 0 to 1440, separated by commas (e.g. 10,0).', ja: '--lead には 0〜1440 の分をカンマ区切りで指定してください（例: 10,0）。' })
+    throw new UsageError({
+      en: '--lead takes minutes from 0 to 1440, separated by commas (e.g. 10,0).',
+      ja: '--lead には 0〜1440 の分をカンマ区切りで指定してください（例: 10,0）。'
+    })
   }
   return parts.map(Number)
 }
@@ -64,7 +83,9 @@ export async function runDaemon(ctx: CommandContext, stop: Promise<unknown>): Pr
       else ctx.io.err(message)
     }
   })
-  service.onChange((event) => (json ? jsonLines(event, ctx, emit, iso) : textLines(event, ctx, settings().reminders.timeZone)))
+  service.onChange((event) =>
+    json ? jsonLines(event, ctx, emit, iso) : textLines(event, ctx, settings().reminders.timeZone)
+  )
   // The outbox sends what `record`/`status` left queued; a successful poll means the network is back.
   const { outbox } = openCliRecords(ctx, cli)
   service.onChange((event) => void (event.type === 'status' && event.result?.ok && outbox.flush()))
@@ -99,7 +120,12 @@ const reminderLine = (type: 'reminder' | 'missed', r: Reminder, firedAt: string)
   firedAt
 })
 
-function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Record<string, unknown>) => void, iso: (ms: number) => string): void {
+function jsonLines(
+  event: ReminderEvent,
+  ctx: CommandContext,
+  emit: (line: Record<string, unknown>) => void,
+  iso: (ms: number) => string
+): void {
   if (event.type === 'delivery') {
     const { delivery: d, firedAt } = event
     const reminders = d.kind === 'single' ? [d.reminder] : d.reminders
@@ -109,7 +135,14 @@ function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Recor
   const { status, result } = event
   const at = iso(Date.now())
   if (result?.ok) {
-    emit({ type: 'poll', at, state: status.state, programs: result.programs.length, pages: result.pages, complete: result.complete })
+    emit({
+      type: 'poll',
+      at,
+      state: status.state,
+      programs: result.programs.length,
+      pages: result.pages,
+      complete: result.complete
+    })
   } else if (status.error) {
     emit({
       type: 'error',
@@ -127,13 +160,22 @@ function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Recor
 function textLines(event: ReminderEvent, ctx: CommandContext, timeZone: string | undefined): void {
   if (event.type === 'status') {
     const { status, result } = event
-    if (result?.ok) ctx.io.err(ctx.t({ en: `Schedule updated: ${result.programs.length} programs.`, ja: `番組表を更新しました: ${result.programs.length} 件。` }))
+    if (result?.ok)
+      ctx.io.err(
+        ctx.t({
+          en: `Schedule updated: ${result.programs.length} programs.`,
+          ja: `番組表を更新しました: ${result.programs.length} 件。`
+        })
+      )
     else if (status.error) ctx.io.err(ctx.t(status.error))
     return
   }
   const { delivery: d, firedAt } = event
   const text = { locale: ctx.locale, timeZone, now: firedAt }
   // One line per reminder, also inside a group; a missed summary stays one line.
-  const notes = d.kind === 'group' ? d.reminders.map((reminder) => describeDelivery({ kind: 'single', reminder }, text)) : [describeDelivery(d, text)]
+  const notes =
+    d.kind === 'group'
+      ? d.reminders.map((reminder) => describeDelivery({ kind: 'single', reminder }, text))
+      : [describeDelivery(d, text)]
   for (const n of notes) ctx.io.out(`${n.title} — ${n.body.split('\n').join(d.kind === 'missed' ? '; ' : ' · ')}`)
 }

@@ -12,17 +12,36 @@ export const signIn: Command = {
     ja: '認可用のアドレスを標準出力に 1 行で表示し、ブラウザがあれば開きます。その後、サービスからブラウザが戻ってくるのを最大 5 分待ちます。--oob ではブラウザに表示されたコードをここに貼り付けます。--token は手持ちのアクセストークンを確認して保存します（- を指定すると標準入力から読み、プロセス一覧に出しません）。'
   },
   options: {
-    oob: { type: 'boolean', help: { en: 'paste a code instead of the local callback', ja: 'ローカルのコールバックの代わりにコードを貼り付ける' } },
-    token: { type: 'string', value: 'token', help: { en: 'use an existing access token (- reads stdin)', ja: '既存のアクセストークンを使う（- で標準入力）' } },
-    'no-browser': { type: 'boolean', help: { en: 'only print the address, do not open a browser', ja: 'アドレスを表示するだけでブラウザを開かない' } }
+    oob: {
+      type: 'boolean',
+      help: {
+        en: 'paste a code instead of the local callback',
+        ja: 'ローカルのコールバックの代わりにコードを貼り付ける'
+      }
+    },
+    token: {
+      type: 'string',
+      value: 'token',
+      help: { en: 'use an existing access token (- reads stdin)', ja: '既存のアクセストークンを使う（- で標準入力）' }
+    },
+    'no-browser': {
+      type: 'boolean',
+      help: { en: 'only print the address, do not open a browser', ja: 'アドレスを表示するだけでブラウザを開かない' }
+    }
   },
   async run(ctx) {
     if (ctx.flags.oob && ctx.flags.token !== undefined) {
-      throw new UsageError({ en: '--oob and --token cannot be used together.', ja: '--oob と --token は同時に使えません。' })
+      throw new UsageError({
+        en: '--oob and --token cannot be used together.',
+        ja: '--oob と --token は同時に使えません。'
+      })
     }
     const account = openAccount(ctx)
     const quiet = ctx.flags['no-browser'] === true
-    const session = openSession(quiet ? { ...ctx, io: { ...ctx.io, openBrowser: async () => undefined } } : ctx, account)
+    const session = openSession(
+      quiet ? { ...ctx, io: { ...ctx.io, openBrowser: async () => undefined } } : ctx,
+      account
+    )
     if (!session) {
       ctx.io.err(ctx.t(NOT_CONFIGURED))
       return EXIT.failure
@@ -46,13 +65,20 @@ async function signInWith(ctx: CommandContext, session: Session): Promise<Sessio
   }
   if (ctx.flags.oob) {
     ctx.io.out(session.startOobSignIn())
-    ctx.io.err(ctx.t({ en: 'Open the address above, approve, and paste the code shown:', ja: '上のアドレスを開いて許可し、表示されたコードを貼り付けてください:' }))
+    ctx.io.err(
+      ctx.t({
+        en: 'Open the address above, approve, and paste the code shown:',
+        ja: '上のアドレスを開いて許可し、表示されたコードを貼り付けてください:'
+      })
+    )
     const code = await ctx.io.readLine()
     return session.completeOobSignIn(code ?? '')
   }
   const pending = await session.startBrowserSignIn()
   ctx.io.out(pending.url)
-  ctx.io.err(ctx.t({ en: 'Waiting for the browser (up to 5 minutes)…', ja: 'ブラウザからの応答を待っています（最大 5 分）…' }))
+  ctx.io.err(
+    ctx.t({ en: 'Waiting for the browser (up to 5 minutes)…', ja: 'ブラウザからの応答を待っています（最大 5 分）…' })
+  )
   return pending.done
 }
 

@@ -15,7 +15,9 @@ export const signOut: Command = {
     const account = openAccount(ctx)
     const session = openSession(ctx, account)
     if (!session || account.secrets.get('mediaAccessToken') === undefined) {
-      ctx.io.err(ctx.t({ en: 'You are not signed in; nothing to do.', ja: 'サインインしていないため、何もしませんでした。' }))
+      ctx.io.err(
+        ctx.t({ en: 'You are not signed in; nothing to do.', ja: 'サインインしていないため、何もしませんでした。' })
+      )
       return EXIT.ok
     }
     try {

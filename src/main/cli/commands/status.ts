@@ -19,7 +19,10 @@ export const status: Command = {
       const workId = positiveInt(rawId, 'work-id')
       const kind = StatusKind.safeParse(rawKind)
       if (!kind.success) {
-        throw new UsageError({ en: `Unknown kind "${rawKind}"; use one of ${STATUS_KINDS.join(', ')}.`, ja: `不明な種類「${rawKind}」です。${STATUS_KINDS.join(', ')} のいずれかを指定してください。` })
+        throw new UsageError({
+          en: `Unknown kind "${rawKind}"; use one of ${STATUS_KINDS.join(', ')}.`,
+          ja: `不明な種類「${rawKind}」です。${STATUS_KINDS.join(', ')} のいずれかを指定してください。`
+        })
       }
       const { outbox } = signedInRecords(ctx)
       outbox.start()

@@ -21,7 +21,13 @@ export const upcoming: Command = {
     ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。'
   },
   options: {
-    json: { type: 'boolean', help: { en: 'print {"fetchedAt", "offline", "programs": [...]}', ja: '{"fetchedAt", "offline", "programs": [...]} を出力する' } }
+    json: {
+      type: 'boolean',
+      help: {
+        en: 'print {"fetchedAt", "offline", "programs": [...]}',
+        ja: '{"fetchedAt", "offline", "programs": [...]} を出力する'
+      }
+    }
   },
   async run(ctx) {
     let cli
@@ -43,7 +49,10 @@ export const upcoming: Command = {
     if (!result.ok) {
       ctx.io.err(
         fetchedAt
-          ? ctx.t({ en: `Showing the schedule saved at ${fetchedAt}.`, ja: `${fetchedAt} に保存した番組表を表示します。` })
+          ? ctx.t({
+              en: `Showing the schedule saved at ${fetchedAt}.`,
+              ja: `${fetchedAt} に保存した番組表を表示します。`
+            })
           : ctx.t({ en: 'No saved schedule to show yet.', ja: '保存済みの番組表はまだありません。' })
       )
     }
@@ -52,7 +61,8 @@ export const upcoming: Command = {
     } else {
       const now = Date.now()
       const text = { locale: ctx.locale, timeZone: settings.reminders.timeZone, now }
-      if (programs.length === 0) ctx.io.err(ctx.t({ en: 'Nothing unwatched on air in the window.', ja: 'この期間に未視聴の放送はありません。' }))
+      if (programs.length === 0)
+        ctx.io.err(ctx.t({ en: 'Nothing unwatched on air in the window.', ja: 'この期間に未視聴の放送はありません。' }))
       for (const p of programs) ctx.io.out(`${summaryLine(p, text)}  ${formatCountdown(Date.parse(p.startedAt) - now)}`)
     }
     return result.ok || fetchedAt ? EXIT.ok : EXIT.failure

@@ -11,15 +11,40 @@ import { positiveInt, runOutboxCommand } from './outbox'
 export const works: Command = {
   name: 'works',
   summary: { en: 'List the works you hold a status on', ja: 'ステータスを設定した作品の一覧' },
-  usage: ['works [--status <kind>] [--season <year-season>] [--title <text>] [--sort id|season|watchers] [--order asc|desc] [--page <n>] [--per-page 25|50] [--json]'],
+  usage: [
+    'works [--status <kind>] [--season <year-season>] [--title <text>] [--sort id|season|watchers] [--order asc|desc] [--page <n>] [--per-page 25|50] [--json]'
+  ],
   options: {
-    status: { type: 'string', value: 'kind', help: { en: 'wanna_watch, watching, watched, on_hold or stop_watching', ja: 'wanna_watch、watching、watched、on_hold、stop_watching のいずれか' } },
-    season: { type: 'string', value: 'year-season', help: { en: 'e.g. 2024-spring, or 2024-all for the whole year', ja: '例: 2024-spring（年全体は 2024-all）' } },
+    status: {
+      type: 'string',
+      value: 'kind',
+      help: {
+        en: 'wanna_watch, watching, watched, on_hold or stop_watching',
+        ja: 'wanna_watch、watching、watched、on_hold、stop_watching のいずれか'
+      }
+    },
+    season: {
+      type: 'string',
+      value: 'year-season',
+      help: { en: 'e.g. 2024-spring, or 2024-all for the whole year', ja: '例: 2024-spring（年全体は 2024-all）' }
+    },
     title: { type: 'string', value: 'text', help: { en: 'part of the title', ja: 'タイトルの一部' } },
-    sort: { type: 'string', value: 'by', help: { en: 'id, season or watchers', ja: 'id、season、watchers のいずれか' } },
-    order: { type: 'string', value: 'asc|desc', help: { en: 'sort order (default desc)', ja: '並び順（既定は desc）' } },
+    sort: {
+      type: 'string',
+      value: 'by',
+      help: { en: 'id, season or watchers', ja: 'id、season、watchers のいずれか' }
+    },
+    order: {
+      type: 'string',
+      value: 'asc|desc',
+      help: { en: 'sort order (default desc)', ja: '並び順（既定は desc）' }
+    },
     page: { type: 'string', value: 'n', help: { en: 'page number (default 1)', ja: 'ページ番号（既定は 1）' } },
-    'per-page': { type: 'string', value: '25|50', help: { en: 'works per page (default 25)', ja: '1 ページの件数（既定は 25）' } },
+    'per-page': {
+      type: 'string',
+      value: '25|50',
+      help: { en: 'works per page (default 25)', ja: '1 ページの件数（既定は 25）' }
+    },
     json: { type: 'boolean', help: { en: 'print the page as JSON', ja: 'ページを JSON で出力する' } }
   },
   run(ctx) {
@@ -31,7 +56,12 @@ export const works: Command = {
       }
       for (const w of page.works) ctx.io.out(line(w))
       const total = page.totalCount ?? '?'
-      ctx.io.err(ctx.t({ en: `Page ${page.page}, ${total} works in all${page.hasNext ? '; more with --page ' + (page.page + 1) : ''}.`, ja: `${page.page} ページ目（全 ${total} 件）${page.hasNext ? `。続きは --page ${page.page + 1}` : ''}。` }))
+      ctx.io.err(
+        ctx.t({
+          en: `Page ${page.page}, ${total} works in all${page.hasNext ? '; more with --page ' + (page.page + 1) : ''}.`,
+          ja: `${page.page} ページ目（全 ${total} 件）${page.hasNext ? `。続きは --page ${page.page + 1}` : ''}。`
+        })
+      )
       return EXIT.ok
     })
   }
@@ -54,11 +84,16 @@ function queryOf(ctx: CommandContext): WorksQuery {
   const parsed = WorksQuery.safeParse(raw)
   if (!parsed.success) {
     const at = parsed.error.issues.map((i) => `--${String(i.path[0] ?? '').replace('perPage', 'per-page')}`).join(', ')
-    throw new UsageError({ en: `Invalid value for ${at}; see --help.`, ja: `${at} の値が正しくありません。--help を参照してください。` })
+    throw new UsageError({
+      en: `Invalid value for ${at}; see --help.`,
+      ja: `${at} の値が正しくありません。--help を参照してください。`
+    })
   }
   return parsed.data
 }
 
 function line(w: WorkItem): string {
-  return [String(w.id).padStart(6), (w.status ?? '-').padEnd(13), (w.season ?? '-').padEnd(12), w.title ?? ''].join('  ')
+  return [String(w.id).padStart(6), (w.status ?? '-').padEnd(13), (w.season ?? '-').padEnd(12), w.title ?? ''].join(
+    '  '
+  )
 }

@@ -44,7 +44,12 @@ async function asUserErrors<T>(run: () => Promise<T> | T): Promise<T> {
 
 function toInfo(info: SessionInfo) {
   const { user, scopes, canWrite, writeHint } = info
-  return { user: { id: user.id, username: user.username, name: user.name }, scopes, canWrite, ...(writeHint ? { writeHint } : {}) }
+  return {
+    user: { id: user.id, username: user.username, name: user.name },
+    scopes,
+    canWrite,
+    ...(writeHint ? { writeHint } : {})
+  }
 }
 
 export function accountStatus(account: Account): AuthStatus {

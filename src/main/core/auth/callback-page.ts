@@ -13,7 +13,10 @@ const TEXT: Record<PageOutcome, Record<PageLocale, { title: string; body: string
   },
   denied: {
     en: { title: 'Sign-in cancelled', body: 'Access was not allowed. Return to Onair to try again.' },
-    ja: { title: 'サインインをキャンセルしました', body: 'アクセスは許可されませんでした。Onair に戻って、もう一度お試しください。' }
+    ja: {
+      title: 'サインインをキャンセルしました',
+      body: 'アクセスは許可されませんでした。Onair に戻って、もう一度お試しください。'
+    }
   },
   forgery: {
     en: {

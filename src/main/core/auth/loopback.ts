@@ -86,7 +86,7 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
   const secrets = newFlowSecrets()
   let settled = false
   let codeTaken = false
-  let timer: TimerHandle | undefined
+  let timer: TimerHandle | undefined = undefined
   let resolve!: (v: T) => void
   let reject!: (e: unknown) => void
   const done = new Promise<T>((res, rej) => {
@@ -195,6 +195,7 @@ export function toAuthError(e: unknown, fallback: AuthErrorCode): AuthError {
   if (e instanceof AuthError) return e
   if (!isApiError(e)) return new AuthError(fallback, { cause: e })
   if (e.kind === 'network' || e.kind === 'timeout') return new AuthError('unreachable', { cause: e })
-  if (e.kind === 'auth' || e.kind === 'invalid_params' || e.kind === 'scope') return new AuthError(fallback, { cause: e })
+  if (e.kind === 'auth' || e.kind === 'invalid_params' || e.kind === 'scope')
+    return new AuthError(fallback, { cause: e })
   return new AuthError('service_error', { cause: e, message: describeApiError(e) })
 }

@@ -31,6 +31,9 @@ export function memorySecrets(): Secrets {
     set: (name, value) => void values.set(name, value),
     delete: (name) => void values.delete(name),
     encryptionAvailable: () => false,
-    describe: () => ({ en: 'Kept in memory only; forgotten when Onair quits.', ja: 'メモリ上にのみ保持し、Onair の終了時に消去します。' })
+    describe: () => ({
+      en: 'Kept in memory only; forgotten when Onair quits.',
+      ja: 'メモリ上にのみ保持し、Onair の終了時に消去します。'
+    })
   }
 }

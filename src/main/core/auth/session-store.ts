@@ -29,7 +29,10 @@ export type SessionDoc = z.infer<typeof SessionDoc>
 
 export const SESSION_FILE = 'session.json'
 
-export function sessionFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<SessionDoc> {
+export function sessionFileStore(
+  dataDir: string,
+  onCorrupt?: (r: CorruptFileReport) => void
+): DocumentStore<SessionDoc> {
   return jsonFileStore({
     path: join(dataDir, SESSION_FILE),
     schema: SessionDoc,

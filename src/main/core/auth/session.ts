@@ -135,7 +135,13 @@ export function createSession(deps: SessionDeps): Session {
   const exchange = async (code: string, redirectUri: string, codeVerifier: string): Promise<string> => {
     const clientSecret = requireSecret()
     try {
-      const t = await deps.media.exchangeCode({ clientId: deps.clientId, clientSecret, redirectUri, code, codeVerifier })
+      const t = await deps.media.exchangeCode({
+        clientId: deps.clientId,
+        clientSecret,
+        redirectUri,
+        code,
+        codeVerifier
+      })
       return t.accessToken
     } catch (e) {
       throw toAuthError(e, 'exchange_failed')
@@ -232,7 +238,7 @@ export function createSession(deps: SessionDeps): Session {
 function signOutMessage(revoked: boolean, hadToken: boolean): LocalizedText {
   if (revoked || !hadToken) return { en: 'Signed out.', ja: 'サインアウトしました。' }
   return {
-    en: 'Signed out on this computer, but the service could not be told (offline or refused), so the token may still be valid there. You can revoke it in the service\'s application settings.',
+    en: "Signed out on this computer, but the service could not be told (offline or refused), so the token may still be valid there. You can revoke it in the service's application settings.",
     ja: 'このコンピューターではサインアウトしましたが、サービスに通知できませんでした（オフラインまたは拒否）。トークンがサービス側で有効なままの可能性があります。サービスのアプリケーション設定から取り消せます。'
   }
 }

@@ -11,10 +11,19 @@ export interface VerifyWikiTokenOptions {
   timeoutMs?: number
 }
 
-export async function verifyWikiToken(baseUrl: string, token: string, opts: VerifyWikiTokenOptions = {}): Promise<void> {
+export async function verifyWikiToken(
+  baseUrl: string,
+  token: string,
+  opts: VerifyWikiTokenOptions = {}
+): Promise<void> {
   const trimmed = token.trim()
   if (trimmed === '') throw new AuthError('wiki_unauthorized')
-  const client = createWikiClient({ baseUrl, token: () => trimmed, fetch: opts.fetch, timeoutMs: opts.timeoutMs ?? 10_000 })
+  const client = createWikiClient({
+    baseUrl,
+    token: () => trimmed,
+    fetch: opts.fetch,
+    timeoutMs: opts.timeoutMs ?? 10_000
+  })
   try {
     await client.listNotifications({ unread: true })
   } catch (e) {

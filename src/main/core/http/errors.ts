@@ -44,7 +44,9 @@ export class ApiError extends Error {
   readonly detail: string | undefined
 
   constructor(init: ApiErrorInit) {
-    super(`${init.service} ${init.kind}${init.status ? ` (${init.status})` : ''}${init.detail ? `: ${init.detail}` : ''}`)
+    super(
+      `${init.service} ${init.kind}${init.status ? ` (${init.status})` : ''}${init.detail ? `: ${init.detail}` : ''}`
+    )
     this.name = 'ApiError'
     this.kind = init.kind
     this.service = init.service

@@ -142,19 +142,32 @@ function statusError(service: ServiceName, res: Response, text: string, isWrite:
   const status = res.status
   const serviceMessages = errorMessages(text)
   const kind =
-    status === 401 ? 'auth'
-    : status === 403 ? 'scope'
-    : status === 404 ? 'not_found'
-    : status === 400 || status === 422 ? 'invalid_params'
-    : status === 429 ? 'rate_limited'
-    : status >= 500 ? 'server'
-    : 'http'
+    status === 401
+      ? 'auth'
+      : status === 403
+        ? 'scope'
+        : status === 404
+          ? 'not_found'
+          : status === 400 || status === 422
+            ? 'invalid_params'
+            : status === 429
+              ? 'rate_limited'
+              : status >= 500
+                ? 'server'
+                : 'http'
   // The live media service explains a 401 only in WWW-Authenticate, with an empty body.
   const challenge = res.headers.get('www-authenticate') ?? undefined
   // A 5xx can come after the write was committed (or from a proxy whose upstream committed it);
   // 503 is the server saying it did not take the request.
   const ambiguous = isWrite && status >= 500 && status !== 503
-  return new ApiError({ kind, service, status, serviceMessages, ambiguous, detail: kind === 'auth' ? challenge : undefined })
+  return new ApiError({
+    kind,
+    service,
+    status,
+    serviceMessages,
+    ambiguous,
+    detail: kind === 'auth' ? challenge : undefined
+  })
 }
 
 function errorMessages(text: string): string[] {

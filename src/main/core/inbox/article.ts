@@ -9,7 +9,10 @@ import { describeRefreshFailure, NO_WIKI_TOKEN } from './messages'
  * The article an inbox entry points to, reduced to what the preview shows. `renderedBody` stays
  * untrusted HTML: the renderer sanitizes it right before display, where the DOM is.
  */
-export async function fetchArticlePreview(wiki: WikiClient | null | undefined, ref: { userName: string; timestampId: string }): Promise<ArticlePreview> {
+export async function fetchArticlePreview(
+  wiki: WikiClient | null | undefined,
+  ref: { userName: string; timestampId: string }
+): Promise<ArticlePreview> {
   if (!wiki) throw new UserErrorException('wiki-not-configured', NO_WIKI_TOKEN, 'settings')
   try {
     const a = await wiki.getArticle(ref.userName, ref.timestampId)
@@ -25,8 +28,16 @@ export async function fetchArticlePreview(wiki: WikiClient | null | undefined, r
       body: a.body
     }
   } catch (e) {
-    if (e instanceof RangeError) throw new UserErrorException('invalid-article', { en: 'This link does not name a wiki article.', ja: 'このリンクはWikiの記事を指していません。' })
+    if (e instanceof RangeError)
+      throw new UserErrorException('invalid-article', {
+        en: 'This link does not name a wiki article.',
+        ja: 'このリンクはWikiの記事を指していません。'
+      })
     if (!isApiError(e)) throw e
-    throw new UserErrorException(`wiki-${e.kind}`, describeRefreshFailure(e).message, e.kind === 'auth' ? 'settings' : undefined)
+    throw new UserErrorException(
+      `wiki-${e.kind}`,
+      describeRefreshFailure(e).message,
+      e.kind === 'auth' ? 'settings' : undefined
+    )
   }
 }

@@ -65,7 +65,9 @@ export function webhookItem(event: WebhookEvent, now: number): StoredItem {
   // Article events carry no link; the id follows from author and creation time. A deleted
   // article has nothing left to preview.
   const derived =
-    (event.type === 'article_created' || event.type === 'article_updated') && event.article.user && event.article.created_at
+    (event.type === 'article_created' || event.type === 'article_updated') &&
+    event.article.user &&
+    event.article.created_at
       ? articleRefOf({ user: event.article.user, created_at: event.article.created_at })
       : null
   return {

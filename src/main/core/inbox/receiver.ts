@@ -12,7 +12,12 @@ import { startWebhookServer, type WebhookServer } from './webhook-server'
  */
 export const WEBHOOK_FILE = 'inbox-webhook.json'
 
-const SecretDoc = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/).optional() })
+const SecretDoc = z.object({
+  secret: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,64}$/)
+    .optional()
+})
 type SecretDoc = z.output<typeof SecretDoc>
 
 export interface WebhookSecret {
@@ -34,7 +39,9 @@ export function webhookSecret(store: DocumentStore<SecretDoc>): WebhookSecret {
 }
 
 export function webhookSecretFile(dataDir: string): WebhookSecret {
-  return webhookSecret(jsonFileStore({ path: join(dataDir, WEBHOOK_FILE), schema: SecretDoc, defaults: () => ({}), mode: 0o600 }))
+  return webhookSecret(
+    jsonFileStore({ path: join(dataDir, WEBHOOK_FILE), schema: SecretDoc, defaults: () => ({}), mode: 0o600 })
+  )
 }
 
 export function memoryWebhookSecret(): WebhookSecret {

@@ -26,7 +26,13 @@ export type InboxDoc = z.output<typeof InboxDoc>
 export const emptyInbox = (): InboxDoc => InboxDoc.parse({})
 
 export function inboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<InboxDoc> {
-  return jsonFileStore({ path: join(dataDir, INBOX_FILE), schema: InboxDoc, defaults: emptyInbox, mode: 0o600, onCorrupt })
+  return jsonFileStore({
+    path: join(dataDir, INBOX_FILE),
+    schema: InboxDoc,
+    defaults: emptyInbox,
+    mode: 0o600,
+    onCorrupt
+  })
 }
 
 export function memoryInboxStore(): DocumentStore<InboxDoc> {

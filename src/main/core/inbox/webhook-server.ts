@@ -109,7 +109,11 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
   const requestTimeout = opts.requestTimeoutMs ?? 10_000
   // Node checks the timeouts on an interval (30 s by default), which would let a stalled
   // connection live far past its deadline.
-  const timing = { requestTimeout, headersTimeout: Math.min(requestTimeout, 5_000), connectionsCheckingInterval: Math.min(requestTimeout / 2, 1_000) }
+  const timing = {
+    requestTimeout,
+    headersTimeout: Math.min(requestTimeout, 5_000),
+    connectionsCheckingInterval: Math.min(requestTimeout / 2, 1_000)
+  }
   const server = createServer(timing, (req, res) => {
     handle(req, res).catch(() => reply(res, 500))
   })
@@ -118,7 +122,12 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
   // A malformed request line, oversized headers or a stalled upload never reach `handle`: answer
   // them here, never crash.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    const status =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request'
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     socket.destroy()
   })

@@ -7,7 +7,14 @@ import * as oauth from './oauth'
 import type { PageResult, PaginateOptions } from './paginate'
 import type { ProgramsParams, WorksParams } from './params'
 import { allPrograms, listPrograms } from './programs'
-import { createRecord, deleteRecord, setStatus, updateRecord, type CreateRecordInput, type UpdateRecordInput } from './records'
+import {
+  createRecord,
+  deleteRecord,
+  setStatus,
+  updateRecord,
+  type CreateRecordInput,
+  type UpdateRecordInput
+} from './records'
 import type { MediaRecord, Program, StatusKind, TokenInfo, TokenResponse, Work } from './schemas'
 import { allWorks, listWorks } from './works'
 

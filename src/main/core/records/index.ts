@@ -36,4 +36,3 @@ export function openRecords(deps: RecordsDeps): RecordsCore {
   })
   return { outbox, works: createWorksView(deps.media) }
 }
-

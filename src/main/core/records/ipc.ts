@@ -14,7 +14,10 @@ export interface RecordsCore {
   works: WorksView
 }
 
-type RecordsCommand = Extract<keyof Handlers, `record:${string}` | `outbox:${string}` | `status:${string}` | `works:${string}`>
+type RecordsCommand = Extract<
+  keyof Handlers,
+  `record:${string}` | `outbox:${string}` | `status:${string}` | `works:${string}`
+>
 
 const unavailable = () =>
   new UserErrorException('records-unavailable', {

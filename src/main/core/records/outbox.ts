@@ -179,7 +179,11 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     timer = undefined
     if (stopped) return
     const wakes = doc().entries.flatMap((e) =>
-      e.state === 'waiting' ? [e.sendAt ?? 0] : e.state === 'failed' && e.willRetry && e.nextAttemptAt !== undefined ? [e.nextAttemptAt] : []
+      e.state === 'waiting'
+        ? [e.sendAt ?? 0]
+        : e.state === 'failed' && e.willRetry && e.nextAttemptAt !== undefined
+          ? [e.nextAttemptAt]
+          : []
     )
     if (wakes.length) timer = clock.setTimeout(() => kick(), Math.min(...wakes) - now())
   }
@@ -281,7 +285,16 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       })
     },
     setStatus(workId, status, previous) {
-      return enqueue<StatusEntry>({ id: newId(), kind: 'status', workId, status, previous, state: 'queued', createdAt: now(), attempts: 0 })
+      return enqueue<StatusEntry>({
+        id: newId(),
+        kind: 'status',
+        workId,
+        status,
+        previous,
+        state: 'queued',
+        createdAt: now(),
+        attempts: 0
+      })
     },
     retry(id) {
       const e = mustFind(id)

@@ -5,7 +5,8 @@ import type { OutboxEntry } from '../../../shared/records'
  * go yet (undo window, failure, doubt) holds back the later entries of its own lane only: the same
  * record (its create, edits, delete) or the same work's status.
  */
-const laneOf = (e: OutboxEntry) => (e.kind === 'status' ? `work:${e.workId}` : `record:${e.kind === 'record' ? e.id : e.target}`)
+const laneOf = (e: OutboxEntry) =>
+  e.kind === 'status' ? `work:${e.workId}` : `record:${e.kind === 'record' ? e.id : e.target}`
 
 /** The first entry due at `now`; `force` makes failed entries that retry by themselves due at once. */
 export function nextDue(entries: readonly OutboxEntry[], now: number, force: boolean): OutboxEntry | undefined {
@@ -17,7 +18,9 @@ export function nextDue(entries: readonly OutboxEntry[], now: number, force: boo
     const due =
       e.state === 'queued' ||
       (e.state === 'waiting' && (e.sendAt ?? 0) <= now) ||
-      (e.state === 'failed' && e.willRetry === true && (force || (e.nextAttemptAt !== undefined && e.nextAttemptAt <= now)))
+      (e.state === 'failed' &&
+        e.willRetry === true &&
+        (force || (e.nextAttemptAt !== undefined && e.nextAttemptAt <= now)))
     if (due) return e
     blocked.add(lane)
   }

@@ -34,7 +34,8 @@ export interface Probe {
 const WORK_SCAN_PER_PAGE = 50
 
 export async function probeEpisode(media: MediaClient, ref: EpisodeRef): Promise<Probe> {
-  const program = ref.programId !== undefined ? await programById(media, ref.programId) : await programOfWork(media, ref)
+  const program =
+    ref.programId !== undefined ? await programById(media, ref.programId) : await programOfWork(media, ref)
   if (!program || program.episode?.id !== ref.episodeId) return { state: 'unknown' }
   const unwatched = await media.listPrograms({ ids: [program.id], unwatched: true })
   return { state: unwatched.items.some((p) => p.id === program.id) ? 'unwatched' : 'watched', programId: program.id }

@@ -8,7 +8,11 @@ import { probeEpisode, settle } from './reconcile'
  * One attempt at one entry. It may update the entry's bookkeeping (baseline, `unsure`, a program
  * found by a probe) in place; the outbox persists the entry with whatever state follows.
  */
-export async function sendEntry(media: MediaClient, entry: OutboxEntry, recent: readonly RecentRecord[]): Promise<Outcome> {
+export async function sendEntry(
+  media: MediaClient,
+  entry: OutboxEntry,
+  recent: readonly RecentRecord[]
+): Promise<Outcome> {
   try {
     switch (entry.kind) {
       case 'record':

@@ -33,7 +33,8 @@ export function createWorksView(media: () => MediaClient): WorksView {
       for (const w of page.items) view.remember(w.id, w.status?.kind)
       const totalCount = page.totalCount ?? null
       // next_page is authoritative when present; otherwise the count decides.
-      const hasNext = page.nextPage !== undefined ? page.nextPage !== null : totalCount !== null && q.page * q.perPage < totalCount
+      const hasNext =
+        page.nextPage !== undefined ? page.nextPage !== null : totalCount !== null && q.page * q.perPage < totalCount
       return { works: page.items.map(itemOf), totalCount, page: q.page, hasNext }
     },
     previousStatus: (workId) => known.get(workId),

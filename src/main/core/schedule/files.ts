@@ -11,8 +11,16 @@ export const LEDGER_FILE = 'ledger.json'
 export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
 
 /** The last good schedule: what the app shows at start-up and offline. */
-export function scheduleFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<ScheduleCache> {
-  return jsonFileStore({ path: join(dataDir, SCHEDULE_FILE), schema: ScheduleCacheSchema, defaults: emptySchedule, onCorrupt })
+export function scheduleFileStore(
+  dataDir: string,
+  onCorrupt?: (r: CorruptFileReport) => void
+): DocumentStore<ScheduleCache> {
+  return jsonFileStore({
+    path: join(dataDir, SCHEDULE_FILE),
+    schema: ScheduleCacheSchema,
+    defaults: emptySchedule,
+    onCorrupt
+  })
 }
 
 /**

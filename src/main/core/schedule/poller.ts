@@ -97,7 +97,9 @@ export function createPoller(opts: PollerOptions): Poller {
     // Paused while signed out: a request would only earn another 401. Sign-in calls refresh().
     if (monitor.state() === 'signed-out') {
       clearRetry()
-      return Promise.resolve(status.state === 'signed-out' ? status : set({ ...status, state: 'signed-out', retryAt: null }, null))
+      return Promise.resolve(
+        status.state === 'signed-out' ? status : set({ ...status, state: 'signed-out', retryAt: null }, null)
+      )
     }
     clearRetry()
     const current = run().then(({ next, result }) => {
@@ -116,7 +118,10 @@ export function createPoller(opts: PollerOptions): Poller {
     } catch (e) {
       // A bug, not the service: the saved schedule stays and the next trigger tries again.
       const message = e instanceof Error ? e.message : String(e)
-      const error = { en: `Onair failed to read the schedule: ${message}`, ja: `番組表の読み込みに失敗しました: ${message}` }
+      const error = {
+        en: `Onair failed to read the schedule: ${message}`,
+        ja: `番組表の読み込みに失敗しました: ${message}`
+      }
       return { next: { ...status, state: 'error', error, retryAt: null }, result: null }
     }
     if (!running) return { next: status, result }
@@ -133,7 +138,10 @@ export function createPoller(opts: PollerOptions): Poller {
       return { next: { state: 'signed-out', error: describeApiError(error), lastSuccessAt, retryAt: null }, result }
     }
     const state = error.kind === 'network' || error.kind === 'timeout' ? 'offline' : 'error'
-    return { next: { state, error: describeApiError(error), lastSuccessAt, retryAt: planRetry(error.transient) }, result }
+    return {
+      next: { state, error: describeApiError(error), lastSuccessAt, retryAt: planRetry(error.transient) },
+      result
+    }
   }
 
   function planRetry(transient: boolean): number | null {
@@ -151,10 +159,13 @@ export function createPoller(opts: PollerOptions): Poller {
 
   function tick(): void {
     if (jitterTimer) return
-    jitterTimer = clock.setTimeout(() => {
-      jitterTimer = null
-      void poll()
-    }, Math.floor(random() * jitterMs))
+    jitterTimer = clock.setTimeout(
+      () => {
+        jitterTimer = null
+        void poll()
+      },
+      Math.floor(random() * jitterMs)
+    )
   }
 
   function reschedule(): void {

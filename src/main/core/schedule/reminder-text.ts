@@ -22,7 +22,10 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
     return {
       id: key,
       title: program.work.title,
-      body: [episodeLine(program, ctx.locale), `${startLine(program, ctx)} · ${program.channel.name} ${localTime(program.startedAt, ctx)}`]
+      body: [
+        episodeLine(program, ctx.locale),
+        `${startLine(program, ctx)} · ${program.channel.name} ${localTime(program.startedAt, ctx)}`
+      ]
         .filter((l) => l !== '')
         .join('\n'),
       target: { kind: 'record', programId: program.id }
@@ -33,7 +36,10 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
   const title =
     d.kind === 'group'
       ? { en: n === 1 ? '1 show coming up' : `${n} shows coming up`, ja: `まもなく ${n} 本の番組が放送されます` }
-      : { en: n === 1 ? 'Missed while away: 1 show' : `Missed while away: ${n} shows`, ja: `不在の間に見逃した番組: ${n} 本` }
+      : {
+          en: n === 1 ? 'Missed while away: 1 show' : `Missed while away: ${n} shows`,
+          ja: `不在の間に見逃した番組: ${n} 本`
+        }
   return {
     id: d.kind === 'group' ? `group:${d.fireAt}` : `missed:${d.reminders[0]?.key ?? ctx.now}`,
     title: title[ctx.locale],
@@ -96,7 +102,11 @@ export function localTime(iso: string, ctx: { locale: Locale; timeZone?: string;
   return `${format(ctx.locale, ctx.timeZone, { weekday: 'short' }).format(at)} ${time}`
 }
 
-function format(locale: Locale, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function format(
+  locale: Locale,
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions
+): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`
   let f = formatters.get(key)
   if (!f) {

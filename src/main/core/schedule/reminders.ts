@@ -89,7 +89,9 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     deliver(delivery) {
       const firedAt = clock.now()
       const s = opts.settings()
-      opts.notifier.show(describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt }))
+      opts.notifier.show(
+        describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt })
+      )
       emit({ type: 'delivery', delivery, firedAt })
     }
   })

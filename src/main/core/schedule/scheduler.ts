@@ -91,10 +91,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     timer = null
     const next = nextFireAt()
     if (next === null) return
-    timer = clock.setTimeout(() => {
-      timer = null
-      reconcile()
-    }, Math.min(next - now, MAX_TIMER_MS))
+    timer = clock.setTimeout(
+      () => {
+        timer = null
+        reconcile()
+      },
+      Math.min(next - now, MAX_TIMER_MS)
+    )
   }
 
   function nextFireAt(): number | null {

@@ -67,7 +67,8 @@ function articleBody(input: Partial<ArticleInput>): Record<string, string> {
   if (input.body !== undefined) out.body = input.body
   if (input.tags !== undefined) {
     const bad = input.tags.find((t) => !isTagName(t))
-    if (bad !== undefined) throw new RangeError('invalid tag name: tags cannot be empty or hold spaces, commas or slashes')
+    if (bad !== undefined)
+      throw new RangeError('invalid tag name: tags cannot be empty or hold spaces, commas or slashes')
     out.tag_names_string = input.tags.join(' ')
   }
   return out

@@ -11,6 +11,7 @@ const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 const TIMESTAMP_ID = /^\d{14}$/
 // Spaces and commas separate tags in `tag_names_string`, so a tag cannot hold them; slashes are
 // refused because some servers decode `%2F` back into a path separator.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const TAG = /^[^\s,/\\\u0000-\u001f\u007f]{1,255}$/
 
 export function isUserName(s: string): boolean {
@@ -52,11 +53,15 @@ export function articleRefFromUrl(url: string | undefined): ArticleRef | null {
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return null
   const parts = u.pathname.split('/').filter((s) => s.length > 0)
   const ref =
-    parts.length === 3 && parts[1] === 'items' ? { userName: parts[0], timestampId: parts[2] }
-    : parts.length === 4 && parts[0] === 'users' && parts[2] === 'articles' ? { userName: parts[1], timestampId: parts[3] }
-    : null
+    parts.length === 3 && parts[1] === 'items'
+      ? { userName: parts[0], timestampId: parts[2] }
+      : parts.length === 4 && parts[0] === 'users' && parts[2] === 'articles'
+        ? { userName: parts[1], timestampId: parts[3] }
+        : null
   if (!ref?.userName || !ref.timestampId) return null
-  return isUserName(ref.userName) && isTimestampId(ref.timestampId) ? { userName: ref.userName, timestampId: ref.timestampId } : null
+  return isUserName(ref.userName) && isTimestampId(ref.timestampId)
+    ? { userName: ref.userName, timestampId: ref.timestampId }
+    : null
 }
 
 /**

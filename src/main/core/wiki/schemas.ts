@@ -29,12 +29,7 @@ function isWebUrl(s: string): boolean {
 }
 
 /** An http(s) URL, or undefined: a `javascript:` link or a broken avatar must not sink a whole list. */
-export const WebUrl = z
-  .string()
-  .max(2048)
-  .refine(isWebUrl, 'not an http(s) URL')
-  .optional()
-  .catch(undefined)
+export const WebUrl = z.string().max(2048).refine(isWebUrl, 'not an http(s) URL').optional().catch(undefined)
 
 const Id = z.number().int()
 

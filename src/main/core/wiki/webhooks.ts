@@ -23,7 +23,15 @@ const WebhookArticle = z.object({
   ...Author,
   ...Dates
 })
-const Issue = z.object({ id: Id, number: z.number().int().optional(), title: Title.optional(), body: Text.optional(), url: WebUrl, ...Author, ...Dates })
+const Issue = z.object({
+  id: Id,
+  number: z.number().int().optional(),
+  title: Title.optional(),
+  body: Text.optional(),
+  url: WebUrl,
+  ...Author,
+  ...Dates
+})
 const IssueComment = z.object({
   id: Id,
   body: Text.optional(),
@@ -62,9 +70,11 @@ export interface UnknownWebhookEvent {
 export type WebhookEvent = KnownWebhookEvent | UnknownWebhookEvent
 
 export type WebhookRejectReason = 'not_json' | 'too_large' | 'not_object' | 'missing_type' | 'invalid_payload'
-export type WebhookParseResult = { ok: true; event: WebhookEvent } | { ok: false; reason: WebhookRejectReason; detail?: string }
+export type WebhookParseResult =
+  { ok: true; event: WebhookEvent } | { ok: false; reason: WebhookRejectReason; detail?: string }
 
 // Any wording is accepted for a future type, but no control characters: it ends up in logs and the UI.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const TYPE = /^[^\u0000-\u001f\u007f]{1,100}$/
 
 /** Never throws, whatever the input. */
@@ -72,7 +82,8 @@ export function parseWebhookEvent(json: unknown): WebhookParseResult {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, reason: 'not_object' }
   const type: unknown = (json as { type?: unknown }).type
   if (typeof type !== 'string' || !TYPE.test(type)) return { ok: false, reason: 'missing_type' }
-  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) return { ok: true, event: { type: 'unknown', originalType: type } }
+  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type))
+    return { ok: true, event: { type: 'unknown', originalType: type } }
   const parsed = KnownWebhookEvent.safeParse(json)
   if (parsed.success) return { ok: true, event: parsed.data }
   const where = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)

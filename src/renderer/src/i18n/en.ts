@@ -19,12 +19,14 @@ export const en = {
   'consent.allow': 'Store secrets unencrypted on this computer',
   'onboarding.progress': 'Step {step} of {total}',
   'onboarding.welcome.heading': 'Welcome to Onair',
-  'onboarding.welcome.body': 'Onair reminds you when the shows you watch go on air and records episodes in one click. To start, connect it to your media-tracking service: this takes about a minute.',
+  'onboarding.welcome.body':
+    'Onair reminds you when the shows you watch go on air and records episodes in one click. To start, connect it to your media-tracking service: this takes about a minute.',
   'onboarding.welcome.start': 'Get started',
   'onboarding.services.heading': 'Service addresses and client credentials',
   'onboarding.signin.heading': 'Sign in',
   'onboarding.done.heading': 'You are signed in',
-  'services.intro': 'Register Onair as an application on the media-tracking service (its /oauth/applications page), then enter the addresses and the client ID and secret it gives you.',
+  'services.intro':
+    'Register Onair as an application on the media-tracking service (its /oauth/applications page), then enter the addresses and the client ID and secret it gives you.',
   'services.redirects': 'Register exactly these redirect URIs:',
   'services.mediaUrl': 'Media-tracking service address',
   'services.wikiUrl': 'Wiki address (optional)',
@@ -43,7 +45,8 @@ export const en = {
   'signin.fallbacks': 'Browser sign-in not working?',
   'signin.code': 'Paste a code',
   'signin.token': 'Paste an access token',
-  'signin.code.help': 'A browser page opens with a code after you approve Onair. If it did not open, visit this address:',
+  'signin.code.help':
+    'A browser page opens with a code after you approve Onair. If it did not open, visit this address:',
   'signin.code.label': 'Authorization code',
   'signin.code.submit': 'Sign in with the code',
   'signin.token.help': 'Paste a personal access token created on the service. Onair checks it before saving it.',
@@ -58,7 +61,8 @@ export const en = {
   'accounts.signedOut': 'You are not signed in.',
   'accounts.signIn': 'Sign in',
   'accounts.signOut': 'Sign out',
-  'accounts.signOut.question': 'Sign out? Onair revokes its token and deletes your cached schedule and inbox from this computer. Settings are kept.',
+  'accounts.signOut.question':
+    'Sign out? Onair revokes its token and deletes your cached schedule and inbox from this computer. Settings are kept.',
   'accounts.signOut.discardOutbox': 'Also discard records that are still waiting to be sent',
   'accounts.signOut.confirm': 'Sign out',
   'accounts.signOut.keep': 'Stay signed in',

@@ -20,12 +20,14 @@ export const ja: Record<MessageKey, string> = {
   'consent.allow': 'このコンピューターに秘密情報を暗号化せずに保存する',
   'onboarding.progress': 'ステップ {step} / {total}',
   'onboarding.welcome.heading': 'Onair へようこそ',
-  'onboarding.welcome.body': 'Onair は見ている作品の放送時間をお知らせし、ワンクリックでエピソードを記録します。はじめに視聴記録サービスと接続しましょう（1 分ほどで終わります）。',
+  'onboarding.welcome.body':
+    'Onair は見ている作品の放送時間をお知らせし、ワンクリックでエピソードを記録します。はじめに視聴記録サービスと接続しましょう（1 分ほどで終わります）。',
   'onboarding.welcome.start': 'はじめる',
   'onboarding.services.heading': 'サービスのアドレスとクライアント情報',
   'onboarding.signin.heading': 'サインイン',
   'onboarding.done.heading': 'サインインしました',
-  'services.intro': '視聴記録サービスで Onair をアプリケーションとして登録し（/oauth/applications のページ）、アドレスと発行されたクライアント ID・シークレットを入力してください。',
+  'services.intro':
+    '視聴記録サービスで Onair をアプリケーションとして登録し（/oauth/applications のページ）、アドレスと発行されたクライアント ID・シークレットを入力してください。',
   'services.redirects': 'リダイレクト URI には次のとおり登録してください：',
   'services.mediaUrl': '視聴記録サービスのアドレス',
   'services.wikiUrl': 'Wiki のアドレス（任意）',
@@ -44,10 +46,12 @@ export const ja: Record<MessageKey, string> = {
   'signin.fallbacks': 'ブラウザでのサインインがうまくいかない場合',
   'signin.code': 'コードを貼り付ける',
   'signin.token': 'アクセストークンを貼り付ける',
-  'signin.code.help': 'Onair を許可すると、コードが表示されたページがブラウザで開きます。開かない場合は次のアドレスにアクセスしてください：',
+  'signin.code.help':
+    'Onair を許可すると、コードが表示されたページがブラウザで開きます。開かない場合は次のアドレスにアクセスしてください：',
   'signin.code.label': '認可コード',
   'signin.code.submit': 'コードでサインイン',
-  'signin.token.help': 'サービスで作成した個人用アクセストークンを貼り付けてください。保存する前に Onair が確認します。',
+  'signin.token.help':
+    'サービスで作成した個人用アクセストークンを貼り付けてください。保存する前に Onair が確認します。',
   'signin.token.label': 'アクセストークン',
   'signin.token.submit': 'トークンでサインイン',
   'done.scopes': '権限：{scopes}',
@@ -59,7 +63,8 @@ export const ja: Record<MessageKey, string> = {
   'accounts.signedOut': 'サインインしていません。',
   'accounts.signIn': 'サインイン',
   'accounts.signOut': 'サインアウト',
-  'accounts.signOut.question': 'サインアウトしますか？ Onair はトークンを取り消し、このコンピューターからキャッシュした番組表と受信箱を削除します。設定は残ります。',
+  'accounts.signOut.question':
+    'サインアウトしますか？ Onair はトークンを取り消し、このコンピューターからキャッシュした番組表と受信箱を削除します。設定は残ります。',
   'accounts.signOut.discardOutbox': '送信待ちの記録も破棄する',
   'accounts.signOut.confirm': 'サインアウト',
   'accounts.signOut.keep': 'サインインしたままにする',

@@ -14,7 +14,15 @@ export interface WallClock {
 
 /** Wall-clock parts in a fixed form, whatever the user's language; `undefined` is the system zone. */
 const partsFormatter = (timeZone: string | undefined): Intl.DateTimeFormat =>
-  dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  dateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23'
+  })
 
 export function wallClock(instant: string | number, timeZone?: string): WallClock {
   // The digits of "11/22/2026, 01:30" in en-US's fixed month/day/year order: `format` and a match
@@ -49,7 +57,11 @@ export interface DayGroup<T> {
 }
 
 /** Consecutive groups in the input's order (the schedule is soonest first). */
-export function groupByBroadcastDay<T extends { startedAt: string }>(items: readonly T[], boundary: number, timeZone?: string): DayGroup<T>[] {
+export function groupByBroadcastDay<T extends { startedAt: string }>(
+  items: readonly T[],
+  boundary: number,
+  timeZone?: string
+): DayGroup<T>[] {
   const groups: DayGroup<T>[] = []
   for (const item of items) {
     const day = broadcastDay(item.startedAt, boundary, timeZone)
@@ -74,10 +86,17 @@ export function formatSlotTime(instant: string | number, opts: SlotTimeOptions):
     const minutes = wall.minutes + 24 * 60
     return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
   }
-  return dateTimeFormat(opts.language, { timeZone: opts.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant))
+  return dateTimeFormat(opts.language, {
+    timeZone: opts.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23'
+  }).format(new Date(instant))
 }
 
 /** A day heading such as "Sun, Nov 22" / "11月22日(日)"; the key is a calendar date, so UTC. */
 export function formatDay(day: string, language: string): string {
-  return dateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(dateAt(day))
+  return dateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(
+    dateAt(day)
+  )
 }

@@ -25,7 +25,10 @@ export function formatDuration(ms: number, language: string): string {
   if (totalMinutes >= 48 * 60) return unit(Math.round(totalMinutes / (24 * 60)), 'day')
   const hours = Math.floor(totalMinutes / 60)
   const minutes = totalMinutes % 60
-  const parts = [...(hours > 0 ? [unit(hours, 'hour')] : []), ...(minutes > 0 || hours === 0 ? [unit(minutes, 'minute')] : [])]
+  const parts = [
+    ...(hours > 0 ? [unit(hours, 'hour')] : []),
+    ...(minutes > 0 || hours === 0 ? [unit(minutes, 'minute')] : [])
+  ]
   return parts.join(' ')
 }
 

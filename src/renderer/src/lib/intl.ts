@@ -8,7 +8,12 @@
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>()
 
 // Callers pass a handful of literal option shapes, so the cache stays small without eviction.
-function memo<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(kind: string, locale: string, options: object, create: () => T): T {
+function memo<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  create: () => T
+): T {
   const key = `${kind}\u0000${locale}\u0000${JSON.stringify(options)}`
   let formatter = cache.get(key) as T | undefined
   if (!formatter) {
@@ -26,6 +31,9 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return memo('number', locale, options, () => new Intl.NumberFormat(locale, options))
 }
 
-export function relativeTimeFormat(locale: string, options: Intl.RelativeTimeFormatOptions = {}): Intl.RelativeTimeFormat {
+export function relativeTimeFormat(
+  locale: string,
+  options: Intl.RelativeTimeFormatOptions = {}
+): Intl.RelativeTimeFormat {
   return memo('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options))
 }

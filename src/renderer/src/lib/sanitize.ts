@@ -10,7 +10,30 @@ import createDOMPurify from 'dompurify'
  */
 const purify = createDOMPurify(window)
 
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'meta', 'link', 'base', 'noscript', 'template', 'video', 'audio', 'source', 'track', 'picture']
+const FORBID_TAGS = [
+  'style',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'meta',
+  'link',
+  'base',
+  'noscript',
+  'template',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'picture'
+]
 const FORBID_ATTR = ['style', 'srcset', 'action', 'formaction', 'target', 'ping', 'background', 'poster', 'xlink:href']
 
 function isHttp(url: string, httpsOnly: boolean): boolean {

@@ -10,7 +10,10 @@ export const s = {
   refresh: { en: 'Refresh', ja: '更新' },
   markAllSeen: { en: 'Mark all seen', ja: 'すべて既読にする' },
   unreadOnly: { en: 'Unread only', ja: '未読のみ' },
-  empty: { en: 'Nothing here. New wiki notifications will appear here.', ja: 'ここには何もありません。Wikiの新しい通知がここに表示されます。' },
+  empty: {
+    en: 'Nothing here. New wiki notifications will appear here.',
+    ja: 'ここには何もありません。Wikiの新しい通知がここに表示されます。'
+  },
   emptyUnread: { en: 'All caught up: no unread notifications.', ja: '未読の通知はありません。' },
   offline: { en: 'Offline — showing the list from {age}.', ja: 'オフラインです。{age}の一覧を表示しています。' },
   neverFetched: { en: 'Not fetched yet.', ja: 'まだ取得していません。' },
@@ -24,7 +27,10 @@ export const s = {
   author: { en: 'Author', ja: '作成者' },
   created: { en: 'Created', ja: '作成日時' },
   updated: { en: 'Updated', ja: '更新日時' },
-  noBody: { en: 'This article has no rendered body; its source follows.', ja: 'この記事には表示用の本文がないため、元の本文を表示します。' },
+  noBody: {
+    en: 'This article has no rendered body; its source follows.',
+    ja: 'この記事には表示用の本文がないため、元の本文を表示します。'
+  },
   webhook: { en: 'Webhook', ja: 'Webhook' }
 } satisfies Record<string, LocalizedText>
 

@@ -33,7 +33,10 @@ export const s = {
   cancel: { en: 'Cancel', ja: 'キャンセル' },
   save: { en: 'Save changes', ja: '変更を保存' },
   comment: { en: 'Comment', ja: 'コメント' },
-  commentHint: { en: 'Saving replaces the whole comment on the service.', ja: '保存するとサービス上のコメント全体が置き換わります。' },
+  commentHint: {
+    en: 'Saving replaces the whole comment on the service.',
+    ja: '保存するとサービス上のコメント全体が置き換わります。'
+  },
   rating: { en: 'Rating', ja: '評価' },
   noRating: { en: 'No rating', ja: '評価なし' },
   shareMicroblog: { en: 'Share on the microblog', ja: 'マイクロブログで共有' },

@@ -12,7 +12,8 @@ export function describeRecord(display: RecordDisplay, episodeId: number): Local
 
 /** What an outbox entry is about; edits and deletions name the record they change. */
 export function subjectOf(entry: OutboxEntry, entries: OutboxEntry[], recent: RecentRecord[]): LocalizedText {
-  if (entry.kind === 'status') return both(s.statusChange, { id: String(entry.workId), status: statusKindLabels[entry.status] })
+  if (entry.kind === 'status')
+    return both(s.statusChange, { id: String(entry.workId), status: statusKindLabels[entry.status] })
   if (entry.kind === 'record') return describeRecord(entry.display, entry.episodeId)
   const target = recent.find((r) => r.id === entry.target) ?? entries.find((e) => e.id === entry.target)
   return target && 'display' in target ? describeRecord(target.display, target.episodeId) : { en: '—', ja: '—' }

@@ -23,7 +23,11 @@ export const records = $state({
   message: null as { text: LocalizedText; params: Record<string, string>; level: 'info' | 'error' } | null
 })
 
-export function announce(text: LocalizedText, params: Record<string, string> = {}, level: 'info' | 'error' = 'info'): void {
+export function announce(
+  text: LocalizedText,
+  params: Record<string, string> = {},
+  level: 'info' | 'error' = 'info'
+): void {
   records.message = { text, params, level }
 }
 
@@ -68,11 +72,17 @@ export function deletionOf(entry: RecordEntry): OutboxEntry | undefined {
 
 /** A status change for the work that has not gone through (shown with Retry/Discard when failed). */
 export function pendingStatusOf(workId: number): StatusEntry | undefined {
-  return records.entries.findLast((e): e is StatusEntry => e.kind === 'status' && e.workId === workId && e.state !== 'sent')
+  return records.entries.findLast(
+    (e): e is StatusEntry => e.kind === 'status' && e.workId === workId && e.state !== 'sent'
+  )
 }
 
 /** Optimistic: the kind shows at once; the previous one returns on `status:rollback` or an error. */
-export async function setStatus(workId: number, kind: StatusKind, onError: (reason: LocalizedText) => void): Promise<void> {
+export async function setStatus(
+  workId: number,
+  kind: StatusKind,
+  onError: (reason: LocalizedText) => void
+): Promise<void> {
   const before = records.statuses[workId]
   records.statuses[workId] = kind
   try {

@@ -18,13 +18,19 @@ export const s = {
   updated: { en: 'Updated {age}', ja: '{age}に更新' },
   neverUpdated: { en: 'Not fetched yet.', ja: 'まだ取得していません。' },
   offline: { en: 'Offline — showing the schedule from {age}.', ja: 'オフラインです。{age}の番組表を表示しています。' },
-  offlineNever: { en: 'Offline — the schedule has not been fetched yet.', ja: 'オフラインです。番組表はまだ取得されていません。' },
+  offlineNever: {
+    en: 'Offline — the schedule has not been fetched yet.',
+    ja: 'オフラインです。番組表はまだ取得されていません。'
+  },
   emptyTitle: { en: 'No upcoming episodes', ja: '放送予定の番組はありません' },
   emptyWhy: {
     en: 'The service lists only works you marked "Watching" or "Want to watch", and only on the broadcast channel you picked for each work. Mark works and choose their channels on the service, then refresh.',
     ja: 'サービスが返すのは「見てる」「見たい」にした作品の、作品ごとに選んだ放送チャンネルの番組だけです。サービスで作品のステータスとチャンネルを設定してから更新してください。'
   },
-  emptyLink: { en: 'Open the service to set statuses and channels', ja: 'サービスを開いてステータスとチャンネルを設定する' },
+  emptyLink: {
+    en: 'Open the service to set statuses and channels',
+    ja: 'サービスを開いてステータスとチャンネルを設定する'
+  },
   noMatch: { en: 'No episodes match the filters.', ja: '条件に合う番組はありません。' },
   episode: { en: 'Episode {n}', ja: '第{n}話' },
   rebroadcast: { en: 'Rebroadcast', ja: '再放送' },
@@ -40,7 +46,10 @@ export const s = {
   shareSocialnet: { en: 'Share on the social network', ja: 'SNS で共有' },
   record: { en: 'Record', ja: '記録する' },
   cancel: { en: 'Cancel', ja: 'キャンセル' },
-  undoToast: { en: 'Recorded {title}. Sending in {seconds} s.', ja: '{title} を記録しました。{seconds} 秒後に送信します。' },
+  undoToast: {
+    en: 'Recorded {title}. Sending in {seconds} s.',
+    ja: '{title} を記録しました。{seconds} 秒後に送信します。'
+  },
   undo: { en: 'Undo', ja: '取り消す' },
   undone: { en: 'Record undone; nothing was sent.', ja: '記録を取り消しました。送信はしていません。' },
   deleteQueued: { en: 'The record will be deleted on the service.', ja: 'サービス上の記録を削除します。' },
@@ -54,7 +63,10 @@ export const s = {
   statusUnknown: { en: 'Status…', ja: 'ステータス…' },
   statusSet: { en: 'Status of {title}: {kind}.', ja: '{title} のステータス: {kind}' },
   statusPending: { en: 'Status "{kind}": {state}', ja: 'ステータス「{kind}」: {state}' },
-  statusRolledBack: { en: 'The status of {title} could not be changed: {reason}', ja: '{title} のステータスを変更できませんでした: {reason}' },
+  statusRolledBack: {
+    en: 'The status of {title} could not be changed: {reason}',
+    ja: '{title} のステータスを変更できませんでした: {reason}'
+  },
   readOnly: {
     en: 'You signed in with read-only access, so recording and status changes are off. Sign in again with write access in Settings.',
     ja: '読み取り専用でサインインしているため、記録とステータスの変更はできません。設定から書き込み権限付きで再度サインインしてください。'
@@ -69,4 +81,3 @@ export const entryStates: Record<EntryState, LocalizedText> = {
   failed: { en: 'Failed', ja: '失敗' },
   'needs-confirmation': { en: 'Not sure it was saved', ja: '保存されたか不明' }
 }
-

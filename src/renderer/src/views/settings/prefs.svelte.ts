@@ -35,6 +35,7 @@ export async function savePrefs(patch: SettingsPatch): Promise<Settings> {
 export async function setMuted(workId: number, muted: boolean): Promise<void> {
   await loadPrefs()
   const ids = prefs.doc?.reminders.mutedWorkIds ?? []
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway Set to drop duplicates
   const next = muted ? [...new Set([...ids, workId])] : ids.filter((id) => id !== workId)
   await savePrefs({ reminders: { mutedWorkIds: next } })
 }
@@ -58,7 +59,12 @@ export class SectionStatus {
   }
 
   /** `inline: false` for controls without an error slot of their own. */
-  async save(field: string, what: LocalizedText, patch: SettingsPatch, opts: { inline?: boolean } = {}): Promise<boolean> {
+  async save(
+    field: string,
+    what: LocalizedText,
+    patch: SettingsPatch,
+    opts: { inline?: boolean } = {}
+  ): Promise<boolean> {
     this.saved = null
     this.failed = null
     delete this.errors[field]

@@ -14,11 +14,17 @@ export const s = {
 
   reminders: { en: 'Reminders', ja: 'リマインダー' },
   leadTimes: { en: 'Lead times', ja: '通知のタイミング' },
-  leadTimesHint: { en: 'One notification per program and lead time.', ja: '番組ごと、タイミングごとに 1 回通知します。' },
+  leadTimesHint: {
+    en: 'One notification per program and lead time.',
+    ja: '番組ごと、タイミングごとに 1 回通知します。'
+  },
   atStart: { en: 'At start', ja: '放送開始時' },
   minutesBefore: { en: '{n} min before', ja: '{n} 分前' },
   remove: { en: 'Remove {what}', ja: '{what}を削除' },
-  keepOne: { en: 'Keep at least one lead time; to silence reminders, use quiet hours or mute works.', ja: 'タイミングは 1 つ以上必要です。通知を止めるには、おやすみ時間か作品のミュートを使ってください。' },
+  keepOne: {
+    en: 'Keep at least one lead time; to silence reminders, use quiet hours or mute works.',
+    ja: 'タイミングは 1 つ以上必要です。通知を止めるには、おやすみ時間か作品のミュートを使ってください。'
+  },
   addLead: { en: 'Minutes before start (0 = at start)', ja: '放送開始の何分前（0 = 開始時）' },
   add: { en: 'Add', ja: '追加' },
   duplicateLead: { en: 'That lead time is already in the list.', ja: 'そのタイミングはすでにあります。' },
@@ -30,7 +36,10 @@ export const s = {
     en: 'Local time. The window may wrap midnight: 23:00 until 07:00 covers the night.',
     ja: 'ローカル時刻です。日付をまたいでも構いません。23:00 から 07:00 なら夜の間です。'
   },
-  quietSame: { en: 'Start and end are the same, so there would be no quiet hours.', ja: '開始と終了が同じなので、おやすみ時間がありません。' },
+  quietSame: {
+    en: 'Start and end are the same, so there would be no quiet hours.',
+    ja: '開始と終了が同じなので、おやすみ時間がありません。'
+  },
   grace: { en: 'Missed-reminder grace (minutes)', ja: '見逃した通知の猶予（分）' },
   graceHint: {
     en: 'Reminders later than this (after sleep) become one "you missed…" summary.',
@@ -38,9 +47,15 @@ export const s = {
   },
   hideRebroadcasts: { en: 'No reminders for rebroadcasts', ja: '再放送は通知しない' },
   groupThreshold: { en: 'Group reminders from (programs at once)', ja: 'まとめて通知する件数（同時の番組数）' },
-  groupHint: { en: 'This many or more at the same moment arrive as one notification.', ja: '同時にこの件数以上あると 1 件の通知にまとめます。' },
+  groupHint: {
+    en: 'This many or more at the same moment arrive as one notification.',
+    ja: '同時にこの件数以上あると 1 件の通知にまとめます。'
+  },
   muted: { en: 'Muted works', ja: 'ミュート中の作品' },
-  mutedNone: { en: 'No muted works. Mute a work from its row in the schedule.', ja: 'ミュート中の作品はありません。番組表の行からミュートできます。' },
+  mutedNone: {
+    en: 'No muted works. Mute a work from its row in the schedule.',
+    ja: 'ミュート中の作品はありません。番組表の行からミュートできます。'
+  },
   workId: { en: 'Work #{id}', ja: '作品 #{id}' },
   unmute: { en: 'Unmute', ja: 'ミュート解除' },
   unmuteLabel: { en: 'Unmute {title}', ja: '{title} のミュートを解除' },
@@ -59,7 +74,10 @@ export const s = {
     en: 'Five fields: minute hour day month weekday, e.g. */20 * * * *. Press Enter to save.',
     ja: '分 時 日 月 曜日 の 5 項目です（例: */20 * * * *）。Enter で保存します。'
   },
-  pollAlso: { en: 'Also on start, on wake, when the network returns, and on Refresh.', ja: '起動時、スリープ復帰時、ネットワーク復帰時、更新ボタンでも取得します。' },
+  pollAlso: {
+    en: 'Also on start, on wake, when the network returns, and on Refresh.',
+    ja: '起動時、スリープ復帰時、ネットワーク復帰時、更新ボタンでも取得します。'
+  },
   hoursBack: { en: 'Hours back', ja: '過去（時間）' },
   hoursAhead: { en: 'Hours ahead', ja: '先（時間）' },
   window: { en: 'Window of programs fetched', ja: '取得する番組の範囲' },
@@ -80,7 +98,10 @@ export const s = {
   },
   copy: { en: 'Copy', ja: 'コピー' },
   copied: { en: 'Copied.', ja: 'コピーしました。' },
-  copyManually: { en: 'The URL is selected: press Ctrl+C (⌘C) to copy it.', ja: 'URL を選択しました。Ctrl+C（⌘C）でコピーしてください。' },
+  copyManually: {
+    en: 'The URL is selected: press Ctrl+C (⌘C) to copy it.',
+    ja: 'URL を選択しました。Ctrl+C（⌘C）でコピーしてください。'
+  },
   notListening: {
     en: 'The receiver is not listening. If you chose a port, it may be in use: choose another, or 0.',
     ja: '受信を開始できていません。ポートを指定している場合は使用中の可能性があります。別の番号か 0 にしてください。'
@@ -94,4 +115,5 @@ export function integerError(min: number, max: number): LocalizedText {
 }
 
 /** True for a whole number within [min, max]; empty or garbled number inputs give null or NaN. */
-export const inRange = (n: number | null, min: number, max: number): n is number => n !== null && Number.isInteger(n) && n >= min && n <= max
+export const inRange = (n: number | null, min: number, max: number): n is number =>
+  n !== null && Number.isInteger(n) && n >= min && n <= max

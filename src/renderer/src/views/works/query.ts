@@ -10,7 +10,14 @@ export interface WorksForm {
   perPage: 25 | 50
 }
 
-export const emptyForm = (): WorksForm => ({ status: '', season: '', title: '', sortBy: 'id', order: 'desc', perPage: 25 })
+export const emptyForm = (): WorksForm => ({
+  status: '',
+  season: '',
+  title: '',
+  sortBy: 'id',
+  order: 'desc',
+  perPage: 25
+})
 
 /**
  * The query for one page, or null when the season is not a form the service accepts: checked
@@ -31,4 +38,5 @@ export function queryOf(form: WorksForm, page: number): WorksQuery | null {
   }
 }
 
-export const isFiltered = (form: WorksForm) => form.status !== '' || form.season.trim() !== '' || form.title.trim() !== ''
+export const isFiltered = (form: WorksForm) =>
+  form.status !== '' || form.season.trim() !== '' || form.title.trim() !== ''

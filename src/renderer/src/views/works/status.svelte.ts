@@ -25,6 +25,8 @@ export function createStatusChanges(opts: {
   /** When the core never knew the previous kind, only a reload can tell it. */
   reload: () => void
 }) {
+  // Bookkeeping only: nothing renders from it, so it need not be reactive.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   const pending = new Map<string, Pending>()
   let latest: OutboxEntry[] = []
   const state = $state({ message: null as StatusMessage | null })

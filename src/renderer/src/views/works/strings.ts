@@ -41,13 +41,15 @@ export const s = {
   statusFor: { en: 'Status of {title}', ja: '{title} のステータス' },
   saving: { en: 'Saving the status of {title}…', ja: '{title} のステータスを保存中…' },
   saved: { en: 'Status of {title} saved.', ja: '{title} のステータスを保存しました。' },
-  rolledBack: { en: 'The status of {title} was not changed: {reason}', ja: '{title} のステータスは変更されませんでした: {reason}' },
+  rolledBack: {
+    en: 'The status of {title} was not changed: {reason}',
+    ja: '{title} のステータスは変更されませんでした: {reason}'
+  },
   willRetry: {
     en: 'Saving the status of {title} failed; Onair will try again (see Records): {reason}',
     ja: '{title} のステータスの保存に失敗しました。自動で再試行します（記録の画面を参照）: {reason}'
   }
 } satisfies Record<string, LocalizedText>
-
 
 /** The service's media names; anything new shows as sent. */
 export const mediaLabels: Record<string, LocalizedText> = {
@@ -70,6 +72,9 @@ export const sortLabels = {
  */
 export function both(template: LocalizedText, params: Record<string, string | LocalizedText>): LocalizedText {
   const inLanguage = (lang: keyof LocalizedText) =>
-    fill(template[lang], Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : v[lang]])))
+    fill(
+      template[lang],
+      Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : v[lang]]))
+    )
   return { en: inLanguage('en'), ja: inLanguage('ja') }
 }

@@ -1,0 +1,37 @@
+// ESLint holds what Prettier does not: correctness rules for TypeScript and Svelte. Formatting
+// rules are turned off (eslint-config-prettier) so the two never disagree.
+import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
+import svelte from 'eslint-plugin-svelte'
+import globals from 'globals'
+import ts from 'typescript-eslint'
+
+export default ts.config(
+  { ignores: ['out/', 'dist/', 'coverage/', '.reports/', 'test-results/', 'playwright-report/', 'node_modules/'] },
+  js.configs.recommended,
+  ...ts.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  prettier,
+  ...svelte.configs['flat/prettier'],
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // svelte-check (run with --fail-on-warnings) is the judge of which svelte-ignore comments matter.
+      'svelte/no-unused-svelte-ignore': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
+    }
+  },
+  {
+    files: ['src/renderer/**/*.{ts,svelte}', 'src/preload/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } }
+  },
+  {
+    // Playwright fixtures must destructure their (unused) first argument; tests poke at raw JSON.
+    files: ['test/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off', '@typescript-eslint/no-explicit-any': 'off' }
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'] } }
+  }
+)
