@@ -29,14 +29,17 @@ export class FaultBox {
 
   /**
    * Faults matching this request, each consuming one of its `times`. A string path matches as a
-   * prefix of the path (query string excluded); a RegExp is tested against the path.
+   * prefix of the path (query string excluded); a RegExp is tested against the path. `which`
+   * limits the take to some kinds, so a fault that only applies later (after handling) is not
+   * used up by a request that never got that far.
    */
-  take(method: string, path: string): Fault[] {
+  take(method: string, path: string, which: (f: Fault) => boolean = () => true): Fault[] {
     const hits: Fault[] = []
     for (const entry of this.faults) {
       const f = entry.fault
       if (f.method && f.method.toUpperCase() !== method) continue
       if (typeof f.path === 'string' ? !path.startsWith(f.path) : !f.path.test(path)) continue
+      if (!which(f)) continue
       hits.push(f)
       entry.left -= 1
     }

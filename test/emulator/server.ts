@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { addExtraFields, removeFields, truncateJson, type FaultBox } from './faults'
+import { addExtraFields, removeFields, truncateJson, type Fault, type FaultBox } from './faults'
 import type { RateLimiter } from './ratelimit'
 import type { EmuContext, EmuRequest, EmuResponse, EmuService } from './types'
 
@@ -107,7 +107,9 @@ export class Frame {
     const log = (status: number, bytes: number): void =>
       this.o.log({ method, path: url.pathname, query: url.search.replace(/^\?/, ''), status, bytes, at: ctx.now() })
 
-    const hits = faults.take(method, url.pathname)
+    // A reset after commit only means something for a request the service handled: taken then.
+    const afterCommit = (f: Fault): boolean => f.kind === 'reset-after-commit'
+    const hits = faults.take(method, url.pathname, (f) => !afterCommit(f))
     const latency = hits.reduce((ms, f) => ms + (f.kind === 'latency' ? f.ms : 0), 0)
     if (latency > 0) await new Promise((r) => setTimeout(r, latency))
     if (hits.some((f) => f.kind === 'reset')) {
@@ -127,6 +129,7 @@ export class Frame {
     }
 
     let response: EmuResponse
+    let handled = false
     if (injected && injected.kind === 'status') {
       response =
         injected.status === 429
@@ -149,6 +152,7 @@ export class Frame {
         }
       }
     } else {
+      handled = true
       response = (await this.o.route(url.pathname).handle(emuReq)) ?? {
         status: 404,
         body: { errors: [{ type: 'unknown_route', message: 'ページが見つかりませんでした' }] }
@@ -177,7 +181,7 @@ export class Frame {
       text = truncateJson(text)
       headers['content-type'] = 'application/json; charset=utf-8'
     }
-    if (hits.some((f) => f.kind === 'reset-after-commit')) {
+    if (handled && faults.take(method, url.pathname, afterCommit).length > 0) {
       // The handler ran and its write is committed; the client only sees a dropped connection.
       log(0, 0)
       req.socket.destroy()

@@ -22,6 +22,35 @@ describe('fault injection', () => {
     expect((await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '104' } })).status).toBe(201)
   })
 
+  it('reset-after-commit skips a request answered 429 (nothing committed) and resets the next handled one', async () => {
+    emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 429, times: 1 })
+    emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
+    const before = emu.media.records.length
+    const refused = await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '105' } })
+    // The client gets the 429 it can act on, not a reset that would suggest a committed write.
+    expect(refused.status).toBe(429)
+    expect(emu.media.records.length).toBe(before)
+    await expect(call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '105' } })).rejects.toThrow()
+    expect(emu.media.records.length).toBe(before + 1)
+    expect((await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '105' } })).status).toBe(201)
+  })
+
+  it('reset-after-commit skips a request the rate limit refused', async () => {
+    // A clock that stands still: the limiter's second never rolls over, so the fifth request is refused.
+    const at = Date.UTC(2026, 10, 22, 12)
+    const limited = await startEmulator({ rateLimit: true, now: () => at })
+    try {
+      const post = () => call(limited, '/v1/me/records', { method: 'POST', form: { episode_id: '106' } })
+      for (let i = 0; i < 4; i++) expect((await call(limited, '/v1/works')).status).toBe(200)
+      limited.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
+      const before = limited.media.records.length
+      expect((await post()).status).toBe(429)
+      expect(limited.media.records.length).toBe(before)
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('reset: nothing is handled', async () => {
     emu.faults.inject({ path: '/v1/me/statuses', kind: 'reset', times: 1 })
     await expect(
