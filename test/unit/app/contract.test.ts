@@ -31,7 +31,7 @@ describe('contract', () => {
 describe('CSP', () => {
   it('index.html carries the same policy as the header the shell sends', () => {
     const html = readFileSync('src/renderer/index.html', 'utf8')
-    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY)
   })
 
