@@ -26,6 +26,29 @@ export default ts.config(
     languageOptions: { globals: { ...globals.browser } }
   },
   {
+    // The renderer validates nothing (main checks every command and event), so zod must not reach
+    // its bundle: types from the schema modules are fine, values come from their plain twins
+    // (shared/status-kinds, inbox-types, settings-defaults). Without this, one value import
+    // would silently add ~37 KiB gzipped and zod's eval probe (a CSP violation) back.
+    files: ['src/renderer/**/*.{ts,svelte}'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The renderer bundles no zod; main validates every message.' }],
+          patterns: [
+            {
+              regex: 'shared/(contract|records|settings|inbox|schedule)(/|$)',
+              allowTypeImports: true,
+              message: 'A value import from a zod module bundles zod: use a plain module in src/shared.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
     // Playwright fixtures must destructure their (unused) first argument; tests poke at raw JSON.
     files: ['test/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', '@typescript-eslint/no-explicit-any': 'off' }

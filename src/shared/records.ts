@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { LocalizedText } from './contract/common'
+import { SEASON_PATTERN, STATUS_KINDS } from './status-kinds'
 
 /**
  * The outbox as the renderer, the CLI and the file on disk see it (zod only, no Node). Field names
  * are the app's own (camelCase); the wire names of the service live in core/media.
  */
-export const STATUS_KINDS = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching', 'no_select'] as const
+export { STATUS_KINDS }
 export const StatusKind = z.enum(STATUS_KINDS)
 export type StatusKind = z.infer<typeof StatusKind>
 
@@ -137,10 +138,7 @@ export const OutboxDoc = z.strictObject({
 })
 export type OutboxDoc = z.infer<typeof OutboxDoc>
 
-/** `<year>-<season>` or `<year>-all`, the forms `filter_season` accepts. */
-export const Season = z
-  .string()
-  .regex(/^\d{4}-(spring|summer|autumn|winter|all)$/, 'expected e.g. 2024-spring or 2024-all')
+export const Season = z.string().regex(SEASON_PATTERN, 'expected e.g. 2024-spring or 2024-all')
 
 export const WorksQuery = z.strictObject({
   status: StatusKind.exclude(['no_select']).optional(),

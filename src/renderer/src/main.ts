@@ -1,4 +1,3 @@
-import './zod-config'
 import { mount } from 'svelte'
 import App from './App.svelte'
 import './styles.css'

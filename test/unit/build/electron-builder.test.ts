@@ -42,8 +42,8 @@ describe('electron-builder.yml', () => {
     expect(raw.win).toMatchObject({ target: 'nsis' })
     expect(raw.linux).toMatchObject({ target: ['AppImage', 'deb'], category: 'AudioVideo' })
     expect(raw.linux.maintainer).toMatch(/\S+/)
-    // Sources, tests and node_modules dev tooling stay out of the package.
-    expect(raw.files).toEqual(['out/**', 'package.json'])
+    // Sources, tests, source maps and node_modules dev tooling stay out of the package.
+    expect(raw.files).toEqual(['out/**', '!out/**/*.map', 'package.json'])
   })
 
   it('points at icons that exist', () => {

@@ -1,4 +1,5 @@
-import { Season, type StatusKind, type WorksQuery } from '../../../../shared/records'
+import type { WorksQuery } from '../../../../shared/records'
+import { SEASON_PATTERN, type StatusKind } from '../../../../shared/status-kinds'
 
 /** What the filter form holds: strings as typed, '' meaning "no filter". */
 export interface WorksForm {
@@ -21,12 +22,12 @@ export const emptyForm = (): WorksForm => ({
 
 /**
  * The query for one page, or null when the season is not a form the service accepts: checked
- * here with the contract's own schema, so the user hears why at once instead of getting the
+ * here with the pattern the contract's schema uses, so the user hears why at once instead of getting the
  * service's 400.
  */
 export function queryOf(form: WorksForm, page: number): WorksQuery | null {
   const season = form.season.trim().toLowerCase()
-  if (season && !Season.safeParse(season).success) return null
+  if (season && !SEASON_PATTERN.test(season)) return null
   const title = form.title.trim()
   return {
     ...(form.status ? { status: form.status } : {}),
