@@ -1,3 +1,4 @@
+import type { Clock } from '../core/clock'
 import type { LocalizedText } from '../core/http/errors'
 import type { Locale, RuntimeConfig } from '../core/config'
 
@@ -30,6 +31,8 @@ export interface OptionSpec {
 export interface CommandContext {
   io: Io
   config: RuntimeConfig
+  /** Every "now" and timer of a command: the system clock, a ManualClock in tests. */
+  clock: Clock
   locale: Locale
   /** Picks the user's language. */
   t(text: LocalizedText): string

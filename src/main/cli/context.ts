@@ -1,10 +1,11 @@
+import type { Settings } from '../../shared/settings'
 import { createAccount, type Account } from '../core/account'
 import { personalDataWiper } from '../core/account/personal-data'
 import { fileSecrets } from '../core/auth/file-secrets'
 import type { Secrets } from '../core/auth/secrets'
 import type { Session } from '../core/auth/session'
 import { sessionFileStore, type SessionDoc } from '../core/auth/session-store'
-import { systemClock } from '../core/clock'
+import { AuthError } from '../core/auth/errors'
 import { openRecords, type RecordsCore } from '../core/records'
 import type { LocalizedText } from '../core/http/errors'
 import { describeCorruptFile, memoryStore, type CorruptFileReport, type DocumentStore } from '../core/store/json-file'
@@ -47,7 +48,7 @@ export function openAccount(ctx: CommandContext): CliAccount {
     settings: memoryStore({ ...saved, services }),
     secrets,
     sessionStore: store,
-    clock: systemClock,
+    clock: ctx.clock,
     openBrowser: (url) => ctx.io.openBrowser(url),
     locale: () => ctx.locale,
     wipePersonalData: personalDataWiper(config.dataDir),
@@ -67,9 +68,55 @@ export function openCliRecords(ctx: CommandContext, cli: CliAccount = openAccoun
     dataDir: ctx.config.dataDir,
     media,
     monitor: cli.account.monitor,
-    clock: systemClock,
+    clock: ctx.clock,
     onCorrupt: movedAside(ctx)
   })
+}
+
+/** Throws AuthError `not_configured` (or `not_signed_in`) when there is nothing to poll with. */
+export function signedInAccount(ctx: CommandContext): CliAccount {
+  const cli = openAccount(ctx)
+  if (!cli.account.session()) throw new AuthError('not_configured')
+  if (cli.account.monitor.state() !== 'signed-in') throw new AuthError('not_signed_in')
+  return cli
+}
+
+/** What `onair run` changes for itself only, never in the saved settings. */
+export interface SettingsOverrides {
+  /** `--lead`: replaces the lead times. */
+  leadMinutes?: number[]
+  /** `--webhook <port>`: runs the receiver; without it the daemon runs none, whatever the app does. */
+  webhookPort?: number
+}
+
+/**
+ * The app's settings as the command line sees them: the app's file with this run's overrides on
+ * top. The command line never writes settings; a write here would be a bug, so it throws.
+ */
+export function cliSettings(ctx: CommandContext, overrides: SettingsOverrides = {}): DocumentStore<Settings> {
+  const file = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
+  const { leadMinutes, webhookPort } = overrides
+  const withOverrides = (saved: Settings): Settings => ({
+    ...saved,
+    // Same order and uniqueness the settings schema gives saved lead times.
+    reminders: leadMinutes
+      ? { ...saved.reminders, leadMinutes: [...new Set(leadMinutes)].sort((a, b) => b - a) }
+      : saved.reminders,
+    // The app may run its own receiver on the saved port with the same secret: the daemon runs
+    // one only when asked to, on the port asked for.
+    inbox: { ...saved.inbox, webhook: { enabled: webhookPort !== undefined, port: webhookPort ?? 0 } }
+  })
+  // The reminders read settings at every use: one view per saved document, not one per read.
+  let last: { saved: Settings; view: Settings } | undefined
+  const read = (): Settings => {
+    const saved = file.read()
+    if (last?.saved !== saved) last = { saved, view: withOverrides(saved) }
+    return last.view
+  }
+  const readOnly = (): never => {
+    throw new Error('the command line never writes settings')
+  }
+  return { read, write: readOnly, update: readOnly }
 }
 
 /** Null when the service is not configured; the caller explains with NOT_CONFIGURED. */

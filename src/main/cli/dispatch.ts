@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
+import { systemClock, type Clock } from '../core/clock'
 import { ConfigError, localeFromEnv, resolveConfig, type Locale } from '../core/config'
 import type { LocalizedText } from '../core/http/errors'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
@@ -54,7 +55,7 @@ const SECRETS_NOTE: LocalizedText = {
   ja: '秘密の値は環境変数からのみ読み込みます: ONAIR_CLIENT_SECRET、ONAIR_WIKI_TOKEN。'
 }
 
-export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode> {
+export async function runCli(argv: readonly string[], io: Io, clock: Clock = systemClock): Promise<ExitCode> {
   const locale = localeFromEnv(io.env)
   const t = (text: LocalizedText) => text[locale]
   const [name, ...rest] = argv
@@ -92,6 +93,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode>
     return await command.run({
       io,
       config,
+      clock,
       locale,
       t,
       flags: values as Record<string, string | boolean | undefined>,

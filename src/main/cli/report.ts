@@ -1,6 +1,6 @@
 import { AuthError } from '../core/auth/errors'
 import type { SessionInfo } from '../core/auth/session'
-import { ApiError, describeApiError } from '../core/http/errors'
+import { ApiError, describeApiError, type LocalizedText } from '../core/http/errors'
 import { EXIT, type CommandContext, type ExitCode } from './command'
 
 /** How commands tell the user who is signed in and what went wrong, in one voice. */
@@ -23,4 +23,31 @@ export function failWith(ctx: CommandContext, e: unknown): ExitCode {
   else if (e instanceof ApiError) ctx.io.err(ctx.t(describeApiError(e)))
   else throw e
   return EXIT.failure
+}
+
+/**
+ * A failure a long-running command reports and survives (a busy webhook port, a file it could not
+ * save, a notifier that threw), in both languages. The system's own detail stays in the message:
+ * it names the file or the address.
+ */
+export function describeFailure(e: unknown): LocalizedText {
+  if (e instanceof AuthError) return e.userMessage
+  if (e instanceof ApiError) return describeApiError(e)
+  const { code, port, path } = (e ?? {}) as { code?: unknown; port?: unknown; path?: unknown }
+  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    if (typeof port === 'number') {
+      return {
+        en: `Port ${port} cannot be used (${code}): choose another with --webhook <port>, or 0 for a free one.`,
+        ja: `ポート ${port} は使えません（${code}）。--webhook <port> で別のポートを指定するか、0 で空いているポートを使ってください。`
+      }
+    }
+  }
+  if (typeof code === 'string' && typeof path === 'string') {
+    return {
+      en: `Onair could not use the file ${path} (${code}). It keeps running; check the folder's permissions and free space.`,
+      ja: `ファイル ${path} を扱えませんでした（${code}）。Onair は動作を続けます。フォルダーの権限と空き容量を確認してください。`
+    }
+  }
+  const detail = e instanceof Error ? e.message : String(e)
+  return { en: `Something went wrong: ${detail}`, ja: `問題が発生しました: ${detail}` }
 }

@@ -12,6 +12,7 @@ import { openRecords, type RecordsCore } from './records'
 import { nodeCronFactory, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
+import type { WebhookEvent } from './wiki/webhooks'
 
 /**
  * The app's long-running features over one account: reminders, the outbox and the wiki inbox
@@ -46,6 +47,8 @@ export interface AppServicesDeps {
   onError?: (error: unknown) => void
   /** A saved file could not be read and was moved aside (see describeCorruptFile). */
   onCorrupt?: (report: CorruptFileReport) => void
+  /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
+  onWebhookEvent?: (event: WebhookEvent) => void
 }
 
 export function openAppServices(deps: AppServicesDeps): AppServices {
@@ -102,6 +105,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
         inbox,
         secret: webhookSecretFile(deps.dataDir),
         port: want.port,
+        onEvent: deps.onWebhookEvent,
         onError: deps.onError
       })
     } catch (e) {

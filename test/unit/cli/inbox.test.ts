@@ -3,10 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
-import { openAccount } from '../../../src/main/cli/context'
-import { parseWebhookPort, startCliInbox } from '../../../src/main/cli/commands/inbox'
-import { resolveConfig } from '../../../src/main/core/config'
-import { memoryNotifier } from '../../../src/main/core/notify'
 import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
 
@@ -75,32 +71,5 @@ describe('onair inbox (in process, against the emulator)', () => {
     const none = fakeIo({ ONAIR_DATA_DIR: env().ONAIR_DATA_DIR })
     expect(await runCli(['inbox'], none)).toBe(1)
     expect(none.stderr.join('\n')).toContain('ONAIR_WIKI_TOKEN')
-  })
-
-  it('startCliInbox (for onair run --webhook --json): the URL first, then one line per event', async () => {
-    const e = env()
-    const io = fakeIo(e)
-    const config = resolveConfig({}, e)
-    const ctx = { io, config, locale: 'en' as const, t: (x: { en: string }) => x.en, flags: {}, positionals: [] }
-    const lines: Record<string, unknown>[] = []
-    const stop = await startCliInbox(ctx, openAccount(ctx), {
-      notifier: memoryNotifier(),
-      webhookPort: parseWebhookPort('0'),
-      json: true,
-      emit: (l) => lines.push(l)
-    })
-    try {
-      expect(lines[0]).toEqual({
-        type: 'webhook',
-        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{43}$/)
-      })
-      const url = lines[0]!.url as string
-      expect((await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('page_updated'))).status).toBe(200)
-      await expect.poll(() => lines.length).toBe(2)
-      expect(lines[1]).toMatchObject({ type: 'event', event: { type: 'page_updated', page: { id: 7 } } })
-    } finally {
-      await stop()
-    }
-    expect(() => parseWebhookPort('70000')).toThrow(/--webhook/)
   })
 })

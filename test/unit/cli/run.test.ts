@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { parseLead, runDaemon } from '../../../src/main/cli/commands/run'
+import { ManualClock, type Clock } from '../../../src/main/core/clock'
 import { resolveConfig } from '../../../src/main/core/config'
 import type { CommandContext } from '../../../src/main/cli/command'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
+import { manualCron } from '../schedule/emulated'
 import { fakeIo, type FakeIo } from './fake-io'
 
 const BIN = resolve(import.meta.dirname, '../../../bin/onair.js')
@@ -24,8 +27,8 @@ async function signedInEnv(emu: Emulator): Promise<Record<string, string>> {
   return env
 }
 
-function context(io: FakeIo, flags: CommandContext['flags']): CommandContext {
-  return { io, config: resolveConfig({}, io.env), locale: 'en', t: (x) => x.en, flags, positionals: [] }
+function context(io: FakeIo, flags: CommandContext['flags'], clock: Clock): CommandContext {
+  return { io, config: resolveConfig({}, io.env), clock, locale: 'en', t: (x) => x.en, flags, positionals: [] }
 }
 
 describe('onair run', () => {
@@ -73,52 +76,95 @@ describe('onair run', () => {
     expect(await exited).toBe(0)
   }, 20_000)
 
-  it('in process: a poll line, then a clean stop; the poll failing is an error line, not an exit', async () => {
+  /** The daemon in this process on a ManualClock, cron ticked by hand; `stop()` ends it like Ctrl-C. */
+  function inProcess(env: Record<string, string>, flags: CommandContext['flags'], clock = new ManualClock(Date.now())) {
+    const io = fakeIo(env)
+    let stop!: () => void
+    const stopped = new Promise<void>((res) => (stop = res))
+    const done = runDaemon(context(io, flags, clock), { stop: stopped, cron: manualCron().factory })
+    const lines = () => io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)
+    return { io, clock, done, lines, stop }
+  }
+
+  it("in process: the poll line at the clock's time, then the reminder exactly at the start, then a clean stop", async () => {
+    const clock = new ManualClock(Date.now())
+    emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
+    const env = await signedInEnv(emu)
+    const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).getTime()
+    const d = inProcess(env, { json: true, lead: '0' }, clock)
+    await vi.waitFor(() => expect(d.lines().length).toBeGreaterThan(0))
+    expect(d.lines()[0]).toMatchObject({ type: 'poll', at: new Date(clock.now()).toISOString(), state: 'ok' })
+    clock.advanceTo(startedAt - 1)
+    expect(d.lines().some((l) => l.type === 'reminder')).toBe(false)
+    clock.advanceTo(startedAt)
+    expect(d.lines().filter((l) => l.type === 'reminder')).toEqual([
+      {
+        type: 'reminder',
+        programId: SOON_PROGRAM_ID,
+        offsetMinutes: 0,
+        startedAt: new Date(startedAt).toISOString(),
+        firedAt: new Date(startedAt).toISOString()
+      }
+    ])
+    d.stop()
+    expect(await d.done).toBe(0)
+    // --lead was for that run only: nothing was written to the saved settings.
+    expect(existsSync(join(env.ONAIR_DATA_DIR!, 'settings.json'))).toBe(false)
+  })
+
+  it("in process: a failed poll is an error line in the user's words, not an exit", async () => {
     emu = await startEmulator({ port: 0 })
     const env = await signedInEnv(emu)
-    let stop!: () => void
-    const io = fakeIo(env)
-    const done = runDaemon(context(io, { json: true }), new Promise<void>((res) => (stop = res)))
-    await vi.waitFor(() => expect(io.stdout.length).toBeGreaterThan(0))
-    expect(JSON.parse(io.stdout[0]!)).toMatchObject({ type: 'poll', state: 'ok', pages: 1, complete: true })
-    stop()
-    expect(await done).toBe(0)
-
     emu.faults.inject({ path: '/v1/me/programs', kind: 'malformed-json', times: 1 })
-    const offline = fakeIo(env)
-    let stop2!: () => void
-    const done2 = runDaemon(context(offline, { json: true }), new Promise<void>((res) => (stop2 = res)))
-    await vi.waitFor(() => expect(offline.stdout.length).toBeGreaterThan(0), { timeout: 5000 })
-    expect(JSON.parse(offline.stdout[0]!)).toMatchObject({
+    const d = inProcess(env, { json: true })
+    await vi.waitFor(() => expect(d.lines().length).toBeGreaterThan(0))
+    expect(d.lines()[0]).toMatchObject({
       type: 'error',
       state: 'error',
       kind: 'bad_response',
       message: expect.stringContaining('cannot read'),
       retryAt: null
     })
-    stop2()
-    expect(await done2).toBe(0)
+    d.stop()
+    expect(await d.done).toBe(0)
   })
 
   it('with --webhook: prints the URL to register, then each pushed wiki event as an event line', async () => {
     emu = await startEmulator({ port: 0 })
     const env = { ...(await signedInEnv(emu)), ONAIR_WIKI_URL: emu.baseUrl, ONAIR_WIKI_TOKEN: emu.tokens.wiki }
-    const io = fakeIo(env)
-    let stop!: () => void
-    const done = runDaemon(context(io, { json: true, webhook: '0' }), new Promise<void>((res) => (stop = res)))
-    const lines = () => io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)
-    await vi.waitFor(() => expect(lines().some((l) => l.type === 'webhook')).toBe(true), { timeout: 5000 })
-    const url = lines().find((l) => l.type === 'webhook')!.url as string
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{32,}$/)
-    const sent = await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('article_created'))
-    expect(sent.status).toBeGreaterThanOrEqual(200)
-    expect(sent.status).toBeLessThan(300)
-    await vi.waitFor(() => expect(lines().some((l) => l.type === 'event')).toBe(true), { timeout: 5000 })
-    expect(lines().find((l) => l.type === 'event')).toMatchObject({ event: { type: 'article_created' } })
-    stop()
-    expect(await done).toBe(0)
+    const d = inProcess(env, { json: true, webhook: '0' })
+    await vi.waitFor(() => expect(d.lines().some((l) => l.type === 'webhook')).toBe(true), { timeout: 5000 })
+    const url = d.lines().find((l) => l.type === 'webhook')!.url as string
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{43}$/)
+    expect((await emu.wiki.sendWebhook(url, emu.wiki.webhookEvent('page_updated'))).status).toBe(200)
+    await vi.waitFor(() => expect(d.lines().some((l) => l.type === 'event')).toBe(true), { timeout: 5000 })
+    expect(d.lines().find((l) => l.type === 'event')).toMatchObject({
+      event: { type: 'page_updated', page: { id: 7 } }
+    })
+    d.stop()
+    expect(await d.done).toBe(0)
     const bad = fakeIo(env)
     expect(await runCli(['run', '--webhook', '70000'], bad)).toBe(2)
+    expect(bad.stderr.join('\n')).toContain('--webhook takes a port')
+  })
+
+  it('with --webhook on a busy port: says which port in both languages and exits 1', async () => {
+    emu = await startEmulator({ port: 0 })
+    const env = await signedInEnv(emu)
+    const busy = createServer()
+    await new Promise<void>((res) => busy.listen(0, '127.0.0.1', res))
+    const port = (busy.address() as AddressInfo).port
+    try {
+      for (const lang of ['en', 'ja'] as const) {
+        const io = fakeIo({ ...env, LANG: lang === 'ja' ? 'ja_JP.UTF-8' : 'C' })
+        expect(await runCli(['run', '--webhook', String(port)], io)).toBe(1)
+        const said = io.stderr.join('\n')
+        expect(said).toContain(String(port))
+        expect(said).toContain(lang === 'ja' ? 'ポート' : 'cannot be used')
+      }
+    } finally {
+      busy.close()
+    }
   })
 
   it('not signed in: exit 1 with the reason; a bad --lead is a usage error', async () => {

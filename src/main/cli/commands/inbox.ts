@@ -1,36 +1,26 @@
 import { inboxTypeLabel, type InboxItem } from '../../../shared/inbox'
-import { systemClock } from '../../core/clock'
 import { createInbox, type InboxService } from '../../core/inbox/inbox'
-import { startInboxPolling } from '../../core/inbox/poller'
-import { startInboxReceiver, webhookSecretFile } from '../../core/inbox/receiver'
 import { inboxFileStore } from '../../core/inbox/store'
-import type { Notifier } from '../../core/notify'
-import { nodeCronFactory } from '../../core/schedule/cron'
-import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
 import { movedAside, openAccount, type CliAccount } from '../context'
 
 /**
- * `onair inbox`: the wiki notifications once, and the pieces `onair run` uses to keep the inbox
- * polled and to run the webhook receiver (`startCliInbox`).
+ * `onair inbox`: the wiki notifications once (`onair run` keeps them polled through the app's
+ * services), and the `--webhook` port `onair run` takes.
  */
 const NO_WIKI = {
   en: 'The wiki is not configured: set ONAIR_WIKI_URL (or --wiki-url) and ONAIR_WIKI_TOKEN, or save a token in the app.',
   ja: 'Wikiが設定されていません。ONAIR_WIKI_URL（または --wiki-url）と ONAIR_WIKI_TOKEN を設定するか、アプリでトークンを保存してください。'
 }
 
-export function openCliInbox(
-  ctx: CommandContext,
-  cli: CliAccount,
-  notifier: Notifier,
-  notify: () => boolean
-): InboxService {
+/** A listing shows the items itself, so it raises no desktop notification for them. */
+function listingInbox(ctx: CommandContext, cli: CliAccount): InboxService {
   return createInbox({
     wiki: () => cli.account.wiki(),
     store: inboxFileStore(ctx.config.dataDir, movedAside(ctx)),
-    clock: systemClock,
-    notifier,
-    notify,
+    clock: ctx.clock,
+    notifier: { show: () => {} },
+    notify: () => false,
     language: () => ctx.locale
   })
 }
@@ -84,8 +74,7 @@ export const inbox: Command = {
       ctx.io.err(ctx.t(NO_WIKI))
       return EXIT.failure
     }
-    // A listing shows the items itself, so it raises no desktop notification for them.
-    const service = openCliInbox(ctx, cli, { show: () => {} }, () => false)
+    const service = listingInbox(ctx, cli)
     await service.refresh()
     const view = service.view({ unreadOnly: ctx.flags.unread === true })
     if (view.error) ctx.io.err(ctx.t(view.error))
@@ -106,53 +95,4 @@ export function parseWebhookPort(raw: string | boolean | undefined): number | un
     })
   }
   return port
-}
-
-export interface CliInboxOptions {
-  notifier: Notifier
-  /** From `--webhook <port>` (see parseWebhookPort); undefined runs no receiver. */
-  webhookPort?: number
-  json: boolean
-  emit: (line: Record<string, unknown>) => void
-}
-
-/**
- * For `onair run`: polls the inbox on the settings' schedule and, with a port, runs the receiver.
- * With --json it first emits {"type":"webhook","url"} and then {"type":"event","event"} per event.
- * Resolves to the stop function.
- */
-export async function startCliInbox(
-  ctx: CommandContext,
-  cli: CliAccount,
-  opts: CliInboxOptions
-): Promise<() => Promise<void>> {
-  const settings = settingsFileStore(ctx.config.dataDir).read().inbox
-  const service = openCliInbox(ctx, cli, opts.notifier, () => settings.notify)
-  const stopPolling = cli.account.wiki()
-    ? startInboxPolling(service, (tick) => nodeCronFactory(settings.cron, tick))
-    : () => {}
-  if (opts.webhookPort === undefined) return async () => stopPolling()
-  const receiver = await startInboxReceiver({
-    inbox: service,
-    secret: webhookSecretFile(ctx.config.dataDir),
-    port: opts.webhookPort,
-    onEvent: (event) =>
-      opts.json
-        ? opts.emit({ type: 'event', event })
-        : ctx.io.out(
-            `${ctx.t(inboxTypeLabel(event.type === 'unknown' ? event.originalType : event.type))}: ${event.type}`
-          )
-  })
-  if (opts.json) opts.emit({ type: 'webhook', url: receiver.url })
-  else
-    ctx.io.err(
-      ctx.t({
-        en: `Webhook receiver: register ${receiver.url}`,
-        ja: `Webhook の受信先: ${receiver.url} を登録してください`
-      })
-    )
-  return async () => {
-    stopPolling()
-    await receiver.close()
-  }
 }

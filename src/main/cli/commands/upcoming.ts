@@ -4,7 +4,7 @@ import { scheduleFileStore } from '../../core/schedule/files'
 import { summaryLine } from '../../core/schedule/reminder-text'
 import { formatCountdown } from '../../core/schedule/tray-state'
 import { EXIT, type Command } from '../command'
-import { openCliSettings, signedInAccount } from '../reminders'
+import { cliSettings, signedInAccount } from '../context'
 import { failWith } from '../report'
 
 /**
@@ -37,7 +37,7 @@ export const upcoming: Command = {
       return failWith(ctx, e)
     }
     const cache = scheduleFileStore(ctx.config.dataDir)
-    const settings = openCliSettings(ctx)()
+    const settings = cliSettings(ctx).read()
     const result = await pollOnce({ media: cli.account.media(), now: Date.now(), settings })
     if (result.ok) {
       cache.write({ fetchedAt: new Date().toISOString(), programs: result.programs })

@@ -1,0 +1,110 @@
+import { inboxTypeLabel } from '../../shared/inbox'
+import type { Reminder } from '../../shared/schedule'
+import type { Clock } from '../core/clock'
+import { describeDelivery } from '../core/schedule/reminder-text'
+import type { ReminderEvent } from '../core/schedule/reminders'
+import type { WebhookEvent } from '../core/wiki/webhooks'
+import type { CommandContext } from './command'
+import { describeFailure } from './report'
+
+/**
+ * What `onair run` prints. stdout is a contract: one line per reminder (with --json one object per
+ * line; a reminder is exactly `{"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}`);
+ * everything else goes to stderr in text mode and as other `type`s in JSON mode.
+ */
+export interface DaemonOutput {
+  reminders(event: ReminderEvent): void
+  /** A failure the daemon survives. */
+  error(e: unknown): void
+  webhookEvent(event: WebhookEvent): void
+  webhookUrl(url: string): void
+}
+
+type Line = Record<string, unknown>
+
+/** `timeZone` is the reminders' setting, read at each line as the app reads it. */
+export function daemonOutput(ctx: CommandContext, clock: Clock, timeZone: () => string | undefined): DaemonOutput {
+  const iso = (ms: number) => new Date(ms).toISOString()
+  if (ctx.flags.json !== true) return textOutput(ctx, timeZone)
+  const emit = (line: Line) => ctx.io.out(JSON.stringify(line))
+  return {
+    reminders: (event) => jsonLines(event, ctx, emit, iso(clock.now())),
+    error: (e) => emit({ type: 'error', at: iso(clock.now()), message: ctx.t(describeFailure(e)) }),
+    webhookEvent: (event) => emit({ type: 'event', event }),
+    webhookUrl: (url) => emit({ type: 'webhook', url })
+  }
+}
+
+const reminderLine = (type: 'reminder' | 'missed', r: Reminder, firedAt: string): Line => ({
+  type,
+  programId: r.programId,
+  offsetMinutes: r.offsetMinutes,
+  startedAt: r.startedAt,
+  firedAt
+})
+
+function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Line) => void, at: string): void {
+  if (event.type === 'delivery') {
+    const { delivery: d, firedAt } = event
+    const reminders = d.kind === 'single' ? [d.reminder] : d.reminders
+    const type = d.kind === 'missed' ? 'missed' : 'reminder'
+    for (const r of reminders) emit(reminderLine(type, r, new Date(firedAt).toISOString()))
+    return
+  }
+  const { status, result } = event
+  if (result?.ok) {
+    emit({
+      type: 'poll',
+      at,
+      state: status.state,
+      programs: result.programs.length,
+      pages: result.pages,
+      complete: result.complete
+    })
+  } else if (status.error) {
+    emit({
+      type: 'error',
+      at,
+      state: status.state,
+      ...(result ? { kind: result.error.kind } : {}),
+      message: ctx.t(status.error),
+      retryAt: status.retryAt === null ? null : new Date(status.retryAt).toISOString()
+    })
+  } else {
+    emit({ type: 'state', at, state: status.state })
+  }
+}
+
+function textOutput(ctx: CommandContext, timeZone: () => string | undefined): DaemonOutput {
+  return {
+    reminders: (event) => textLines(event, ctx, timeZone()),
+    error: (e) => ctx.io.err(ctx.t(describeFailure(e))),
+    webhookEvent: (event) =>
+      ctx.io.out(`${ctx.t(inboxTypeLabel(event.type === 'unknown' ? event.originalType : event.type))}: ${event.type}`),
+    webhookUrl: (url) =>
+      ctx.io.err(ctx.t({ en: `Webhook receiver: register ${url}`, ja: `Webhook の受信先: ${url} を登録してください` }))
+  }
+}
+
+function textLines(event: ReminderEvent, ctx: CommandContext, timeZone: string | undefined): void {
+  if (event.type === 'status') {
+    const { status, result } = event
+    if (result?.ok)
+      ctx.io.err(
+        ctx.t({
+          en: `Schedule updated: ${result.programs.length} programs.`,
+          ja: `番組表を更新しました: ${result.programs.length} 件。`
+        })
+      )
+    else if (status.error) ctx.io.err(ctx.t(status.error))
+    return
+  }
+  const { delivery: d, firedAt } = event
+  const text = { locale: ctx.locale, timeZone, now: firedAt }
+  // One line per reminder, also inside a group; a missed summary stays one line.
+  const notes =
+    d.kind === 'group'
+      ? d.reminders.map((reminder) => describeDelivery({ kind: 'single', reminder }, text))
+      : [describeDelivery(d, text)]
+  for (const n of notes) ctx.io.out(`${n.title} — ${n.body.split('\n').join(d.kind === 'missed' ? '; ' : ' · ')}`)
+}
