@@ -39,7 +39,8 @@ describe('onair run', () => {
   })
 
   it("end to end: the real binary prints the soon program's reminder at its start, exactly shaped, and exits 0 on SIGINT", async () => {
-    emu = await startEmulator({ port: 0, soonSeconds: 3 })
+    // Time enough for a cold start on a busy machine: the poll must come before the start.
+    emu = await startEmulator({ port: 0, soonSeconds: 6 })
     const env = await signedInEnv(emu)
     const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).toISOString()
     const child = spawn(process.execPath, [BIN, 'run', '--json', '--lead', '0'], {
