@@ -1,12 +1,30 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+  type BigIntStats
+} from 'node:fs'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
+import { withFileLock, type FileLockOptions } from './file-lock'
 
 /**
- * A typed document persisted as one JSON file. Writes are atomic (temp file, fsync, rename), so a
- * crash mid-write leaves the previous version; a file that no longer parses or no longer matches
- * the schema is moved aside (never deleted: the user's data may be recoverable by hand) and the
- * document starts from its defaults, with the reason reported once.
+ * A typed document persisted as one JSON file, shared by every process that uses the data folder.
+ *
+ * - `update` is a transaction: under the file's cross-process lock (file-lock.ts) it re-reads the
+ *   file, applies `fn` and writes the result, so two processes never overwrite each other's change.
+ * - Writes are atomic (temp file, fsync, rename): a crash mid-write leaves the previous version,
+ *   and a reader without the lock sees the old document or the new one, never half of one.
+ * - `read` sees other processes' writes: it re-reads whenever the file's identity (inode, size,
+ *   change times) differs from what it last read, so an unchanged file costs one `stat`.
+ * - A file that no longer parses or no longer matches the schema is moved aside (never deleted:
+ *   the user's data may be recoverable by hand) and reported; the document starts from defaults.
  */
 export interface DocumentStore<T> {
   read(): T
@@ -38,52 +56,123 @@ export interface JsonFileOptions<S extends z.ZodType> {
   mode?: number
   onCorrupt?: (report: CorruptFileReport) => void
   now?: () => number
+  lock?: FileLockOptions
 }
 
-export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): DocumentStore<z.output<S>> {
-  let cache: z.output<S> | undefined
+/** What a file looked like when it was read; null when there was no file. */
+type Signature = string | null
 
-  const load = (): z.output<S> => {
-    if (!existsSync(opts.path)) return opts.defaults()
-    let reason: string
+const signatureOf = (s: BigIntStats): string => `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
+
+function currentSignature(path: string): Signature {
+  try {
+    return signatureOf(statSync(path, { bigint: true }))
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw e
+  }
+}
+
+type Loaded<T> = { ok: true; value: T; sig: Signature } | { ok: false; reason: string }
+
+export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): DocumentStore<z.output<S>> {
+  type T = z.output<S>
+  let cache: { value: T; sig: Signature } | undefined
+
+  /**
+   * The file as it is now; the stat and the text come from one open file, so they agree. A
+   * transaction never trusts the signature (`fresh`): coarse file times and a reused inode could
+   * make three quick writes look like the first, and a transaction must not build on a stale copy.
+   */
+  const load = (fresh: boolean): Loaded<T> => {
+    let fd: number
     try {
-      const raw: unknown = JSON.parse(readFileSync(opts.path, 'utf8'))
+      fd = openSync(opts.path, 'r')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, value: opts.defaults(), sig: null }
+      throw e
+    }
+    let text: string
+    let sig: string
+    try {
+      sig = signatureOf(fstatSync(fd, { bigint: true }))
+      if (!fresh && cache && cache.sig === sig) return { ok: true, value: cache.value, sig }
+      text = readFileSync(fd, 'utf8')
+    } finally {
+      closeSync(fd)
+    }
+    try {
+      const raw: unknown = JSON.parse(text)
       const parsed = opts.schema.safeParse(opts.migrate ? opts.migrate(raw) : raw)
-      if (parsed.success) return parsed.data
-      reason = parsed.error.issues
+      if (parsed.success) return { ok: true, value: parsed.data, sig }
+      const reason = parsed.error.issues
         .slice(0, 3)
         .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
         .join('; ')
+      return { ok: false, reason }
     } catch (e) {
-      reason = e instanceof Error ? e.message : String(e)
+      return { ok: false, reason: e instanceof Error ? e.message : String(e) }
+    }
+  }
+
+  /** Under the lock: the current document, a corrupt file moved aside first. */
+  const loadLocked = (): T => {
+    const loaded = load(true)
+    if (loaded.ok) {
+      cache = { value: loaded.value, sig: loaded.sig }
+      return loaded.value
     }
     const movedTo = `${opts.path}.corrupt-${opts.now?.() ?? Date.now()}`
     renameSync(opts.path, movedTo)
-    opts.onCorrupt?.({ path: opts.path, movedTo, reason })
-    return opts.defaults()
+    opts.onCorrupt?.({ path: opts.path, movedTo, reason: loaded.reason })
+    cache = { value: opts.defaults(), sig: null }
+    return cache.value
   }
 
-  const store: DocumentStore<z.output<S>> = {
-    read() {
-      cache ??= load()
-      return cache
-    },
-    write(next) {
-      writeAtomic(opts.path, `${JSON.stringify(next, null, 1)}\n`, opts.mode ?? 0o600)
-      cache = next
-    },
-    update(fn) {
-      const next = fn(store.read())
-      store.write(next)
-      return next
+  const locked = <R>(fn: () => R): R => {
+    try {
+      return withFileLock(opts.path, fn, opts.lock)
+    } catch (e) {
+      // `fn` may have changed the cached document before failing: the disk is the truth.
+      cache = undefined
+      throw e
     }
   }
-  return store
+
+  const save = (next: T): void => {
+    writeAtomic(opts.path, `${JSON.stringify(next, null, 1)}\n`, opts.mode ?? 0o600)
+    cache = { value: next, sig: currentSignature(opts.path) }
+  }
+
+  return {
+    read() {
+      if (cache && cache.sig === currentSignature(opts.path)) return cache.value
+      const loaded = load(false)
+      if (loaded.ok) {
+        cache = { value: loaded.value, sig: loaded.sig }
+        return loaded.value
+      }
+      // Moving a file aside is a change: under the lock, and only if it is still the bad one.
+      return locked(loadLocked)
+    },
+    write(next) {
+      locked(() => save(next))
+    },
+    update(fn) {
+      return locked(() => {
+        const next = fn(loadLocked())
+        save(next)
+        return next
+      })
+    }
+  }
 }
+
+let tmpCounter = 0
 
 export function writeAtomic(path: string, text: string, mode = 0o600): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  const tmp = `${path}.${process.pid}.tmp`
+  const tmp = `${path}.${process.pid}-${tmpCounter++}.tmp`
   const fd = openSync(tmp, 'w', mode)
   try {
     writeSync(fd, text)

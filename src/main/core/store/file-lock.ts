@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import lockfile from 'proper-lockfile'
+import type { LocalizedText } from '../http/errors'
+
+/**
+ * The cross-process lock around every read-modify-write of a file in the data folder (the app,
+ * `onair run` and any number of short `onair` commands may share one folder). It is
+ * proper-lockfile's `mkdir` lock on `<file>.lock`, taken synchronously because the DocumentStore
+ * interface is synchronous and its whole transaction (read, change, write one small file) takes
+ * milliseconds: making every caller of every store async would cost far more than it buys.
+ *
+ * `lockSync` takes no retries, so the wait is ours: a real sleep (Atomics.wait: the thread sleeps,
+ * no CPU is burnt) between attempts, doubling from 2 ms to 50 ms, bounded by `waitMs`. A holder
+ * that died mid-transaction leaves a lock whose mtime stops moving; after `staleMs` proper-lockfile
+ * breaks it, so the default wait is longer than the stale time and a dead holder never makes a
+ * command fail. Only a live process holding a lock for 10 s (a hung disk) ends in StoreLockError.
+ */
+export const LOCK_STALE_MS = 5_000
+export const LOCK_WAIT_MS = 10_000
+
+export interface FileLockOptions {
+  waitMs?: number
+  staleMs?: number
+}
+
+/** The data folder stayed locked for longer than any transaction takes. */
+export class StoreLockError extends Error {
+  readonly userMessage: LocalizedText
+
+  constructor(readonly path: string) {
+    super(`timed out waiting for the lock on ${path}`)
+    this.name = 'StoreLockError'
+    this.userMessage = {
+      en: `Another Onair process kept ${path} locked for too long, so nothing was changed. Try again; if it keeps happening, quit the other Onair processes.`,
+      ja: `別の Onair のプロセスが ${path} を長時間ロックしていたため、何も変更していません。もう一度お試しください。繰り返す場合は、ほかの Onair のプロセスを終了してください。`
+    }
+  }
+}
+
+/** Paths this process holds now: a transaction inside a transaction on the same file runs at once. */
+const held = new Map<string, number>()
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4))
+const sleep = (ms: number) => void Atomics.wait(sleeper, 0, 0, ms)
+
+export function withFileLock<R>(path: string, fn: () => R, opts: FileLockOptions = {}): R {
+  const depth = held.get(path)
+  if (depth !== undefined) {
+    held.set(path, depth + 1)
+    try {
+      return fn()
+    } finally {
+      held.set(path, depth)
+    }
+  }
+  const release = acquire(path, opts)
+  held.set(path, 1)
+  try {
+    return fn()
+  } finally {
+    held.delete(path)
+    try {
+      release()
+    } catch {
+      // Released already: proper-lockfile judged the lock compromised. The write itself was
+      // atomic; there is nothing left to undo.
+    }
+  }
+}
+
+function acquire(path: string, opts: FileLockOptions): () => void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  const deadline = Date.now() + (opts.waitMs ?? LOCK_WAIT_MS)
+  let pause = 2
+  for (;;) {
+    try {
+      return lockfile.lockSync(path, {
+        lockfilePath: `${path}.lock`,
+        realpath: false,
+        stale: opts.staleMs ?? LOCK_STALE_MS,
+        // Held for milliseconds inside one synchronous call: the refresh timer never runs, and
+        // a lock broken as stale can only be one whose holder stopped in the middle.
+        onCompromised: () => {}
+      })
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
+      if (Date.now() >= deadline) throw new StoreLockError(path)
+      sleep(Math.min(pause, Math.max(1, deadline - Date.now())) * (0.5 + Math.random() / 2))
+      pause = Math.min(50, pause * 2)
+    }
+  }
+}
