@@ -1,7 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { addExtraFields, removeFields, truncateJson, type Fault, type FaultBox } from './faults'
+import { invalidParams, notFound } from './media/errors'
 import type { RateLimiter } from './ratelimit'
+import { singleValued } from './single-valued'
 import type { EmuContext, EmuRequest, EmuResponse, EmuService } from './types'
 
 /**
@@ -28,7 +30,11 @@ export interface FrameOptions {
   log: (entry: RequestLogEntry) => void
 }
 
-function parseBody(raw: string, contentType: string): Record<string, unknown> | undefined | 'invalid' {
+function parseBody(
+  raw: string,
+  contentType: string,
+  lastWins: boolean
+): Record<string, unknown> | undefined | 'invalid' {
   if (raw.trim() === '') return undefined
   const asJson = (): Record<string, unknown> | 'invalid' => {
     try {
@@ -40,7 +46,7 @@ function parseBody(raw: string, contentType: string): Record<string, unknown> | 
   }
   if (contentType.includes('json')) return asJson()
   if (contentType.includes('x-www-form-urlencoded') || !/^\s*[[{]/.test(raw)) {
-    return Object.fromEntries(new URLSearchParams(raw))
+    return Object.fromEntries(singleValued(new URLSearchParams(raw), lastWins))
   }
   return asJson()
 }
@@ -118,11 +124,11 @@ export class Frame {
       return
     }
     const injected = hits.find((f) => f.kind === 'status')
-    const parsed = parseBody(rawBody, req.headers['content-type'] ?? '')
+    const parsed = parseBody(rawBody, req.headers['content-type'] ?? '', ctx.quirks)
     const emuReq: EmuRequest = {
       method,
       path: url.pathname,
-      query: url.searchParams,
+      query: singleValued(url.searchParams, ctx.quirks),
       headers: flatHeaders(req.headers),
       body: parsed === 'invalid' ? undefined : parsed,
       rawBody
@@ -143,20 +149,11 @@ export class Frame {
       // Plain text and no Retry-After, as the live service does.
       response = { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Retry later\n' }
     } else if (parsed === 'invalid') {
-      response = {
-        status: 400,
-        body: {
-          errors: [
-            { type: 'invalid_params', message: 'リクエストの形式が不正です', developer_message: 'Malformed JSON body.' }
-          ]
-        }
-      }
+      response = invalidParams(ctx.quirks, 'リクエストの形式が不正です', 'Malformed JSON body.').response
     } else {
       handled = true
-      response = (await this.o.route(url.pathname).handle(emuReq)) ?? {
-        status: 404,
-        body: { errors: [{ type: 'unknown_route', message: 'ページが見つかりませんでした' }] }
-      }
+      // A path no service owns gets the same error body as an unknown `/v1` route.
+      response = (await this.o.route(url.pathname).handle(emuReq)) ?? notFound(ctx.quirks).response
     }
 
     let status = response.status

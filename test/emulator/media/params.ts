@@ -1,3 +1,4 @@
+import { parseDocumentedTime, parseLiveTime } from './datetime'
 import { invalidParams } from './errors'
 
 /**
@@ -63,22 +64,21 @@ export function sortParams(q: Params, names: readonly string[], quirks: boolean)
   return out
 }
 
-/** `YYYY/MM/DD HH:MM`, read as UTC because the service does so when no offset is given. */
+/**
+ * `filter_started_at_*`: documented mode takes only `YYYY/MM/DD HH:MM`; quirks mode also takes
+ * ISO 8601 as the live service's general parser does (datetime.ts). Both read no offset as UTC.
+ */
 export function dateTimeParam(q: Params, name: string, quirks: boolean): number | undefined {
   const v = get(q, name)
   if (v === undefined) return undefined
-  const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})$/.exec(v)
-  const bad = invalidParams(
-    quirks,
-    `${name} は YYYY/MM/DD HH:MM の形式で指定してください`,
-    `${name} must look like 2017/10/02 15:00.`
-  )
-  if (!m) throw bad
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number]
-  const ms = Date.UTC(y, mo - 1, d, h, mi)
-  const back = new Date(ms)
-  // Reject dates that Date.UTC silently rolls over (2017/02/30, 25:00).
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || mi > 59) throw bad
+  const ms = quirks ? parseLiveTime(v) : parseDocumentedTime(v)
+  if (ms === undefined) {
+    throw invalidParams(
+      quirks,
+      `${name} は YYYY/MM/DD HH:MM の形式で指定してください`,
+      `${name} must look like 2017/10/02 15:00.`
+    )
+  }
   return ms
 }
 

@@ -46,7 +46,7 @@ function envelope(key: string, rows: Json[], q: Params, quirks: boolean): Json {
   const fields = fieldsParam(q)
   const page = paginate(rows, q, quirks)
   return {
-    [key]: fields ? page.items.map((r) => pickFields(r, fields)) : page.items,
+    [key]: fields ? page.items.map((r) => pickFields(r, fields, quirks)) : page.items,
     total_count: page.total_count,
     next_page: page.next_page,
     prev_page: page.prev_page
@@ -58,6 +58,10 @@ export function listWorks(s: MediaState, q: Params, quirks: boolean, userId?: nu
   const ids = idList(q, 'filter_ids', quirks)
   const seasons = seasonFilter(q, quirks)
   const title = stringParam(q, 'filter_title')?.toLowerCase()
+  // The documents say "filter by title"; the live service also matches the kana reading.
+  const titleMatches = (w: WorkRow): boolean =>
+    title !== undefined &&
+    (w.title.toLowerCase().includes(title) || (quirks && w.titleKana.toLowerCase().includes(title)))
   const status = userId === undefined ? undefined : stringParam(q, 'filter_status')
   if (status !== undefined && !FILTERABLE_STATUS.includes(status as StatusKind)) {
     throw invalidParams(
@@ -77,7 +81,7 @@ export function listWorks(s: MediaState, q: Params, quirks: boolean, userId?: nu
         w.season && seasons.some((f) => f.year === w.season?.year && (f.name === 'all' || f.name === w.season.name))
     )
   }
-  if (title !== undefined) works = works.filter((w) => w.title.toLowerCase().includes(title))
+  if (title !== undefined) works = works.filter(titleMatches)
   if (status !== undefined && userId !== undefined) works = works.filter((w) => s.statusOf(userId, w.id) === status)
 
   works = [...works].sort((a, b) => {

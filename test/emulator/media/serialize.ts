@@ -110,17 +110,21 @@ export function recordJson(r: RecordRow, s: MediaState, quirks: boolean): Json {
 }
 
 /**
- * `fields` keeps a scalar when its full dotted name is listed (`title`, `work.title`). Nested
- * objects always stay, possibly as `{}`, as the live service does. `id` gets no special treatment:
- * a client that needs ids must list them (`id`, `work.id`), which catches clients that forget.
+ * `fields` keeps a scalar when its full dotted name is listed (`title`, `work.title`). `id` gets no
+ * special treatment: a client that needs ids must list them (`id`, `work.id`), which catches
+ * clients that forget. Nested objects: the live service (quirks) keeps every wrapper, possibly as
+ * `{}`; the documents limit the body to the listed fields, so documented mode keeps a wrapper only
+ * when it is listed itself (whole) or one of its fields is.
  */
-export function pickFields(obj: Json, fields: Set<string>, prefix = ''): Json {
+export function pickFields(obj: Json, fields: Set<string>, quirks: boolean, prefix = ''): Json {
   const out: Json = {}
+  const inside = (name: string): boolean => [...fields].some((f) => f.startsWith(`${name}.`))
   for (const [key, value] of Object.entries(obj)) {
     const name = prefix + key
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      out[key] = pickFields(value as Json, fields, `${name}.`)
-    } else if (fields.has(name) || (value === null && [...fields].some((f) => f.startsWith(`${name}.`)))) {
+      if (!quirks && fields.has(name)) out[key] = value
+      else if (quirks || inside(name)) out[key] = pickFields(value as Json, fields, quirks, `${name}.`)
+    } else if (fields.has(name) || (value === null && inside(name))) {
       // A null wrapper (a program's `episode: null`) stays when any of its fields was asked for.
       out[key] = value
     }

@@ -72,9 +72,32 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
     expect(wide).toEqual([9])
   })
 
+  it('started_at bounds in ISO 8601: 400 in documented mode, read by the live parser in quirks mode', async () => {
+    // Program 9 starts at 14:00 UTC = 23:00 in Japan; the bounds below are one second around it.
+    const window = [
+      ['2026-11-22T13:59:59Z', '2026-11-22T14:00:01Z'],
+      ['2026-11-22T22:59:59+09:00', '2026-11-22T23:00:01+09:00'],
+      ['2026-11-22T13:59:59.500Z', '2026-11-22 14:00:01']
+    ]
+    for (const [gt, lt] of window) {
+      const r = await call(
+        emu,
+        `/v1/me/programs?filter_started_at_gt=${encodeURIComponent(gt as string)}&filter_started_at_lt=${encodeURIComponent(lt as string)}`
+      )
+      expect(r.status, gt).toBe(quirks ? 200 : 400)
+      if (quirks) expect(r.json.programs.map((p: P) => p.id)).toEqual([9])
+      else expect(r.json.errors[0]).toMatchObject({ type: 'invalid_params', url: expect.any(String) })
+    }
+    // Strict in quirks mode to the second: a bound exactly at the start excludes it.
+    if (quirks) expect(await ids(`filter_started_at_gt=${encodeURIComponent('2026-11-22T14:00:00Z')}`)).not.toContain(9)
+    // Dates that do not exist stay a 400 in both modes.
+    for (const bad of ['2026-02-30T00:00Z', '2026-11-22T24:30Z', '2026-11-22T10:00+25:00', 'tomorrow'])
+      expect((await call(emu, `/v1/me/programs?filter_started_at_gt=${encodeURIComponent(bad)}`)).status, bad).toBe(400)
+  })
+
   it('bad date format, booleans and sort values are 400', async () => {
     for (const q of [
-      'filter_started_at_gt=2026-11-22T14:00',
+      'filter_started_at_gt=2026-11-22X14:00',
       'filter_started_at_lt=2026/13/01%2000:00',
       'filter_unwatched=1',
       'filter_rebroadcast=yes',
@@ -130,13 +153,24 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
     const r = await call(emu, '/v1/me/programs?filter_ids=7&fields=id,episode.number,work.title')
     const p = r.json.programs[0]
     expect(p.episode.number).toBe(quirks ? 7.5 : '7.5')
-    // Wrapper objects stay, possibly empty; unlisted scalars (is_rebroadcast, work.id) are gone.
+    // Unlisted scalars (is_rebroadcast, work.id) are gone; an unlisted wrapper stays as {} in quirks only.
     expect(p).toEqual({
       id: 7,
-      channel: {},
+      ...(quirks ? { channel: {} } : {}),
       work: { title: 'Midnight Bakery Club' },
       episode: { number: quirks ? 7.5 : '7.5' }
     })
+  })
+
+  it('fields=id,started_at: quirks keeps channel/work/episode as {}, documented drops them', async () => {
+    const r = await call(emu, '/v1/me/programs?filter_ids=7&fields=id,started_at')
+    expect(r.json.programs).toEqual([
+      {
+        id: 7,
+        started_at: expect.any(String),
+        ...(quirks ? { channel: {}, work: {}, episode: {} } : {})
+      }
+    ])
   })
 
   it('a null episode stays null under fields; number_text may be null in quirks', async () => {
@@ -144,10 +178,15 @@ describe.each([false, true])('GET /v1/me/programs (quirks=%s)', (quirks) => {
       emu,
       '/v1/me/programs?filter_ids=11,17&sort_id=asc&fields=id,episode.number,episode.number_text'
     )
+    const wrappers = quirks ? { channel: {}, work: {} } : {}
     expect(r.json.programs).toEqual([
-      { id: 11, channel: {}, work: {}, episode: null },
-      { id: 17, channel: {}, work: {}, episode: { number: null, number_text: quirks ? null : '' } }
+      { id: 11, ...wrappers, episode: null },
+      { id: 17, ...wrappers, episode: { number: null, number_text: quirks ? null : '' } }
     ])
+  })
+
+  it('a repeated filter: documented takes the first value, quirks the last', async () => {
+    expect(await ids('filter_ids=1&filter_ids=3')).toEqual(quirks ? [3] : [1])
   })
 
   it('the other user sees their own programs', async () => {

@@ -108,9 +108,55 @@ describe.each([false, true])('records (quirks=%s)', (quirks) => {
     expect((await call(emu, `/v1/me/records/${id}`, { method: 'DELETE' })).status).toBe(404)
   })
 
+  it('share flags that are not booleans are 400 and change nothing, in forms, queries, JSON and PATCH', async () => {
+    const count = emu.media.records.length
+    const attempts: Array<[string, Parameters<typeof call>[2]]> = [
+      ['/v1/me/records', { method: 'POST', form: { episode_id: '301', share_microblog: 'maybe' } }],
+      ['/v1/me/records?share_microblog=maybe', { method: 'POST', form: { episode_id: '301' } }],
+      ['/v1/me/records', { method: 'POST', json: { episode_id: 301, share_socialnet: 1 } }],
+      ['/v1/me/records', { method: 'POST', json: { episode_id: 301, share_microblog: 'TRUE' } }],
+      ['/v1/me/records/1', { method: 'PATCH', form: { comment: 'changed', share_microblog: 'maybe' } }]
+    ]
+    for (const [path, init] of attempts) {
+      const r = await call(emu, path, init)
+      expect(r.status, `${path} ${JSON.stringify(init)}`).toBe(400)
+      expect(r.json.errors[0].type).toBe('invalid_params')
+    }
+    expect(emu.media.records.length).toBe(count)
+    expect(emu.media.records.find((r) => r.id === 1)?.comment).not.toBe('changed')
+    // A repeated flag is judged by the value the mode keeps: quirks keeps the last one.
+    const repeated = await fetch(`${emu.baseUrl}/v1/me/records`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${emu.tokens.readWrite}`,
+        'content-type': 'application/x-www-form-urlencoded'
+      },
+      body: 'episode_id=301&share_microblog=false&share_microblog=maybe'
+    })
+    expect(repeated.status).toBe(quirks ? 400 : 201)
+  })
+
   it('unknown route: 404 with unknown_route (quirks) or not_found (documented)', async () => {
     const r = await call(emu, '/v1/me/nothing')
     expect(r.status).toBe(404)
     expect(r.json.errors[0].type).toBe(quirks ? 'unknown_route' : 'not_found')
+  })
+
+  it('error bodies outside /v1 follow the same rule: documented has developer_message and url', async () => {
+    const unknown = await call(emu, '/nowhere')
+    const malformed = await fetch(`${emu.baseUrl}/v1/me/records`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.tokens.readWrite}`, 'content-type': 'application/json' },
+      body: '{"episode_id": 301,'
+    })
+    const bodies: Array<[number, unknown, string]> = [
+      [unknown.status, unknown.json, quirks ? 'unknown_route' : 'not_found'],
+      [malformed.status, await malformed.json(), 'invalid_params']
+    ]
+    expect(bodies.map(([status]) => status)).toEqual([404, 400])
+    for (const [, body, type] of bodies) {
+      const error = { type, message: expect.any(String), developer_message: expect.any(String) }
+      expect(body).toEqual({ errors: [quirks ? error : { ...error, url: expect.any(String) }] })
+    }
   })
 })

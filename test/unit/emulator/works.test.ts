@@ -45,6 +45,20 @@ describe.each([false, true])('GET /v1/me/works (quirks=%s)', (quirks) => {
     expect((await works('filter_ids=3,4,9')).map((w) => w.id)).toEqual([3, 4])
   })
 
+  it('filter_title: documented matches the title only, quirks also the kana reading', async () => {
+    // Work 2's reading is みっどないとべーかりーくらぶ; its title has no kana at all.
+    expect((await works(`filter_title=${encodeURIComponent('べーかりー')}`)).map((w) => w.id)).toEqual(
+      quirks ? [2] : []
+    )
+    expect((await works('filter_title=Bakery')).map((w) => w.id)).toEqual([2])
+  })
+
+  it('a repeated parameter: documented takes the first value, quirks the last (as Rails)', async () => {
+    expect((await works('filter_ids=1&filter_ids=3')).map((w) => w.id)).toEqual(quirks ? [3] : [1])
+    // The last value decides validity too: a bad first value is harmless in quirks mode only.
+    expect((await call(emu, '/v1/me/works?sort_id=up&sort_id=desc')).status).toBe(quirks ? 200 : 400)
+  })
+
   it('sorts, and rejects values other than asc/desc', async () => {
     const byWatchers = await works('sort_watchers_count=desc')
     expect(byWatchers.map((w) => w.watchers_count)).toEqual(
@@ -84,11 +98,16 @@ describe.each([false, true])('GET /v1/me/works (quirks=%s)', (quirks) => {
     expect(media).toEqual(new Set(['tv', 'ova', 'movie', 'web', 'other']))
   })
 
-  it('fields keeps full dotted names; status stays as a wrapper', async () => {
+  it('fields keeps full dotted names; the status wrapper stays only in quirks mode', async () => {
     const r = await call(emu, '/v1/me/works?filter_ids=1&fields=title,status.kind')
     expect(r.json.works).toEqual([{ title: 'Starlit Courier', status: { kind: 'watching' } }])
-    const only = await call(emu, '/v1/me/works?filter_ids=1&fields=title')
-    expect(only.json.works).toEqual([{ title: 'Starlit Courier', status: {} }])
+    const only = await call(emu, '/v1/me/works?filter_ids=1&fields=id,title')
+    expect(only.json.works).toEqual([
+      quirks ? { id: 1, title: 'Starlit Courier', status: {} } : { id: 1, title: 'Starlit Courier' }
+    ])
+    // Documented: naming a wrapper keeps it whole, as the body is "limited to the listed fields".
+    const whole = await call(emu, '/v1/me/works?filter_ids=1&fields=status')
+    expect(whole.json.works).toEqual([{ status: quirks ? {} : { kind: 'watching' } }])
   })
 
   it('POST /v1/me/statuses: 204 even when unchanged; no_select keeps the work listed; errors', async () => {

@@ -59,7 +59,12 @@ export function formatFilterTime(t: Date | number): string {
   return `${d.getUTCFullYear()}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`
 }
 
-export function formatBoolean(b: boolean): 'true' | 'false' {
+/**
+ * Exactly `true` or `false`. A value that is not a boolean at run time (from untyped JSON) is
+ * refused rather than sent by truthiness: a stray "maybe" must not turn sharing on.
+ */
+export function formatBoolean(b: boolean, name = 'flag'): 'true' | 'false' {
+  if (typeof b !== 'boolean') throw clientError(`${name} must be true or false`)
   return b ? 'true' : 'false'
 }
 
@@ -114,8 +119,8 @@ export function programsParams(p: ProgramsParams): WireParams {
   if (from !== undefined && to !== undefined && from > to) throw clientError('startedFrom is after startedTo')
   if (from !== undefined) out.filter_started_at_gt = formatFilterTime(Math.floor(from / MINUTE) * MINUTE - MINUTE)
   if (to !== undefined) out.filter_started_at_lt = formatFilterTime(Math.ceil(to / MINUTE) * MINUTE + MINUTE)
-  if (p.unwatched !== undefined) out.filter_unwatched = formatBoolean(p.unwatched)
-  if (p.rebroadcast !== undefined) out.filter_rebroadcast = formatBoolean(p.rebroadcast)
+  if (p.unwatched !== undefined) out.filter_unwatched = formatBoolean(p.unwatched, 'unwatched')
+  if (p.rebroadcast !== undefined) out.filter_rebroadcast = formatBoolean(p.rebroadcast, 'rebroadcast')
   if (p.sortId) out.sort_id = formatSort('sortId', p.sortId)
   out.sort_started_at = formatSort('sortStartedAt', p.sortStartedAt ?? 'asc')
   return out

@@ -50,8 +50,8 @@ export async function setStatus(t: Transport, workId: number, kind: StatusKind):
 
 function recordForm(o: RecordOptions): Record<string, string> {
   const form: Record<string, string> = {
-    share_microblog: formatBoolean(o.shareMicroblog ?? false),
-    share_socialnet: formatBoolean(o.shareSocialnet ?? false)
+    share_microblog: formatBoolean(o.shareMicroblog ?? false, 'shareMicroblog'),
+    share_socialnet: formatBoolean(o.shareSocialnet ?? false, 'shareSocialnet')
   }
   if (o.comment !== undefined) form.comment = o.comment
   if (o.rating !== undefined) {
