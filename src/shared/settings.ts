@@ -48,13 +48,29 @@ export const ServiceSettingsSchema = z.object({
   redirectPort: z.number().int().min(0).max(65535).default(0)
 })
 
+export const CalendarSettingsSchema = z.object({
+  /** The service gives a start only; each calendar event lasts this long. */
+  durationMinutes: z.number().int().min(1).max(720).default(30),
+  /** One alarm per reminder lead time in the exported and the served calendar. */
+  alarms: z.boolean().default(false),
+  /** "Subscribe in your calendar": the feed served on 127.0.0.1 for desktop calendars. */
+  subscribe: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** 0 keeps the port picked the first time, so a subscribed URL survives restarts. */
+      port: z.number().int().min(0).max(65535).default(0)
+    })
+    .default({ enabled: false, port: 0 })
+})
+
 export const SettingsSchema = z.object({
   version: z.literal(1).default(1),
   ui: UiSettingsSchema.default(UiSettingsSchema.parse({})),
   reminders: ReminderSettingsSchema.default(ReminderSettingsSchema.parse({})),
   poll: PollSettingsSchema.default(PollSettingsSchema.parse({})),
   inbox: InboxSettingsSchema.default(InboxSettingsSchema.parse({})),
-  services: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({}))
+  services: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
+  calendar: CalendarSettingsSchema.default(CalendarSettingsSchema.parse({}))
 })
 export type Settings = z.output<typeof SettingsSchema>
 export type SettingsInput = z.input<typeof SettingsSchema>

@@ -12,6 +12,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
 export interface Io {
   out(line: string): void
+  /** Raw text to stdout, no newline added (a document with its own line ends). */
+  write(text: string): void
   err(line: string): void
   /** One line from stdin, without its newline; undefined at end of input. */
   readLine(): Promise<string | undefined>

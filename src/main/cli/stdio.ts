@@ -7,6 +7,7 @@ export function processIo(): Io {
   let lines: AsyncIterator<string> | undefined
   return {
     out: (line) => void process.stdout.write(`${line}\n`),
+    write: (text) => void process.stdout.write(text),
     err: (line) => void process.stderr.write(`${line}\n`),
     async readLine() {
       // Created on first use: an idle readline would keep stdin open and the process alive.

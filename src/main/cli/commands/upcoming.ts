@@ -1,9 +1,11 @@
+import { calendarDocument } from '../../core/calendar/feed'
 import { describeApiError } from '../../core/http/errors'
 import { pollOnce } from '../../core/schedule/poll'
 import { scheduleFileStore } from '../../core/schedule/files'
 import { summaryLine } from '../../core/schedule/reminder-text'
+import { writeAtomic } from '../../core/store/json-file'
 import { formatCountdown } from '../../core/schedule/tray-state'
-import { EXIT, type Command } from '../command'
+import { EXIT, UsageError, type Command } from '../command'
 import { cliSettings, signedInAccount } from '../context'
 import { failWith } from '../report'
 
@@ -11,14 +13,16 @@ import { failWith } from '../report'
  * `onair upcoming`: polls once and prints the schedule; when the service cannot be reached it
  * prints the saved one and says so on stderr. `--json` is a contract:
  * `{"fetchedAt", "offline", "programs": [...]}` with programs as the schedule cache keeps them.
+ * `--ics [FILE]` writes the same schedule as an iCalendar document (the app's "Export .ics").
  */
 export const upcoming: Command = {
   name: 'upcoming',
   summary: { en: 'Show the upcoming broadcasts', ja: 'これからの放送予定を表示する' },
-  usage: ['upcoming [--json]'],
+  usage: ['upcoming [--json]', 'upcoming --ics [FILE] [--alarms]'],
+  positionals: { min: 0, max: 1 },
   description: {
-    en: 'Fetches your unwatched broadcasts (from an hour ago to 48 hours ahead by default) and saves them for offline use. When the service cannot be reached, shows the saved schedule and says so on stderr (exit 0; exit 1 when nothing was ever saved). --json prints {"fetchedAt", "offline", "programs": [...]}.',
-    ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。'
+    en: 'Fetches your unwatched broadcasts (from an hour ago to 48 hours ahead by default) and saves them for offline use. When the service cannot be reached, shows the saved schedule and says so on stderr (exit 0; exit 1 when nothing was ever saved). --json prints {"fetchedAt", "offline", "programs": [...]}. --ics prints an iCalendar document instead (one event per program, muted works and hidden rebroadcasts left out as for reminders), or writes it to FILE, replacing it whole; --alarms adds one alarm per reminder lead time (also on when the calendar.alarms setting is).',
+    ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。--ics では代わりに iCalendar 形式で出力します（番組ごとに 1 件の予定。リマインダーと同じく、ミュートした作品と非表示の再放送は除きます）。FILE を指定するとそのファイルを丸ごと置き換えて書き込みます。--alarms を付けるとリマインダーの時刻ごとに通知を付けます（設定 calendar.alarms が有効な場合も同じ）。'
   },
   options: {
     json: {
@@ -27,9 +31,36 @@ export const upcoming: Command = {
         en: 'print {"fetchedAt", "offline", "programs": [...]}',
         ja: '{"fetchedAt", "offline", "programs": [...]} を出力する'
       }
+    },
+    ics: {
+      type: 'boolean',
+      help: {
+        en: 'an iCalendar document, to stdout or to FILE',
+        ja: 'iCalendar 形式で標準出力または FILE に出力する'
+      }
+    },
+    alarms: {
+      type: 'boolean',
+      help: {
+        en: 'with --ics: one alarm per reminder lead time',
+        ja: '--ics と併用: リマインダーの時刻ごとに通知を付ける'
+      }
     }
   },
   async run(ctx) {
+    const file = ctx.positionals[0]
+    if ((file !== undefined || ctx.flags.alarms) && !ctx.flags.ics) {
+      throw new UsageError({
+        en: 'A file name and --alarms go with --ics.',
+        ja: 'ファイル名と --alarms は --ics と一緒に指定してください。'
+      })
+    }
+    if (ctx.flags.ics && ctx.flags.json) {
+      throw new UsageError({
+        en: 'Choose one of --json and --ics.',
+        ja: '--json と --ics はどちらか一方を指定してください。'
+      })
+    }
     let cli
     try {
       cli = signedInAccount(ctx)
@@ -56,7 +87,33 @@ export const upcoming: Command = {
           : ctx.t({ en: 'No saved schedule to show yet.', ja: '保存済みの番組表はまだありません。' })
       )
     }
-    if (ctx.flags.json) {
+    if (ctx.flags.ics) {
+      if (!result.ok && !fetchedAt) return EXIT.failure
+      const ics = calendarDocument({
+        schedule: { fetchedAt, programs },
+        settings,
+        locale: ctx.locale,
+        mediaUrl: cli.account.services().mediaUrl,
+        alarms: ctx.flags.alarms === true || undefined,
+        now: Date.now()
+      })
+      // "-" is stdout, as for most tools; a file is replaced whole or not at all.
+      if (file === undefined || file === '-') ctx.io.write(ics)
+      else {
+        try {
+          writeAtomic(file, ics, 0o644)
+        } catch (e) {
+          const reason = e instanceof Error ? e.message : String(e)
+          ctx.io.err(
+            ctx.t({
+              en: `Could not write ${file}: ${reason}. Nothing was changed there.`,
+              ja: `${file} に書き込めませんでした: ${reason}。既存の内容は変わっていません。`
+            })
+          )
+          return EXIT.failure
+        }
+      }
+    } else if (ctx.flags.json) {
       ctx.io.out(JSON.stringify({ fetchedAt, offline: !result.ok, programs }))
     } else {
       const now = Date.now()

@@ -41,11 +41,12 @@ export function plan(
 
 /** The user asked not to hear about this one: muted work, hidden rebroadcast or quiet hours. */
 export function isSuppressed(program: CachedProgram, fireAt: number, settings: ReminderSettings): boolean {
-  return (
-    settings.mutedWorkIds.includes(program.work.id) ||
-    (settings.hideRebroadcasts && program.isRebroadcast) ||
-    isInQuietHours(fireAt, settings.quietHours, settings.timeZone)
-  )
+  return !isWanted(program, settings) || isInQuietHours(fireAt, settings.quietHours, settings.timeZone)
+}
+
+/** Whether the user wants this program at all (reminders, calendar): not muted, not a hidden rebroadcast. */
+export function isWanted(program: CachedProgram, settings: ReminderSettings): boolean {
+  return !settings.mutedWorkIds.includes(program.work.id) && !(settings.hideRebroadcasts && program.isRebroadcast)
 }
 
 export function byFireAtThenKey(a: Reminder, b: Reminder): number {

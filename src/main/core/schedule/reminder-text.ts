@@ -67,7 +67,8 @@ export function episodeLabel(p: CachedProgram, locale: Locale): string {
   return e.number ? `Ep. ${e.number}` : (e.numberText ?? '')
 }
 
-function episodeLine(p: CachedProgram, locale: Locale): string {
+/** `Ep. 6 “The Night Mail”` / `第6話「夜行便」`; '' when the episode is unknown. */
+export function episodeLine(p: CachedProgram, locale: Locale): string {
   const label = episodeLabel(p, locale)
   const title = p.episode?.title
   if (!title) return label

@@ -1,0 +1,91 @@
+import type { CachedProgram } from '../../../shared/schedule'
+import type { Settings } from '../../../shared/settings'
+import type { Locale } from '../config'
+import { isSuppressed, isWanted } from '../schedule/planner'
+import { episodeLine } from '../schedule/reminder-text'
+
+/**
+ * Which calendar events the schedule makes, decided in plain data so the rules can be tested
+ * without parsing iCalendar: one event per program the user would be reminded of (muted works and
+ * hidden rebroadcasts left out, exactly as for reminders), and, when asked, one alarm per lead
+ * time that the reminders themselves would raise (quiet hours keep an alarm out as they keep the
+ * reminder out).
+ */
+export interface CalendarEvent {
+  /** Stable across polls and machines: a calendar updates the event instead of adding a twin. */
+  uid: string
+  /** Epoch milliseconds. */
+  start: number
+  end: number
+  summary: string
+  location: string
+  /** The work's page on the service; null when the service address is unknown. */
+  url: string | null
+  /** Minutes before the start, earliest first. */
+  alarms: number[]
+}
+
+export interface EventOptions {
+  locale: Locale
+  /** The media service's address; the work's page is `<address>/works/<id>`. */
+  mediaUrl: string
+  alarms: boolean
+}
+
+const MINUTE = 60_000
+
+/** The program id is the service's own, so every machine signed in to it names the event alike. */
+export function eventUid(programId: number): string {
+  return `program-${programId}@onair`
+}
+
+export function workUrl(mediaUrl: string, workId: number): string | null {
+  try {
+    const base = new URL(mediaUrl)
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') return null
+    return new URL(`works/${workId}`, base.href.endsWith('/') ? base.href : `${base.href}/`).href
+  } catch {
+    return null
+  }
+}
+
+/**
+ * RFC 5545 text has one kind of line break and no other control characters: CR LF and lone CR
+ * become LF, the rest (NUL, ESC, DEL…) are dropped rather than written into a file that calendars
+ * may refuse whole.
+ */
+export function calendarText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+}
+
+export function eventSummary(program: CachedProgram, locale: Locale): string {
+  const episode = episodeLine(program, locale)
+  return calendarText(episode ? `${program.work.title} ${episode}` : program.work.title)
+}
+
+export function calendarEvents(
+  programs: readonly CachedProgram[],
+  settings: Settings,
+  opts: EventOptions
+): CalendarEvent[] {
+  const reminders = settings.reminders
+  const duration = settings.calendar.durationMinutes * MINUTE
+  const events: CalendarEvent[] = []
+  for (const program of programs) {
+    const start = Date.parse(program.startedAt)
+    if (Number.isNaN(start) || !isWanted(program, reminders)) continue
+    events.push({
+      uid: eventUid(program.id),
+      start,
+      end: start + duration,
+      summary: eventSummary(program, opts.locale),
+      location: calendarText(program.channel.name),
+      url: workUrl(opts.mediaUrl, program.work.id),
+      alarms: opts.alarms
+        ? reminders.leadMinutes.filter((lead) => !isSuppressed(program, start - lead * MINUTE, reminders))
+        : []
+    })
+  }
+  return events
+}

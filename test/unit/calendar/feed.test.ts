@@ -1,0 +1,213 @@
+import fc from 'fast-check'
+import ICAL from 'ical.js'
+import { describe, expect, it } from 'vitest'
+import { calendarText, eventUid } from '../../../src/main/core/calendar/events'
+import { calendarDocument } from '../../../src/main/core/calendar/feed'
+import { CachedProgramSchema, type CachedProgram, type ScheduleCache } from '../../../src/shared/schedule'
+import { SettingsSchema, type Settings, type SettingsInput } from '../../../src/shared/settings'
+import { BASE, HOUR, MIN } from '../schedule/fixtures'
+
+/**
+ * What Onair writes is read back with ical.js, an independent parser, and every event compared
+ * with the schedule it came from: nothing lost, nothing altered, nothing added.
+ */
+const MEDIA = 'https://media.example'
+
+function prog(
+  id: number,
+  startedAt: number,
+  extra: Partial<{ title: string; channel: string; workId: number; rebroadcast: boolean; episode: object | null }> = {}
+): CachedProgram {
+  return CachedProgramSchema.parse({
+    id,
+    startedAt: new Date(startedAt).toISOString(),
+    isRebroadcast: extra.rebroadcast ?? false,
+    channel: { id: 1, name: extra.channel ?? 'TOKYO MX' },
+    work: { id: extra.workId ?? id * 10, title: extra.title ?? `Work ${id}` },
+    episode:
+      extra.episode === undefined
+        ? { id: id * 100, number: 3, numberText: '第3話', title: 'Night Mail' }
+        : extra.episode
+  })
+}
+
+const settingsOf = (input: SettingsInput = {}): Settings =>
+  SettingsSchema.parse({ ...input, reminders: { timeZone: 'UTC', ...input.reminders } })
+
+const schedule = (programs: CachedProgram[], fetchedAt = new Date(BASE).toISOString()): ScheduleCache => ({
+  fetchedAt,
+  programs
+})
+
+interface ParsedEvent {
+  uid: string
+  summary: string
+  location: string
+  url: string | null
+  start: number
+  end: number
+  /** Seconds relative to the start (negative = before). */
+  alarms: number[]
+}
+
+function parse(text: string): { name: string; events: ParsedEvent[] } {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  const events = calendar.getAllSubcomponents('vevent').map((c) => {
+    const event = new ICAL.Event(c)
+    return {
+      uid: event.uid,
+      summary: event.summary ?? '',
+      location: event.location ?? '',
+      url: (c.getFirstPropertyValue('url') as string | null) ?? null,
+      start: event.startDate.toJSDate().getTime(),
+      end: event.endDate.toJSDate().getTime(),
+      alarms: c
+        .getAllSubcomponents('valarm')
+        .map((a) => (a.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds())
+    }
+  })
+  return { name: String(calendar.getFirstPropertyValue('x-wr-calname')), events }
+}
+
+const doc = (
+  programs: CachedProgram[],
+  settings = settingsOf(),
+  extra: { alarms?: boolean; locale?: 'en' | 'ja' } = {}
+) =>
+  calendarDocument({
+    schedule: schedule(programs),
+    settings,
+    locale: extra.locale ?? 'en',
+    mediaUrl: MEDIA,
+    alarms: extra.alarms,
+    now: BASE
+  })
+
+describe('calendar feed', () => {
+  it('one event per program: UID from the program id, UTC start, 30 minutes, title and episode, channel, work page', () => {
+    const programs = [prog(1, BASE + HOUR), prog(2, BASE + 2 * HOUR + 30 * 1000, { episode: null, channel: 'AT-X' })]
+    const text = doc(programs)
+    expect(text).toContain('DTSTART:20260328T010000Z')
+    const { name, events } = parse(text)
+    expect(name).toBe('Onair: airing schedule')
+    expect(events).toEqual([
+      {
+        uid: 'program-1@onair',
+        summary: 'Work 1 Ep. 3 “Night Mail”',
+        location: 'TOKYO MX',
+        url: 'https://media.example/works/10',
+        start: BASE + HOUR,
+        end: BASE + HOUR + 30 * MIN,
+        alarms: []
+      },
+      {
+        uid: 'program-2@onair',
+        summary: 'Work 2',
+        location: 'AT-X',
+        url: 'https://media.example/works/20',
+        start: BASE + 2 * HOUR + 30 * 1000,
+        end: BASE + 2 * HOUR + 30 * 1000 + 30 * MIN,
+        alarms: []
+      }
+    ])
+    expect(parse(doc(programs, settingsOf(), { locale: 'ja' })).events[0]!.summary).toBe('Work 1 第3話「Night Mail」')
+  })
+
+  it('the duration setting sets every end; the service address is optional', () => {
+    const text = calendarDocument({
+      schedule: schedule([prog(1, BASE)]),
+      settings: settingsOf({ calendar: { durationMinutes: 24 } }),
+      locale: 'en',
+      mediaUrl: '',
+      now: BASE
+    })
+    const [event] = parse(text).events
+    expect(event!.end - event!.start).toBe(24 * MIN)
+    expect(event!.url).toBeNull()
+  })
+
+  it('the same program keeps its UID and its bytes across polls; a moved start moves the event', () => {
+    const first = doc([prog(1, BASE), prog(2, BASE + HOUR)])
+    const again = doc([prog(2, BASE + HOUR), prog(1, BASE)].reverse())
+    expect(again).toBe(first)
+    const moved = parse(doc([prog(1, BASE + 15 * MIN)])).events[0]!
+    expect(moved.uid).toBe(eventUid(1))
+    expect(moved.start).toBe(BASE + 15 * MIN)
+  })
+
+  it('muted works and hidden rebroadcasts are left out, as for reminders', () => {
+    const programs = [prog(1, BASE, { workId: 7 }), prog(2, BASE, { rebroadcast: true }), prog(3, BASE)]
+    expect(parse(doc(programs)).events.map((e) => e.uid)).toEqual([
+      'program-1@onair',
+      'program-2@onair',
+      'program-3@onair'
+    ])
+    const muted = settingsOf({ reminders: { mutedWorkIds: [7], hideRebroadcasts: true } })
+    expect(parse(doc(programs, muted)).events.map((e) => e.uid)).toEqual(['program-3@onair'])
+  })
+
+  it('--alarms: one alarm per lead time, except the ones quiet hours would hold back', () => {
+    const settings = settingsOf({
+      reminders: { leadMinutes: [0, 10, 60], quietHours: { enabled: true, start: '23:30', end: '23:55' } }
+    })
+    // Starts 00:00 UTC: the 60-minute reminder (23:00) is allowed, the 10-minute one (23:50) is quiet.
+    const [event] = parse(doc([prog(1, BASE)], settings, { alarms: true })).events
+    expect(event!.alarms).toEqual([-3600, 0])
+    expect(parse(doc([prog(1, BASE)], settings)).events[0]!.alarms).toEqual([])
+    const fromSetting = settingsOf({ reminders: { leadMinutes: [5] }, calendar: { alarms: true } })
+    expect(parse(doc([prog(1, BASE)], fromSetting)).events[0]!.alarms).toEqual([-300])
+  })
+
+  it('awkward titles and channels round-trip exactly; lines are CRLF, at most 75 octets, never split inside a character', () => {
+    const titles = [
+      'Re:Zero, Starting Life; in Another World \\ part 2',
+      'Line one\nLine two',
+      '🎉🚀 Emoji 👩‍👩‍👧‍👦 family 🇯🇵',
+      '魔法少女まどか☆マギカ 叛逆の物語 劇場版総集編 前編 始まりの物語 後編 永遠の物語'.repeat(3),
+      '"Quoted", \'single\' & <angle>',
+      'tab\tinside'
+    ]
+    const programs = titles.map((title, i) => prog(i + 1, BASE + i * HOUR, { title, channel: title, episode: null }))
+    const text = doc(programs)
+    const lines = text.split('\r\n')
+    expect(lines.at(-1)).toBe('')
+    for (const line of lines) {
+      expect(line).not.toContain('\n')
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75)
+      // No half of an emoji's surrogate pair left at either end of a folded line.
+      expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/)
+    }
+    const events = parse(text).events
+    expect(events.map((e) => e.summary)).toEqual(titles)
+    expect(events.map((e) => e.location)).toEqual(titles)
+  })
+
+  it('line breaks are written as one kind; other control characters are dropped', () => {
+    const [event] = parse(doc([prog(1, BASE, { title: 'a\r\nb\rc\u0000d\u001be', episode: null })])).events
+    expect(event!.summary).toBe('a\nb\ncde')
+  })
+
+  it('property: any titles, channels and start times come back exactly (after control characters are dropped)', () => {
+    const arb = fc.array(
+      fc.record({
+        title: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }),
+        channel: fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+        start: fc.integer({ min: BASE - 400 * 24 * HOUR, max: BASE + 400 * 24 * HOUR }).map((t) => t - (t % 1000))
+      }),
+      { maxLength: 12 }
+    )
+    fc.assert(
+      fc.property(arb, (rows) => {
+        const programs = rows.map((r, i) => prog(i + 1, r.start, { title: r.title, channel: r.channel, episode: null }))
+        const events = parse(doc(programs)).events
+        expect(events).toHaveLength(rows.length)
+        events.forEach((e, i) => {
+          expect(e.summary).toBe(calendarText(rows[i]!.title))
+          expect(e.location).toBe(calendarText(rows[i]!.channel))
+          expect(e.start).toBe(rows[i]!.start)
+        })
+      }),
+      { numRuns: 60 }
+    )
+  })
+})

@@ -1,0 +1,22 @@
+import { execFile } from 'node:child_process'
+import { resolve } from 'node:path'
+
+/** The real `onair` binary as a user runs it, to completion; each run costs about a second. */
+export const ONAIR_BIN = resolve(import.meta.dirname, '../../../bin/onair.js')
+
+export interface Finished {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+export function runOnair(args: string[], env: Record<string, string>): Promise<Finished> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [ONAIR_BIN, ...args],
+      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+    )
+  })
+}
