@@ -5,6 +5,9 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 export default defineConfig({
   main: {
     build: {
+      // zod and node-cron are inlined like the app's own code: the package then has no run-time
+      // dependencies, and the packaged app no node_modules to carry (electron stays external).
+      externalizeDeps: false,
       rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } }
     }
   },

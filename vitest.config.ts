@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts'],
+    globalSetup: ['test/setup/build-cli.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -70,7 +70,8 @@ async function main(): Promise<void> {
     const io = { ...processIo(), env: { ...process.env, ...env } }
     if ((await runCli(['sign-in', '--token', emu.tokens.readWrite], io)) !== 0) throw new Error('sign-in failed')
     say('starting `onair run` — reminders print below; Ctrl-C stops')
-    child = spawn(process.execPath, [join(root, 'bin/onair.js'), 'run'], {
+    // From the sources, as `npm run cli` runs them: the demo needs no build.
+    child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli.ts'), 'run'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, ...env }

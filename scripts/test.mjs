@@ -18,7 +18,7 @@ function run(cmd, args, env = {}) {
 }
 
 const steps = []
-const build = run('npx', ['electron-vite', 'build'])
+const build = run('npm', ['run', '--silent', 'build'])
 steps.push(['build', build])
 steps.push(['typecheck', run('npm', ['run', '--silent', 'typecheck'])])
 steps.push(['lint', run('npm', ['run', '--silent', 'lint'])])

@@ -4,6 +4,7 @@ import { ConfigError, localeFromEnv, resolveConfig, type Locale } from '../core/
 import type { LocalizedText } from '../core/http/errors'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
 import { COMMANDS } from './registry'
+import { cliVersion } from './version'
 
 /**
  * `onair <command> [flags]`: finds the command, parses its flags together with the configuration
@@ -62,6 +63,10 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
   if (name === undefined || name === '--help' || name === '-h') {
     ;(name === undefined ? io.err : io.out)(overview(locale))
     return name === undefined ? EXIT.usage : EXIT.ok
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(cliVersion())
+    return EXIT.ok
   }
   const command = COMMANDS.find((c) => c.name === name)
   if (!command) {
@@ -128,6 +133,7 @@ function overview(locale: Locale): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary[locale]}`),
     '',
     locale === 'ja' ? '各コマンドの詳細: onair <コマンド> --help' : 'Details of a command: onair <command> --help',
+    locale === 'ja' ? 'バージョン: onair --version' : 'Version: onair --version',
     EXIT_CODES[locale]
   ].join('\n')
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -12,9 +12,8 @@ import { resolveConfig } from '../../../src/main/core/config'
 import type { CommandContext } from '../../../src/main/cli/command'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { manualCron } from '../schedule/emulated'
+import { ONAIR_BIN } from './spawn-onair'
 import { fakeIo, type FakeIo } from './fake-io'
-
-const BIN = resolve(import.meta.dirname, '../../../bin/onair.js')
 
 async function signedInEnv(emu: Emulator): Promise<Record<string, string>> {
   const env = {
@@ -39,11 +38,10 @@ describe('onair run', () => {
   })
 
   it("end to end: the real binary prints the soon program's reminder at its start, exactly shaped, and exits 0 on SIGINT", async () => {
-    // Time enough for a cold start on a busy machine: the poll must come before the start.
-    emu = await startEmulator({ port: 0, soonSeconds: 6 })
+    emu = await startEmulator({ port: 0, soonSeconds: 3 })
     const env = await signedInEnv(emu)
     const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).toISOString()
-    const child = spawn(process.execPath, [BIN, 'run', '--json', '--lead', '0'], {
+    const child = spawn(process.execPath, [ONAIR_BIN, 'run', '--json', '--lead', '0'], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe']
     })

@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 
-/** The real `onair` binary as a user runs it, to completion; each run costs about a second. */
-export const ONAIR_BIN = resolve(import.meta.dirname, '../../../bin/onair.js')
+/**
+ * The package's `bin` (out/cli/onair.js), built fresh for this run by test/setup/build-cli.ts:
+ * the real `onair` as a user runs it. Start it with `process.execPath`.
+ */
+export const ONAIR_BIN = resolve(import.meta.dirname, '../../../out/cli/onair.js')
+
+/** Runs it to completion. */
 
 export interface Finished {
   code: number

@@ -134,10 +134,8 @@ export const outbox: Command = {
         return EXIT.ok
       }
       const { outbox: box } = signedInRecords(ctx)
-      // Retry first: once its back-off has passed, start() alone would already be sending the
-      // entry, and retrying an entry being sent is refused.
-      box.retry(id)
       box.start()
+      box.retry(id)
       const settled = await sendAndWait(box, id)
       box.stop()
       return reportSettled(ctx, settled, entryLine(ctx, settled))

@@ -1,0 +1,136 @@
+/**
+ * `onair` as users install it: the package packed, installed globally into a scratch prefix the
+ * way `npm i -g` does (never with dev dependencies), and run from the prefix's bin with nothing
+ * but Node on the PATH. The CLI is built fresh by test/setup/build-cli.ts; the rest of `out/` by
+ * `npm run build` (which `npm test` runs first).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { builtinModules } from 'node:module'
+import { delimiter, dirname, join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
+
+const root = resolve(import.meta.dirname, '../../..')
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string
+  dependencies?: Record<string, string>
+}
+const scratch = mkdtempSync(join(tmpdir(), 'onair-install-'))
+const prefix = join(scratch, 'prefix')
+const installed = join(prefix, 'lib', 'node_modules', 'onair')
+const onairBin = join(prefix, 'bin', 'onair')
+
+/** npm without the settings of whatever npm started this test (`npm test` exports npm_config_*). */
+function npm(args: string[]) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')))
+  const r = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--cache', join(scratch, 'cache')], {
+    cwd: root,
+    env,
+    encoding: 'utf8'
+  })
+  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed: ${r.stderr}`)
+  return r.stdout
+}
+
+/** The installed command run as a shell would: through its shebang, with only Node on the PATH. */
+function onair(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(onairBin, args, {
+    env: { PATH: [dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter), HOME: scratch, ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  children.push(child)
+  return child
+}
+
+async function finished(args: string[], env: Record<string, string> = {}) {
+  const child = onair(args, env)
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (b: Buffer) => (stdout += b.toString()))
+  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()))
+  const code = await new Promise<number | null>((res) => child.on('close', res))
+  return { code, stdout, stderr }
+}
+
+let packed: { files: { path: string }[] }
+const children: ReturnType<typeof spawn>[] = []
+let emu: Emulator
+beforeAll(async () => {
+  expect(existsSync(join(root, 'out/main/index.js')), 'run `npm run build` first').toBe(true)
+  packed = (JSON.parse(npm(['pack', '--json', '--pack-destination', scratch])) as (typeof packed)[])[0]!
+  npm(['install', '--global', '--prefix', prefix, join(scratch, `onair-${pkg.version}.tgz`)])
+  emu = await startEmulator({ port: 0 })
+}, 60_000)
+afterAll(async () => {
+  // A run that never polled must not outlive the test.
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  await emu?.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+describe('the npm package', () => {
+  it('carries the built CLI and app, package.json and README: no sources, tests or source maps', () => {
+    const paths = packed.files.map((f) => f.path)
+    expect(paths).toEqual(expect.arrayContaining(['out/cli/onair.js', 'out/main/index.js', 'out/preload/index.cjs']))
+    expect(paths).toEqual(expect.arrayContaining(['out/renderer/index.html', 'package.json', 'README.md']))
+    expect(paths.filter((p) => !p.startsWith('out/') && p !== 'package.json' && !/^README/.test(p))).toEqual([])
+    expect(paths.filter((p) => p.endsWith('.map'))).toEqual([])
+  })
+
+  it('depends at run time on exactly what the built code imports (bundled packages are dev dependencies)', () => {
+    const provided = new Set([...builtinModules, 'electron'])
+    const imported = new Set<string>()
+    for (const file of ['out/cli/onair.js', 'out/main/index.js', 'out/preload/index.cjs']) {
+      const code = readFileSync(join(root, file), 'utf8')
+      // A package name, not the English "from" inside a message.
+      const specifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']((?:node:)?@?[a-z0-9][\w.-]*(?:\/[\w.-]+)*)["']/g
+      for (const m of code.matchAll(specifiers)) {
+        const name = m[1]!.startsWith('@') ? m[1]!.split('/').slice(0, 2).join('/') : m[1]!.split('/')[0]!
+        if (!m[1]!.startsWith('node:') && !provided.has(name)) imported.add(name)
+      }
+    }
+    expect([...imported].sort()).toEqual(Object.keys(pkg.dependencies ?? {}).sort())
+  })
+
+  it('installs globally with nothing else: no dependencies to fetch, no tsx', () => {
+    expect(existsSync(join(installed, 'out/cli/onair.js'))).toBe(true)
+    expect(existsSync(join(installed, 'node_modules'))).toBe(false)
+    expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['onair'])
+  })
+})
+
+describe('the installed onair', () => {
+  it('--help lists the commands; --version prints the package version', async () => {
+    const help = await finished(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toMatch(/^Usage: onair <command>/)
+    for (const command of ['sign-in', 'whoami', 'run', 'upcoming', 'record']) expect(help.stdout).toContain(command)
+    const version = await finished(['--version'])
+    expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n` })
+  })
+
+  it('signs in, answers whoami --json against the emulator, and runs until its first poll', async () => {
+    const env = {
+      ONAIR_DATA_DIR: join(scratch, 'data'),
+      ONAIR_MEDIA_URL: emu.baseUrl,
+      ONAIR_CLIENT_ID: emu.client.id,
+      ONAIR_CLIENT_SECRET: emu.client.secret
+    }
+    expect((await finished(['sign-in', '--token', emu.tokens.readWrite], env)).code).toBe(0)
+    const whoami = await finished(['whoami', '--json'], env)
+    expect(whoami.code).toBe(0)
+    expect(JSON.parse(whoami.stdout)).toMatchObject({ user: { id: USER_ID } })
+
+    const run = onair(['run', '--json'], env)
+    const exited = new Promise<number | null>((res) => run.on('close', res))
+    const first = await new Promise<Record<string, unknown>>((res) =>
+      createInterface({ input: run.stdout }).once('line', (line) => res(JSON.parse(line) as Record<string, unknown>))
+    )
+    expect(first).toMatchObject({ type: 'poll', state: 'ok', complete: true })
+    run.kill('SIGINT')
+    expect(await exited).toBe(0)
+  })
+})
