@@ -56,6 +56,18 @@ export type EntryState = z.infer<typeof EntryState>
 /** What the outbox knew about the episode before sending: the yardstick of reconciliation. */
 export const Baseline = z.enum(['unwatched', 'watched', 'unknown'])
 
+/** A process of one machine; `id` tells apart two users of the outbox inside one process. */
+export const ProcessRef = z.strictObject({ host: z.string(), pid: z.int(), id: z.string() })
+export type ProcessRef = z.infer<typeof ProcessRef>
+
+/**
+ * Who is sending an entry (`sending`), until when. No other process sends, resends or changes the
+ * entry while the lease lives; the owner renews it during a long send, and a dead owner's lease
+ * ends at `until` (at once when the owner is a process of this machine that no longer exists).
+ */
+export const Lease = z.strictObject({ owner: ProcessRef, until: z.number() })
+export type Lease = z.infer<typeof Lease>
+
 const EntryBase = z.strictObject({
   id: LocalId,
   state: EntryState,
@@ -66,7 +78,8 @@ const EntryBase = z.strictObject({
   nextAttemptAt: z.number().optional(),
   willRetry: z.boolean().optional(),
   reason: LocalizedText.optional(),
-  sentAt: z.number().optional()
+  sentAt: z.number().optional(),
+  lease: Lease.optional()
 })
 
 export const RecordEntry = EntryBase.extend({

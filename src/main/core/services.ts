@@ -72,7 +72,8 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     media: () => deps.account.media(),
     monitor: deps.account.monitor,
     clock: deps.clock,
-    onCorrupt: deps.onCorrupt
+    onCorrupt: deps.onCorrupt,
+    onError: deps.onError
   })
   const inbox = createInbox({
     wiki: () => deps.account.wiki(),

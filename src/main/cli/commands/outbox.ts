@@ -1,6 +1,7 @@
 import type { OutboxEntry } from '../../../shared/records'
 import { AuthError } from '../../core/auth/errors'
 import { OutboxError } from '../../core/records/entries'
+import type { Clock, TimerHandle } from '../../core/clock'
 import type { Outbox } from '../../core/records/outbox'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { openAccount, openCliRecords } from '../context'
@@ -23,25 +24,67 @@ export function entryLine(ctx: CommandContext, e: OutboxEntry): string {
   return `${e.id}  ${e.kind.padEnd(6)}  ${e.state.padEnd(18)}  ${what}${reason}`
 }
 
+/**
+ * How long a command waits for its entry once the entry is due. A send that has not settled by
+ * then (a slow service, or another process sending it) is left to that process, to `onair run`
+ * or the app, or to `onair outbox retry`: a command never waits without bound.
+ */
+export const SEND_WAIT_MS = 60_000
+
+export interface Waited {
+  entry: OutboxEntry
+  timedOut: boolean
+}
+
+const settledStates = new Set<OutboxEntry['state']>(['sent', 'failed', 'needs-confirmation'])
+
 /** The outbox must be started and the user signed in, or nothing would ever be sent. */
-export async function sendAndWait(outbox: Outbox, id: string): Promise<OutboxEntry> {
+export function sendAndWait(outbox: Outbox, id: string, clock: Clock, limitMs = SEND_WAIT_MS): Promise<Waited> {
   // The outbox's timers do not hold the process open (systemClock), so this does while it waits.
   const keepAlive = setInterval(() => {}, 60_000)
+  let last = outbox.entries().find((x) => x.id === id) as OutboxEntry
+  const deadline = Math.max(clock.now(), last.sendAt ?? 0) + limitMs
   return new Promise((resolve) => {
-    const check = (entries: OutboxEntry[]) => {
-      const e = entries.find((x) => x.id === id)
-      // Gone only when discarded meanwhile; report it as it was last seen.
-      if (!e || e.state === 'sent' || e.state === 'failed' || e.state === 'needs-confirmation') {
-        off()
-        clearInterval(keepAlive)
-        resolve(e ?? last)
-      }
-      if (e) last = e
+    let timer: TimerHandle | undefined
+    let done = false
+    const finish = (timedOut: boolean) => {
+      done = true
+      off()
+      if (timer) clock.clearTimeout(timer)
+      clearInterval(keepAlive)
+      resolve({ entry: last, timedOut })
     }
-    let last = outbox.entries().find((x) => x.id === id) as OutboxEntry
+    const check = (entries: OutboxEntry[]) => {
+      if (done) return
+      const e = entries.find((x) => x.id === id)
+      if (e) last = e
+      // Gone only when discarded meanwhile; report it as it was last seen.
+      if (!e || settledStates.has(e.state)) finish(false)
+      else if (clock.now() >= deadline) finish(true)
+    }
+    // Another process may settle the entry: the file watch tells at once, this look every second
+    // covers a folder where watching does not work.
+    const look = () => {
+      timer = clock.setTimeout(() => {
+        check(outbox.entries())
+        if (!done) look()
+      }, 1000)
+    }
     const off = outbox.onChange(check)
+    look()
     check(outbox.entries())
   })
+}
+
+/** A command that stopped waiting: the entry stays queued for someone who keeps running. */
+export function reportStillQueued(ctx: CommandContext, e: OutboxEntry): ExitCode {
+  ctx.io.err(
+    ctx.t({
+      en: `Queued as ${e.id} (${e.state}); it will be sent by the daemon ("onair run" or the app) or by "onair outbox retry ${e.id}".`,
+      ja: `送信待ち（${e.id}、${e.state}）に入れました。常駐中の Onair（「onair run」またはアプリ）か「onair outbox retry ${e.id}」が送信します。`
+    })
+  )
+  return EXIT.failure
 }
 
 /** How `record`, `status` and `outbox retry` end: sent → 0; kept for later or refused → 1 with why. */
@@ -134,11 +177,12 @@ export const outbox: Command = {
         return EXIT.ok
       }
       const { outbox: box } = signedInRecords(ctx)
-      box.start()
+      box.start({ scope: 'own' })
       box.retry(id)
-      const settled = await sendAndWait(box, id)
+      const settled = await sendAndWait(box, id, ctx.clock)
       box.stop()
-      return reportSettled(ctx, settled, entryLine(ctx, settled))
+      if (settled.timedOut) return reportStillQueued(ctx, settled.entry)
+      return reportSettled(ctx, settled.entry, entryLine(ctx, settled.entry))
     })
   }
 }

@@ -1,6 +1,6 @@
 import { Rating } from '../../../shared/records'
 import { UsageError, EXIT, type Command } from '../command'
-import { positiveInt, reportSettled, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
+import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
 
 /**
  * `onair record <episode-id>`: the same outbox as the app's one-click record. It waits out the undo
@@ -52,7 +52,7 @@ export const record: Command = {
       }
       const program = typeof ctx.flags.program === 'string' ? positiveInt(ctx.flags.program, '--program') : undefined
       const { outbox } = signedInRecords(ctx)
-      outbox.start()
+      outbox.start({ scope: 'own' })
       const entry = outbox.record(
         {
           episodeId,
@@ -73,7 +73,7 @@ export const record: Command = {
       if (entry.sendAt !== undefined) {
         // Listening before saying so: a Ctrl-C right after the line must already mean "undo".
         process.once('SIGINT', onInterrupt)
-        const seconds = Math.round((entry.sendAt - Date.now()) / 1000)
+        const seconds = Math.round((entry.sendAt - ctx.clock.now()) / 1000)
         ctx.io.err(
           ctx.t({
             en: `Sending in ${seconds} s. Press Ctrl-C to undo.`,
@@ -84,13 +84,14 @@ export const record: Command = {
           if (entries.find((e) => e.id === entry.id)?.state !== 'waiting') process.removeListener('SIGINT', onInterrupt)
         })
       }
-      const settled = await sendAndWait(outbox, entry.id)
+      const { entry: settled, timedOut } = await sendAndWait(outbox, entry.id, ctx.clock)
       outbox.stop()
       process.removeListener('SIGINT', onInterrupt)
       if (undone) {
         ctx.io.err(ctx.t({ en: 'Undone: nothing was sent.', ja: '取り消しました。何も送信していません。' }))
         return EXIT.failure
       }
+      if (timedOut) return reportStillQueued(ctx, settled)
       const id = settled.kind === 'record' && settled.recordId ? `record #${settled.recordId}` : 'record id unknown'
       return reportSettled(ctx, settled, `Recorded episode ${episodeId}: ${id}`)
     })

@@ -1,6 +1,6 @@
 import { StatusKind, STATUS_KINDS } from '../../../shared/records'
 import { UsageError, type Command } from '../command'
-import { positiveInt, reportSettled, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
+import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
 
 /** `onair status <work-id> <kind>`: through the outbox like the app, waiting for the service's answer. */
 export const status: Command = {
@@ -25,12 +25,13 @@ export const status: Command = {
         })
       }
       const { outbox } = signedInRecords(ctx)
-      outbox.start()
+      outbox.start({ scope: 'own' })
       const entry = outbox.setStatus(workId, kind.data)
-      const settled = await sendAndWait(outbox, entry.id)
+      const settled = await sendAndWait(outbox, entry.id, ctx.clock)
       outbox.stop()
+      if (settled.timedOut) return reportStillQueued(ctx, settled.entry)
       const line = ctx.t({ en: `Work ${workId}: ${kind.data}`, ja: `作品 ${workId}: ${kind.data}` })
-      return reportSettled(ctx, settled, line)
+      return reportSettled(ctx, settled.entry, line)
     })
   }
 }

@@ -4,7 +4,9 @@ import type { MediaClient } from '../media/client'
 import type { CorruptFileReport } from '../store/json-file'
 import type { RecordsCore } from './ipc'
 import { createOutbox } from './outbox'
-import { outboxFileStore } from './store'
+import { join } from 'node:path'
+import { watchDocument } from '../store/watch'
+import { OUTBOX_FILE, outboxFileStore } from './store'
 import { createWorksView } from './works'
 
 export type { RecordsCore } from './ipc'
@@ -23,6 +25,8 @@ export interface RecordsDeps {
   monitor: SessionMonitor
   clock: Clock
   onCorrupt?: (r: CorruptFileReport) => void
+  /** A store or timer failure the outbox survived. */
+  onError?: (error: unknown) => void
   undoWindowMs?: number
 }
 
@@ -32,7 +36,10 @@ export function openRecords(deps: RecordsDeps): RecordsCore {
     media: deps.media,
     clock: deps.clock,
     monitor: deps.monitor,
-    undoWindowMs: deps.undoWindowMs
+    undoWindowMs: deps.undoWindowMs,
+    // What another process (a `record` in a terminal, the app) queues is seen at once.
+    watch: (onChange) => watchDocument(join(deps.dataDir, OUTBOX_FILE), onChange),
+    onError: deps.onError
   })
   return { outbox, works: createWorksView(deps.media) }
 }

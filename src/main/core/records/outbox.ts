@@ -3,28 +3,31 @@ import {
   NewRecord,
   type OutboxDoc,
   type OutboxEntry,
+  type ProcessRef,
   type RecentRecord,
   type RecordEntry,
   type StatusEntry,
   type StatusKind
 } from '../../../shared/records'
 import type { SessionMonitor } from '../auth/monitor'
-import type { Clock, TimerHandle } from '../clock'
+import type { Clock } from '../clock'
 import type { LocalizedText } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import type { DocumentStore } from '../store/json-file'
-import { OutboxError, recentOf, type RecordChanges } from './entries'
-import { nextDue, retryDelay } from './queue'
-import { sendEntry } from './send'
-import type { Outcome } from './outcome'
+import { processGone, thisProcess } from '../store/owner'
+import type { RecordChanges } from './entries'
+import { retryDelay } from './queue'
+import { createSender } from './sender'
+import * as t from './transitions'
 
 /**
  * The persisted queue every write to the media-tracking service goes through (ARCHITECTURE.md,
- * data flow 6). Entries are sent one at a time in queue order (see queue.ts for lanes); an entry that cannot go yet
- * (undo window, failure, doubt) holds back only the later entries of its own lane (the same
- * record, or the same work's status). A transient failure ends the pass and the outbox wakes
- * again after an exponential backoff with jitter; a 401 pauses it until `flush()` after sign-in.
- * Nothing is ever dropped without the user: failed entries stay until retried or discarded.
+ * data flow 6), shared by every process that uses the data folder. Each change is one transaction
+ * on `outbox.json` (transitions.ts decides, the store's lock makes it atomic across processes);
+ * memory never runs ahead of the file. Entries are sent in queue order (queue.ts) by one sender
+ * per process (sender.ts), each under a lease, so two processes never send the same entry. A
+ * transient failure ends the pass and the outbox wakes again after an exponential backoff; a 401
+ * pauses it until `flush()` after sign-in. Nothing is dropped without the user.
  */
 export interface OutboxOptions {
   store: DocumentStore<OutboxDoc>
@@ -42,6 +45,15 @@ export interface OutboxOptions {
   /** How long a sent entry stays visible in the outbox; default 1 day. */
   sentKeepMs?: number
   newId?: () => string
+  /** This outbox's identity in leases; tests give two outboxes in one process their own. */
+  owner?: ProcessRef
+  processGone?: (owner: ProcessRef) => boolean
+  /** Default 60 s, renewed every third of it while a request runs. */
+  leaseMs?: number
+  /** Calls back when another process changed the file; returns how to stop watching. */
+  watch?: (onChange: () => void) => () => void
+  /** A store or timer failure the outbox survived; the entries stay as the file has them. */
+  onError?: (error: unknown) => void
 }
 
 export type UndoOutcome = 'removed' | 'delete-queued'
@@ -54,8 +66,16 @@ export interface StatusRollback {
   reason: LocalizedText
 }
 
+export interface OutboxStart {
+  /**
+   * `all` (the app, `onair run`): sends every due entry. `own` (a short command): sends only what
+   * this outbox queued or was asked to retry, so a command never takes over someone else's work.
+   */
+  scope?: 'all' | 'own'
+}
+
 export interface Outbox {
-  start(): void
+  start(opts?: OutboxStart): void
   stop(): void
   entries(): OutboxEntry[]
   recent(): RecentRecord[]
@@ -76,6 +96,8 @@ export interface Outbox {
 }
 
 const DAY = 86_400_000
+/** Without a file watch nobody else's change is seen at once; with one, a missed event costs this much. */
+const RECHECK_MS = 30_000
 
 export function createOutbox(opts: OutboxOptions): Outbox {
   const { store, clock } = opts
@@ -84,241 +106,149 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   const maxMs = opts.backoff?.maxMs ?? 300_000
   const random = opts.random ?? Math.random
   const newId = opts.newId ?? randomUUID
+  const keep = { sentKeepMs: opts.sentKeepMs ?? DAY, recentMs: (opts.recentDays ?? 7) * DAY }
+  const onError = opts.onError ?? (() => {})
   const changeListeners = new Set<(entries: OutboxEntry[]) => void>()
   const rollbackListeners = new Set<(e: StatusRollback) => void>()
-  let timer: TimerHandle | undefined
-  let running: Promise<void> | undefined
-  let again = false
-  let forceNext = false
-  let stopped = true
+  let scope: OutboxStart['scope'] = 'all'
+  const mine = new Set<string>()
+  let unwatch: (() => void) | undefined
+  let lastSeen = ''
 
   const now = () => clock.now()
-  const doc = (): OutboxDoc => store.read()
-  const find = (id: string) => doc().entries.find((e) => e.id === id)
-  const mustFind = (id: string) => find(id) ?? OutboxError.throw('not-found')
+  const entries = () => structuredClone(store.read().entries)
 
-  function save(): void {
-    const now = clock.now()
-    const d = doc()
-    store.write({
-      version: 1,
-      entries: d.entries.filter((e) => e.state !== 'sent' || (e.sentAt ?? 0) > now - (opts.sentKeepMs ?? DAY)),
-      recent: d.recent.filter((r) => r.createdAt > now - (opts.recentDays ?? 7) * DAY)
+  /** One change: a copy of the file's current document, changed, pruned, written under the lock. */
+  function tx<R>(mutation: t.OutboxMutation<R>): R {
+    let result!: R
+    store.update((current) => {
+      const doc = structuredClone(current)
+      result = mutation(doc)
+      t.prune(doc, now(), keep)
+      return doc
     })
-    // Synchronously, so a timer exists before the caller's clock can move past it.
-    schedule()
-    const snapshot = outbox.entries()
+    changed()
+    return result
+  }
+
+  /** Synchronously, so a timer exists before the caller's clock can move past it. */
+  function changed(): void {
+    sender.rearm()
+    const snapshot = entries()
+    const seen = JSON.stringify(snapshot)
+    if (seen === lastSeen) return
+    lastSeen = seen
     for (const l of [...changeListeners]) l(snapshot)
   }
 
-  function enqueue<E extends OutboxEntry>(entry: E): E {
-    doc().entries.push(entry)
-    save()
-    kick()
-    return structuredClone(entry)
-  }
-
-  function rollback(e: StatusEntry, reason: LocalizedText): void {
-    const event = { workId: e.workId, attempted: e.status, previous: e.previous, reason }
+  function rollback(r: t.Rollback | undefined): void {
+    if (!r) return
+    const event = { workId: r.entry.workId, attempted: r.entry.status, previous: r.entry.previous, reason: r.reason }
     for (const l of [...rollbackListeners]) l(event)
   }
 
-  async function pass(force: boolean): Promise<void> {
-    for (;;) {
-      if (stopped || opts.monitor?.state() === 'signed-out') return
-      const e = nextDue(doc().entries, clock.now(), force)
-      if (!e) return
-      Object.assign(e, { state: 'sending', attempts: e.attempts + 1, reason: undefined, willRetry: undefined })
-      save()
-      const outcome = await sendEntry(opts.media(), e, doc().recent)
-      if (!settleEntry(e, outcome)) return
-    }
+  /** Queued by this outbox: a short command sends it itself. */
+  function own<E extends OutboxEntry>(entry: E): E {
+    mine.add(entry.id)
+    return entry
   }
 
-  /** Applies an outcome; false when the pass should stop (the service is unavailable). */
-  function settleEntry(e: OutboxEntry, o: Outcome): boolean {
-    const now = clock.now()
-    if (o.type === 'sent') {
-      Object.assign(e, { state: 'sent', sentAt: now, nextAttemptAt: undefined })
-      if (e.kind === 'record') delete e.unsure
-      afterSent(e, o.recordId)
-      save()
-      return true
-    }
-    if (o.type === 'pause') opts.monitor?.report(o.error)
-    const retry = o.type === 'retry' || o.type === 'pause'
-    const delay = retryDelay(e.attempts, baseMs, maxMs, random)
-    Object.assign(e, {
-      state: o.type === 'ask' ? 'needs-confirmation' : 'failed',
-      reason: o.reason,
-      willRetry: o.type === 'ask' ? undefined : retry,
-      // A paused entry waits for the next sign-in (flush), not for a timer.
-      nextAttemptAt: o.type === 'retry' ? now + delay : undefined
-    })
-    if (e.kind === 'status' && !retry) rollback(e, o.reason)
-    save()
-    return !retry
-  }
-
-  function afterSent(e: OutboxEntry, recordId: number | null | undefined): void {
-    const d = doc()
-    if (e.kind === 'record') {
-      e.recordId = recordId ?? null
-      d.recent.push(recentOf(e, now()))
-      if (e.undoRequested) enqueueDelete(e.id)
-    } else if (e.kind === 'delete') {
-      d.recent = d.recent.filter((r) => r.id !== e.target)
-    }
-  }
-  function enqueueDelete(target: string): void {
-    doc().entries.push({ id: newId(), kind: 'delete', target, state: 'queued', createdAt: now(), attempts: 0 })
-  }
-
-  function schedule(): void {
-    if (timer) clock.clearTimeout(timer)
-    timer = undefined
-    if (stopped) return
-    const wakes = doc().entries.flatMap((e) =>
-      e.state === 'waiting'
-        ? [e.sendAt ?? 0]
-        : e.state === 'failed' && e.willRetry && e.nextAttemptAt !== undefined
-          ? [e.nextAttemptAt]
-          : []
-    )
-    if (wakes.length) timer = clock.setTimeout(() => kick(), Math.min(...wakes) - now())
-  }
-
-  function kick(force = false): Promise<void> {
-    forceNext ||= force
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      do {
-        again = false
-        const f = forceNext
-        forceNext = false
-        await pass(f)
-      } while (again)
-    })().finally(() => {
-      running = undefined
-    })
-    return running
-  }
+  const sender = createSender({
+    tx,
+    read: () => store.read(),
+    media: opts.media,
+    clock,
+    monitor: opts.monitor,
+    owner: opts.owner ?? thisProcess(),
+    gone: opts.processGone ?? processGone,
+    only: () => (scope === 'own' ? mine : undefined),
+    retryDelay: (attempts) => retryDelay(attempts, baseMs, maxMs, random),
+    newId,
+    leaseMs: opts.leaseMs ?? 60_000,
+    recheckMs: () => (unwatch && scope === 'all' ? RECHECK_MS : undefined),
+    onRollback: rollback,
+    onError
+  })
 
   const outbox: Outbox = {
-    start() {
-      stopped = false
-      // An entry left `sending` by a crash may have landed: records reconcile, the rest are idempotent.
-      for (const e of doc().entries) {
-        if (e.state !== 'sending') continue
-        e.state = 'queued'
-        if (e.kind === 'record') e.unsure = true
-      }
-      save()
-      void kick()
+    start(o = {}) {
+      scope = o.scope ?? 'all'
+      unwatch = opts.watch?.(() => {
+        changed()
+        void sender.kick()
+      })
+      sender.start()
     },
     stop() {
-      stopped = true
-      schedule()
+      unwatch?.()
+      unwatch = undefined
+      sender.stop()
     },
-    entries: () => structuredClone(doc().entries),
-    recent: () => structuredClone(doc().recent),
+    entries,
+    recent: () => structuredClone(store.read().recent),
     record(input, o = {}) {
       const r = NewRecord.parse(input)
       const at = now()
-      return enqueue<RecordEntry>({
-        ...r,
-        id: newId(),
-        kind: 'record',
-        state: o.immediate ? 'queued' : 'waiting',
-        ...(o.immediate ? {} : { sendAt: at + windowMs }),
-        createdAt: at,
-        attempts: 0
-      })
+      const entry = own(
+        tx((doc) =>
+          t.add<RecordEntry>(doc, {
+            ...r,
+            id: newId(),
+            kind: 'record',
+            state: o.immediate ? 'queued' : 'waiting',
+            ...(o.immediate ? {} : { sendAt: at + windowMs }),
+            createdAt: at,
+            attempts: 0
+          })
+        )
+      )
+      void sender.kick()
+      return entry
     },
     undo(id) {
-      const e = find(id)
-      const recent = doc().recent.find((r) => r.id === id)
-      if (e?.kind === 'record' && e.state === 'sending') {
-        e.undoRequested = true
-        save()
-        return 'delete-queued'
+      const result = tx((doc) => t.undo(doc, id, now(), newId))
+      if (result.queued) {
+        own(result.queued)
+        void sender.kick()
       }
-      if (e?.kind === 'record' && e.state !== 'sent') {
-        // Not sent, or failed in a way that proves it was not saved; a doubtful one is the user's call.
-        if (e.state === 'needs-confirmation' || e.unsure) OutboxError.throw('unsure')
-        outbox.discard(id)
-        return 'removed'
-      }
-      if (!recent) OutboxError.throw('not-found')
-      if (recent.recordId === null) OutboxError.throw('unknown-record-id')
-      enqueueDelete(id)
-      save()
-      kick()
-      return 'delete-queued'
+      return result.outcome
     },
     edit(id, changes) {
-      const e = find(id)
-      if (e?.kind === 'record' && e.state !== 'sent' && e.state !== 'sending') {
-        Object.assign(e, changes)
-        save()
-        return structuredClone(e)
+      const { entry, queued } = tx((doc) => t.edit(doc, id, changes, now(), newId))
+      if (queued) {
+        own(entry)
+        void sender.kick()
       }
-      const recent = doc().recent.find((r) => r.id === id) ?? OutboxError.throw('not-found')
-      if (recent.recordId === null) OutboxError.throw('unknown-record-id')
-      // The service replaces the comment, so the edit carries the whole of it, old text by default.
-      Object.assign(recent, changes)
-      const { comment, shareMicroblog, shareSocialnet } = recent
-      return enqueue({
-        id: newId(),
-        kind: 'edit',
-        target: id,
-        comment,
-        ...(changes.rating === undefined ? {} : { rating: changes.rating }),
-        shareMicroblog,
-        shareSocialnet,
-        state: 'queued',
-        createdAt: now(),
-        attempts: 0
-      })
+      return entry
     },
     setStatus(workId, status, previous) {
-      return enqueue<StatusEntry>({
-        id: newId(),
-        kind: 'status',
-        workId,
-        status,
-        previous,
-        state: 'queued',
-        createdAt: now(),
-        attempts: 0
-      })
+      const entry = own(
+        tx((doc) =>
+          t.add<StatusEntry>(doc, {
+            id: newId(),
+            kind: 'status',
+            workId,
+            status,
+            previous,
+            state: 'queued',
+            createdAt: now(),
+            attempts: 0
+          })
+        )
+      )
+      void sender.kick()
+      return entry
     },
     retry(id) {
-      const e = mustFind(id)
-      if (e.state !== 'failed' && e.state !== 'needs-confirmation') OutboxError.throw('not-retryable')
-      // Retrying a doubtful record is the user's answer: it was not saved, send it again.
-      if (e.kind === 'record' && e.state === 'needs-confirmation') e.unsure = false
-      Object.assign(e, { state: 'queued', nextAttemptAt: undefined, willRetry: undefined })
-      save()
-      void kick()
-      return structuredClone(e)
+      const entry = own(tx((doc) => t.retry(doc, id)))
+      void sender.kick()
+      return entry
     },
     discard(id) {
-      const e = mustFind(id)
-      if (e.state === 'sending') OutboxError.throw('sending')
-      doc().entries = doc().entries.filter((x) => x !== e)
-      if (e.kind === 'status' && e.state !== 'sent') {
-        rollback(e, { en: 'The status change was discarded.', ja: 'ステータスの変更を破棄しました。' })
-      }
-      save()
+      rollback(tx((doc) => t.discard(doc, id)))
     },
-    flush: () => kick(true),
-    idle: async () => {
-      while (running) await running
-    },
+    flush: () => sender.kick(true),
+    idle: () => sender.idle(),
     onChange(l) {
       changeListeners.add(l)
       return () => void changeListeners.delete(l)

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { ProcessRef } from '../../../shared/records'
+
+/**
+ * Which process holds something in the data folder (an outbox lease, the reminder hold), and
+ * whether that process still exists. Only a process of this machine can be checked; one of
+ * another machine (a folder on a network drive) is trusted until its time runs out.
+ */
+export function thisProcess(): ProcessRef {
+  return { host: hostname(), pid: process.pid, id: randomUUID() }
+}
+
+/** True only when the process is certainly gone: same machine, another pid, and no such pid. */
+export function processGone(ref: ProcessRef): boolean {
+  if (ref.host !== hostname() || ref.pid === process.pid) return false
+  try {
+    process.kill(ref.pid, 0)
+    return false
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}

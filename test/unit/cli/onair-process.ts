@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+
+/**
+ * The `onair` command line as its own process, the way a user starts it. One place decides which
+ * build runs (today bin/onair.js, which runs the TypeScript through tsx), so switching to a built
+ * CLI is one line.
+ */
+const BIN = resolve(import.meta.dirname, '../../../bin/onair.js')
+
+export interface OnairProcess {
+  child: ChildProcess
+  code: Promise<number>
+  stdout: () => string
+  stderr: () => string
+  /** Resolves once stderr (or stdout) contains `text`. */
+  saw: (text: string) => Promise<void>
+}
+
+export function onairProcess(args: string[], env: Record<string, string>): OnairProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  let err = ''
+  const waiters: Array<{ text: string; resolve: () => void }> = []
+  const seen = () => {
+    for (const w of [...waiters]) {
+      if (!(out + err).includes(w.text)) continue
+      waiters.splice(waiters.indexOf(w), 1)
+      w.resolve()
+    }
+  }
+  child.stdout!.on('data', (b: Buffer) => {
+    out += b.toString()
+    seen()
+  })
+  child.stderr!.on('data', (b: Buffer) => {
+    err += b.toString()
+    seen()
+  })
+  return {
+    child,
+    code: new Promise((res) => child.on('close', (c) => res(c ?? -1))),
+    stdout: () => out,
+    stderr: () => err,
+    saw: (text) =>
+      new Promise((res) => {
+        waiters.push({ text, resolve: res })
+        seen()
+      })
+  }
+}
