@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { resolve } from 'node:path'
+import { ONAIR_BIN } from './spawn-onair'
 
 /**
- * The `onair` command line as its own process, the way a user starts it. One place decides which
- * build runs (today bin/onair.js, which runs the TypeScript through tsx), so switching to a built
- * CLI is one line.
+ * The built `onair` (spawn-onair.ts) as a long-running process a test watches and signals, where
+ * `runOnair` only runs one to completion.
  */
-const BIN = resolve(import.meta.dirname, '../../../bin/onair.js')
 
 export interface OnairProcess {
   child: ChildProcess
@@ -18,7 +16,7 @@ export interface OnairProcess {
 }
 
 export function onairProcess(args: string[], env: Record<string, string>): OnairProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [ONAIR_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
