@@ -166,20 +166,22 @@ describe('webhook receiver', () => {
     expect(status).toBe(413)
   })
 
-  it('answers well within 100 ms even when handling the event is slow', async () => {
+  it('answers before it handles the event, however slow handling is', async () => {
+    const handlingMs = 1_500
     const slow = await startWebhookServer({
       port: 0,
       secret: 'a'.repeat(43),
       onEvent: () => {
-        const until = performance.now() + 300
+        const until = performance.now() + handlingMs
         while (performance.now() < until);
       }
     })
     // The sender runs on its own thread: the busy consumer blocks this one, as intended.
-    const times = await timeDeliveries(slow.url, JSON.stringify(emu.wiki.webhookEvent('issue_created')), 3)
+    const times = await timeDeliveries(slow.url, JSON.stringify(emu.wiki.webhookEvent('issue_created')), 2)
     await slow.close()
-    // A sanity bound only: the real figure is in the bench.
-    expect(Math.max(...times)).toBeLessThan(100)
+    // An answer that waited for the handler would take at least handlingMs; the margin absorbs a
+    // loaded machine (the real answer time is measured in the bench, not here).
+    expect(Math.max(...times)).toBeLessThan(handlingMs / 2)
   })
 
   it('drops a slow-loris client after the request timeout, and keeps serving', async () => {
