@@ -1,6 +1,15 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import type { Plugin } from 'vite'
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './src/shared/csp'
+
+/** `electron-vite dev` only: the page's CSP meta tag gets the development policy (see csp.ts). */
+const devCsp = (): Plugin => ({
+  name: 'onair-dev-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace(CONTENT_SECURITY_POLICY, devContentSecurityPolicy())
+})
 
 export default defineConfig({
   main: {
@@ -31,6 +40,6 @@ export default defineConfig({
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
     },
     // The plugin does not find the root config when the renderer root is a subfolder.
-    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })]
+    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') }), devCsp()]
   }
 })

@@ -5,26 +5,17 @@
  * Ctrl-C stops everything and removes the folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { runCli } from '../src/main/cli/dispatch'
 import { processIo } from '../src/main/cli/stdio'
 import { startEmulator } from '../test/emulator/index'
+import { appArgs, findElectron } from './electron-app'
 
 const root = resolve(import.meta.dirname, '..')
 const headless = process.argv.includes('--headless')
 const say = (line: string) => process.stderr.write(`[demo] ${line}\n`)
-
-/** Found without triggering electron's lazy download (see docs/TOOLCHAIN notes). */
-function electronBinary(): string | undefined {
-  const fromEnv = process.env.ELECTRON_EXEC_PATH
-  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined
-  const pathTxt = join(root, 'node_modules/electron/path.txt')
-  if (!existsSync(pathTxt)) return undefined
-  const binary = join(root, 'node_modules/electron/dist', readFileSync(pathTxt, 'utf8').trim())
-  return existsSync(binary) ? binary : undefined
-}
 
 async function main(): Promise<void> {
   const emu = await startEmulator({ port: 0, autoApprove: true, soonSeconds: 90 })
@@ -41,7 +32,7 @@ async function main(): Promise<void> {
   }
   say(`data folder ${dataDir}`)
 
-  const electron = headless ? undefined : electronBinary()
+  const electron = headless ? undefined : findElectron(root)
   if (!headless && !electron)
     say('no Electron binary on this machine (it cannot be downloaded here): running the headless daemon instead')
 
@@ -58,9 +49,7 @@ async function main(): Promise<void> {
       JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } })
     )
     say("starting the Onair app (signed in with the emulator's token)…")
-    // Chromium refuses to start as root without this (containers, CI boxes).
-    const args = process.getuid?.() === 0 ? ['--no-sandbox'] : []
-    child = spawn(electron, [...args, join(root, 'out/main/index.js')], {
+    child = spawn(electron, appArgs(root), {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite }

@@ -1,28 +1,59 @@
 /**
- * Draws the tray icons, one per tray state (see core/schedule/tray-state.ts), as 32×32 PNGs in
- * build/ (the shell scales them to 16 px where the platform wants that). Run it after changing the
+ * Draws the tray icons, one per tray state (see core/schedule/tray-state.ts), into
+ * resources/tray/: `<state>.png` (16 px) and `<state>@2x.png` (32 px) in colour for Windows and
+ * Linux, and `<state>Template.png` (+ @2x), black and alpha only, for the macOS menu bar (which
+ * tints template images for light and dark bars). The names matter: nativeImage finds the @2x
+ * sibling and macOS the Template suffix by name, which is why these are resources and not bundled.
+ * Also copies the app icon for notifications and the Linux window. Run it after changing the
  * drawing: `npx tsx scripts/tray-icons.ts`. Rendering goes through Debian's Chromium, the same one
  * the renderer tests use, so no image tool is needed.
  */
-import { writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
+type Badge = 'soon' | 'error' | 'signed-out'
 // Onair's mark (a broadcast target); the state changes its colour and adds a badge.
-const STATES: Record<string, { ring: string; badge?: string }> = {
+const STATES: Record<string, { ring: string; dim?: boolean; badge?: Badge }> = {
   idle: { ring: '#5a2dc8' },
-  soon: { ring: '#5a2dc8', badge: '#f59e0b' },
-  offline: { ring: '#8a8a96' },
-  error: { ring: '#5a2dc8', badge: '#dc2626' },
-  'signed-out': { ring: '#8a8a96', badge: '#8a8a96' }
+  soon: { ring: '#5a2dc8', badge: 'soon' },
+  offline: { ring: '#8a8a96', dim: true },
+  error: { ring: '#5a2dc8', badge: 'error' },
+  'signed-out': { ring: '#8a8a96', dim: true, badge: 'signed-out' }
 }
+const BADGE_COLOUR: Record<Badge, string> = { soon: '#f59e0b', error: '#dc2626', 'signed-out': '#8a8a96' }
 
-function svg({ ring, badge }: { ring: string; badge?: string }): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
-  <circle cx="16" cy="16" r="14" fill="${ring}"/>
+const frame = (size: number, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">${body}</svg>`
+
+function colour(size: number, { ring, badge }: (typeof STATES)[string]): string {
+  return frame(
+    size,
+    `<circle cx="16" cy="16" r="14" fill="${ring}"/>
   <circle cx="16" cy="16" r="9" fill="none" stroke="#fff" stroke-width="2.6"/>
   <circle cx="16" cy="16" r="3.6" fill="#fff"/>
-  ${badge ? `<circle cx="25" cy="7" r="6" fill="${badge}" stroke="#fff" stroke-width="1.6"/>` : ''}
-</svg>`
+  ${badge ? `<circle cx="25" cy="7" r="6" fill="${BADGE_COLOUR[badge]}" stroke="#fff" stroke-width="1.6"/>` : ''}`
+  )
+}
+
+/** Shapes instead of colours: soon = a dot, error = a dot with a bar cut out, signed out = a ring. */
+function template(size: number, { dim, badge }: (typeof STATES)[string]): string {
+  const badgeShape =
+    badge === 'signed-out'
+      ? '<circle cx="25" cy="7" r="4.5" fill="none" stroke="#000" stroke-width="2"/>'
+      : badge
+        ? `<circle cx="25" cy="7" r="6" fill="#000" mask="url(#m)"/>`
+        : ''
+  return frame(
+    size,
+    `<defs><mask id="m"><rect width="32" height="32" fill="#fff"/>${badge === 'error' ? '<rect x="24" y="3" width="2.2" height="8" fill="#000"/>' : ''}</mask>
+  <mask id="cut"><rect width="32" height="32" fill="#fff"/>${badge ? '<circle cx="25" cy="7" r="8" fill="#000"/>' : ''}</mask></defs>
+  <g mask="url(#cut)" opacity="${dim ? 0.5 : 1}">
+    <circle cx="16" cy="16" r="13" fill="none" stroke="#000" stroke-width="2.6"/>
+    <circle cx="16" cy="16" r="7.5" fill="none" stroke="#000" stroke-width="2.6"/>
+    <circle cx="16" cy="16" r="3" fill="#000"/>
+  </g>
+  ${badgeShape}`
+  )
 }
 
 const browser = await chromium.launch({
@@ -37,11 +68,23 @@ const browser = await chromium.launch({
     '--no-first-run'
   ]
 })
+mkdirSync('resources/tray', { recursive: true })
 const page = await browser.newPage({ viewport: { width: 32, height: 32 } })
-for (const [state, colours] of Object.entries(STATES)) {
-  await page.setContent(`<html><body style="margin:0;background:transparent">${svg(colours)}</body></html>`)
-  const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: 32, height: 32 } })
-  writeFileSync(`build/tray-${state}.png`, png)
-  console.log(`build/tray-${state}.png`)
+for (const [state, look] of Object.entries(STATES)) {
+  for (const [suffix, draw] of [
+    ['', colour],
+    ['Template', template]
+  ] as const) {
+    for (const scale of [1, 2]) {
+      const size = 16 * scale
+      await page.setContent(`<html><body style="margin:0;background:transparent">${draw(size, look)}</body></html>`)
+      const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } })
+      const file = `resources/tray/${state}${suffix}${scale === 2 ? '@2x' : ''}.png`
+      writeFileSync(file, png)
+      console.log(file)
+    }
+  }
 }
 await browser.close()
+copyFileSync('build/icon.png', 'resources/icon.png')
+console.log('resources/icon.png')

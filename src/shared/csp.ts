@@ -16,3 +16,15 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "form-action 'none'"
 ].join('; ')
+
+/**
+ * Only for `electron-vite dev` (the shell and the Vite config use it when the dev server runs, a
+ * packaged build never does): Vite injects component styles as <style> elements and talks to its
+ * dev server over a WebSocket for hot reload.
+ */
+export function devContentSecurityPolicy(): string {
+  return CONTENT_SECURITY_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
+    "connect-src 'self'",
+    "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"
+  )
+}

@@ -2,23 +2,16 @@
  * The real app in the real Electron. The binary cannot be downloaded on the development and CI
  * machines, so this finds it without triggering the download and skips, saying why, when absent.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test'
+import { appArgs, findElectron } from '../../scripts/electron-app'
 import type { PageGlobals } from '../e2e/page-globals'
 
 const root = resolve(import.meta.dirname, '../..')
 
-function findElectron(): string | undefined {
-  const fromEnv = process.env['ELECTRON_EXEC_PATH']
-  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined
-  const pathTxt = join(root, 'node_modules/electron/path.txt')
-  if (!existsSync(pathTxt)) return undefined
-  const binary = join(root, 'node_modules/electron/dist', readFileSync(pathTxt, 'utf8').trim())
-  return existsSync(binary) ? binary : undefined
-}
-
-const executablePath = findElectron()
+const executablePath = findElectron(root)
 test.skip(
   executablePath === undefined,
   'Electron binary not installed on this machine (it cannot be downloaded here); runs where node_modules/electron/dist exists'
@@ -26,12 +19,14 @@ test.skip(
 
 let app: ElectronApplication
 let page: Page
+const dataDir = mkdtempSync(join(tmpdir(), 'onair-electron-'))
 
 test.beforeAll(async () => {
   app = await _electron.launch({
     ...(executablePath ? { executablePath } : {}),
-    args: [join(root, 'out/main/index.js')],
-    cwd: root
+    args: appArgs(root),
+    cwd: root,
+    env: { ...process.env, ONAIR_DATA_DIR: dataDir }
   })
   page = await app.firstWindow()
   await page.getByRole('heading', { level: 1 }).waitFor()
@@ -39,6 +34,17 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await app?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('runs as Onair (package.json read), with its own version and data folder', async () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+  const seen = await app.evaluate(({ app }) => ({
+    name: app.getName(),
+    version: app.getVersion(),
+    userData: app.getPath('userData')
+  }))
+  expect(seen).toEqual({ name: 'Onair', version: pkg.version, userData: dataDir })
 })
 
 test('loads the renderer with the app info from main', async () => {

@@ -90,3 +90,12 @@ export class ManualClock implements Clock {
     this.current = target
   }
 }
+
+/** Calls `fn` every `ms` on `clock` until the returned function is called. */
+export function every(clock: Clock, ms: number, fn: () => void): () => void {
+  let handle = clock.setTimeout(function tick() {
+    fn()
+    handle = clock.setTimeout(tick, ms)
+  }, ms)
+  return () => clock.clearTimeout(handle)
+}

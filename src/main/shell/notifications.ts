@@ -1,29 +1,106 @@
-import { Notification } from 'electron'
+/**
+ * Native notifications for the core's Notifier, with the platforms' traps handled:
+ * - a Notification that is garbage-collected loses its handlers, so each one is kept (the most
+ *   recent KEEP of them) until it is clicked or replaced: not dropped on `close`, because a toast
+ *   that timed out into the Windows Action Center or a banner moved to the macOS Notification
+ *   Center can still be clicked;
+ * - Windows reports Action-Center clicks of toasts whose object is gone, and every button, through
+ *   `Notification.handleActivation`, with the toast's tag in its arguments;
+ * - macOS drops the notifications of an unsigned build with a `failed` event, which is reported.
+ */
+import { createHash } from 'node:crypto'
+import { Notification, type NativeImage } from 'electron'
 import type { NativeNotification, Notifier } from '../core/notify'
 
 export type NotificationTarget = NonNullable<NativeNotification['target']>
 
+/** A button on a notification; `id` comes back in `onAction`. */
+export interface NotificationButton {
+  id: string
+  text: string
+}
+
+export interface NotificationHooks {
+  onClick(target: NotificationTarget): void
+  /** The OS could not show it (macOS: an unsigned build; Windows: no Start-menu shortcut). */
+  onFailed(error: string, notification: NativeNotification): void
+  /** A button was pressed (only for notifications `buttons` gave some). */
+  onAction?(button: string, notification: NativeNotification): void
+  /** Buttons for this notification; macOS and Windows show them, Linux keeps click-to-open. */
+  buttons?(notification: NativeNotification): NotificationButton[]
+  icon?: NativeImage
+}
+
+/** Enough for every reminder of an evening; older ones are let go. */
+const KEEP = 32
+
+interface Shown {
+  notification: Notification
+  source: NativeNotification
+  buttons: NotificationButton[]
+}
+
 /**
- * Native notifications for the core's Notifier. Each shown notification is kept until it is
- * clicked, closed or replaced: on some platforms a Notification that is garbage-collected loses
- * its click handler. The same id replaces the previous one instead of stacking.
+ * Windows limits a toast's tag to 64 characters and our ids can be long (a file path), so the OS
+ * sees a short stable hash of the id.
  */
-export function electronNotifier(onClick: (target: NotificationTarget) => void): Notifier {
-  const shown = new Map<string, Notification>()
+export const nativeId = (id: string): string => createHash('sha256').update(id).digest('hex').slice(0, 32)
+
+export function electronNotifier(hooks: NotificationHooks): Notifier {
+  const shown = new Map<string, Shown>()
+  const windows = process.platform === 'win32'
+  const buttonsShown = process.platform === 'darwin' || windows
+
+  const forget = (tag: string, notification?: Notification): void => {
+    if (!notification || shown.get(tag)?.notification === notification) shown.delete(tag)
+  }
+  const act = (entry: Shown | undefined, index: number | undefined): void => {
+    const button = index === undefined ? undefined : entry?.buttons[index]
+    if (!entry || !button) return
+    forget(nativeId(entry.source.id))
+    hooks.onAction?.(button.id, entry.source)
+  }
+
+  if (windows) {
+    Notification.handleActivation((details) => {
+      const tag = new URLSearchParams(details.arguments).get('tag') ?? ''
+      const entry = shown.get(tag)
+      if (details.type === 'action') return act(entry, details.actionIndex)
+      // A live toast's click arrives on its object; this is the Action Center after it was let go.
+      if (details.type === 'click' && !entry) hooks.onClick({ kind: 'schedule' })
+    })
+  }
+
   return {
     show(n) {
       if (!Notification.isSupported()) return
-      shown.get(n.id)?.close()
-      const notification = new Notification({ title: n.title, body: n.body })
-      const forget = () => {
-        if (shown.get(n.id) === notification) shown.delete(n.id)
-      }
-      notification.on('click', () => {
-        forget()
-        onClick(n.target ?? { kind: 'schedule' })
+      const tag = nativeId(n.id)
+      shown.get(tag)?.notification.close()
+      const buttons = buttonsShown ? (hooks.buttons?.(n) ?? []) : []
+      const notification = new Notification({
+        id: tag,
+        title: n.title,
+        body: n.body,
+        ...(hooks.icon ? { icon: hooks.icon } : {}),
+        ...(buttons.length > 0 ? { actions: buttons.map(({ text }) => ({ type: 'button' as const, text })) } : {})
       })
-      notification.on('close', forget)
-      shown.set(n.id, notification)
+      const entry: Shown = { notification, source: n, buttons }
+      notification.on('click', () => {
+        forget(tag, notification)
+        hooks.onClick(n.target ?? { kind: 'schedule' })
+      })
+      // Windows reports buttons through handleActivation (above), for live and released toasts alike.
+      if (!windows) notification.on('action', (details) => act(entry, details.actionIndex))
+      notification.on('failed', (_event, error) => {
+        forget(tag, notification)
+        hooks.onFailed(error, n)
+      })
+      shown.delete(tag)
+      shown.set(tag, entry)
+      for (const oldest of shown.keys()) {
+        if (shown.size <= KEEP) break
+        shown.delete(oldest)
+      }
       notification.show()
     }
   }

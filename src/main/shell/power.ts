@@ -1,4 +1,5 @@
 import { net, powerMonitor } from 'electron'
+import { every, type Clock } from '../core/clock'
 import type { AppServices } from '../core/services'
 
 /** How often the network state is sampled; Electron has no "online" event in the main process. */
@@ -10,17 +11,17 @@ const NETWORK_CHECK_MS = 15_000
  * outbox and the inbox catch up at once instead of waiting out their backoff. Returns the
  * function that stops watching.
  */
-export function watchPowerAndNetwork(services: Pick<AppServices, 'resume' | 'networkBack'>): () => void {
+export function watchPowerAndNetwork(services: Pick<AppServices, 'resume' | 'networkBack'>, clock: Clock): () => void {
   const onResume = () => services.resume()
   powerMonitor.on('resume', onResume)
   let online = net.isOnline()
-  const timer = setInterval(() => {
+  const stopSampling = every(clock, NETWORK_CHECK_MS, () => {
     const now = net.isOnline()
     if (now && !online) services.networkBack()
     online = now
-  }, NETWORK_CHECK_MS)
+  })
   return () => {
     powerMonitor.off('resume', onResume)
-    clearInterval(timer)
+    stopSampling()
   }
 }

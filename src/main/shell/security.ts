@@ -1,25 +1,33 @@
 /**
  * Session- and app-wide hardening that does not depend on a particular window: the CSP header,
- * denied permissions, and no navigation, popups or webviews in any web contents.
+ * permissions (only writing to the clipboard, only for our own page), and no navigation, popups or
+ * webviews in any web contents.
  */
 import { app, type Session } from 'electron'
-import { CONTENT_SECURITY_POLICY } from '../../shared/csp'
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../shared/csp'
 import { isHttpUrl } from '../../shared/contract/app'
+import { devServerUrl } from './paths'
+import { isRendererUrl } from './window'
+
+/** What the UI may ask for: the webhook URL's Copy button writes through `navigator.clipboard`. */
+const GRANTED = new Set<string>(['clipboard-sanitized-write'])
 
 export function hardenSession(session: Session): void {
   // Packaged pages are file:// and get no headers (the meta tag covers them); this covers the
-  // dev server and anything else served over http.
+  // dev server, whose injected styles need the looser development policy.
+  const policy = devServerUrl() ? devContentSecurityPolicy() : CONTENT_SECURITY_POLICY
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: {
-        ...details.responseHeaders,
-        'Content-Security-Policy': [CONTENT_SECURITY_POLICY]
-      }
-    })
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } })
   })
-  // The UI needs no camera, notifications-from-page, geolocation, clipboard-read...
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  // No camera, notifications-from-page, geolocation, clipboard reading...: only the one
+  // permission, only for the top frame of our renderer.
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(GRANTED.has(permission) && details.isMainFrame && isRendererUrl(details.requestingUrl))
+  )
+  session.setPermissionCheckHandler(
+    (_contents, permission, _origin, details) =>
+      GRANTED.has(permission) && details.isMainFrame && isRendererUrl(details.requestingUrl ?? '')
+  )
 }
 
 /**

@@ -1,25 +1,23 @@
-import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron'
-import errorIcon from '../../../build/tray-error.png?asset'
-import idleIcon from '../../../build/tray-idle.png?asset'
-import offlineIcon from '../../../build/tray-offline.png?asset'
-import signedOutIcon from '../../../build/tray-signed-out.png?asset'
-import soonIcon from '../../../build/tray-soon.png?asset'
+/**
+ * The tray icon: an image per state (signed out > error > offline > airing soon > idle, decided by
+ * the pure `trayState`), the menu and tooltip from `tray-menu.ts`, and a left click that toggles
+ * the window where the platform has one.
+ */
+import { Menu, Tray, nativeImage } from 'electron'
+import type { Clock } from '../core/clock'
 import type { Locale } from '../core/config'
-import { episodeLabel, localTime } from '../core/schedule/reminder-text'
-import { formatCountdown, type TrayIcon, type TrayState } from '../core/schedule/tray-state'
+import type { TrayIcon, TrayState } from '../core/schedule/tray-state'
+import { resourcePath } from './paths'
+import { trayMenu, trayTooltip, type TrayActions } from './tray-menu'
 
-export interface TrayActions {
-  open: () => void
-  quit: () => void
-  /** Shows the inbox view; without it the tray has no inbox entry. */
-  openInbox?: () => void
-  /** "Refresh now": polls the schedule. */
-  refresh?: () => void
-  openSettings?: () => void
-  /** A program of the menu was chosen: its quick record. */
-  openProgram?: (programId: number) => void
+export type { TrayActions } from './tray-menu'
+
+export interface TrayOptions extends TrayActions {
+  /** A left click on the icon (Windows, Linux): show the window, or hide it when in front. */
+  toggle: () => void
   locale: () => Locale
   timeZone: () => string | undefined
+  clock: Clock
 }
 
 export interface OnairTray {
@@ -27,107 +25,62 @@ export interface OnairTray {
   setSchedule(state: TrayState): void
   /** The core's `inbox:changed` count: the menu shows "Inbox (N)". */
   setInboxCount(unseen: number): void
+  /** Re-words the menu and tooltip (the language changed). */
+  refresh(): void
   destroy(): void
 }
 
-const STATUS: Record<TrayIcon, { en: string; ja: string } | null> = {
-  'signed-out': { en: 'Signed out: sign in from Settings', ja: 'サインアウト中: 設定からサインインしてください' },
-  error: { en: 'Cannot update the schedule', ja: '番組表を更新できません' },
-  offline: { en: 'Offline: showing the saved schedule', ja: 'オフライン: 保存済みの番組表を表示中' },
-  soon: null,
-  idle: null
-}
-
-const L = {
-  open: { en: 'Open schedule', ja: '番組表を開く' },
-  refresh: { en: 'Refresh now', ja: '今すぐ更新' },
-  settings: { en: 'Settings…', ja: '設定…' },
-  inbox: { en: 'Inbox', ja: '受信箱' },
-  quit: { en: 'Quit Onair', ja: 'Onair を終了' },
-  empty: { en: 'Nothing unwatched coming up', ja: '未視聴の放送予定はありません' },
-  onAir: { en: 'on air', ja: '放送中' },
-  next: { en: 'Next', ja: '次' }
-}
-
 /**
- * The tray: an icon per state (signed out > error > offline > airing soon > idle, decided by the
- * pure `trayState`), the state in words in the tooltip and the menu's first line, the next five
- * programs with local time and countdown, and the app's actions.
+ * resources/tray/ (drawn by scripts/tray-icons.ts) holds `<state>.png` with `<state>@2x.png` for
+ * high-DPI screens, and black-and-alpha `<state>Template.png` (+ @2x) that macOS tints for light
+ * and dark menu bars. nativeImage picks up the @2x sibling by name, which is why these files are
+ * not bundled (the bundler would hash the names).
  */
-// Drawn by scripts/tray-icons.ts: the mark, greyed when offline or signed out, with a badge for
-// "airing soon" (amber) and errors (red).
-const ICONS: Record<TrayIcon, string> = {
-  'signed-out': signedOutIcon,
-  error: errorIcon,
-  offline: offlineIcon,
-  soon: soonIcon,
-  idle: idleIcon
+export function trayImagePath(icon: TrayIcon, platform: NodeJS.Platform = process.platform): string {
+  return resourcePath(`tray/${icon}${platform === 'darwin' ? 'Template' : ''}.png`)
 }
-const image = (icon: TrayIcon) => nativeImage.createFromPath(ICONS[icon]).resize({ width: 16, height: 16 })
 
-export function createTray(actions: TrayActions): OnairTray {
+export function createTray(options: TrayOptions): OnairTray {
+  const image = (icon: TrayIcon) => nativeImage.createFromPath(trayImagePath(icon))
   const tray = new Tray(image('idle'))
   let shownIcon: TrayIcon = 'idle'
   let schedule: TrayState | null = null
   let unseen = 0
 
   function render(): void {
-    const locale = actions.locale()
-    const t = (text: { en: string; ja: string }) => text[locale]
-    const items: MenuItemConstructorOptions[] = []
-    const status = schedule ? STATUS[schedule.icon] : null
-    if (status) items.push({ label: t(status), enabled: false }, { type: 'separator' })
-    if (schedule && schedule.icon !== 'signed-out') {
-      if (schedule.nextPrograms.length === 0) items.push({ label: t(L.empty), enabled: false })
-      for (const { program, startsInMs, onAir } of schedule.nextPrograms) {
-        const when = onAir ? t(L.onAir) : formatCountdown(startsInMs)
-        const episode = episodeLabel(program, locale)
-        items.push({
-          label: `${localTime(program.startedAt, { locale, timeZone: actions.timeZone(), now: Date.now() })}  ${program.work.title}${episode ? ` ${episode}` : ''}  (${when})`,
-          click: () => (actions.openProgram ?? (() => actions.open()))(program.id)
-        })
-      }
-      items.push({ type: 'separator' })
+    // The app may be quitting (tray destroyed) while a poll it started still reports back.
+    if (tray.isDestroyed()) return
+    const view = {
+      schedule,
+      unseen,
+      locale: options.locale(),
+      timeZone: options.timeZone(),
+      now: options.clock.now()
     }
-    if (actions.refresh) items.push({ label: t(L.refresh), click: actions.refresh })
-    items.push({ label: t(L.open), click: actions.open })
-    if (actions.openInbox)
-      items.push({ label: unseen > 0 ? `${t(L.inbox)} (${unseen})` : t(L.inbox), click: actions.openInbox })
-    if (actions.openSettings) items.push({ label: t(L.settings), click: actions.openSettings })
-    items.push({ type: 'separator' }, { label: t(L.quit), click: actions.quit })
-    tray.setContextMenu(Menu.buildFromTemplate(items))
-    tray.setToolTip(tooltip(locale, t))
+    if (schedule && schedule.icon !== shownIcon) {
+      shownIcon = schedule.icon
+      tray.setImage(image(shownIcon))
+    }
+    tray.setContextMenu(Menu.buildFromTemplate(trayMenu(view, options)))
+    tray.setToolTip(trayTooltip(view))
   }
 
-  function tooltip(locale: Locale, t: (text: { en: string; ja: string }) => string): string {
-    const parts = ['Onair']
-    const status = schedule ? STATUS[schedule.icon] : null
-    if (status) parts.push(t(status))
-    const next = schedule?.tooltip.next
-    if (next) {
-      const when = next.onAir ? t(L.onAir) : next.countdown
-      parts.push(`${t(L.next)}: ${next.title}${next.episode ? ` ${next.episode}` : ''} (${next.channel}) ${when}`)
-    }
-    if (unseen > 0) parts.push(locale === 'ja' ? `未読 ${unseen} 件` : `${unseen} unread`)
-    return parts.join(' — ')
-  }
-
-  // Windows and Linux users expect a left click on the icon to open the app.
-  tray.on('click', actions.open)
+  // macOS shows the context menu on a click and would ALSO fire `click` (opening the window under
+  // the menu); there the menu is the whole interaction, as in every menu-bar app.
+  if (process.platform !== 'darwin') tray.on('click', () => options.toggle())
   render()
   return {
     setSchedule(state) {
       schedule = state
-      if (state.icon !== shownIcon) {
-        shownIcon = state.icon
-        tray.setImage(image(state.icon))
-      }
       render()
     },
     setInboxCount(n) {
       unseen = n
       render()
     },
-    destroy: () => tray.destroy()
+    refresh: render,
+    destroy: () => {
+      if (!tray.isDestroyed()) tray.destroy()
+    }
   }
 }

@@ -1,28 +1,58 @@
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { BrowserWindow } from 'electron'
+/**
+ * The one window: hardened web preferences, hidden to the tray instead of closed, shown and
+ * toggled from the tray, and brought back when its renderer crashes.
+ */
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { BrowserWindow, nativeImage } from 'electron'
+import type { Clock } from '../core/clock'
+import type { AppLog } from './log'
+import { devServerUrl, preloadPath, rendererHtmlPath, resourcePath } from './paths'
 
-const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
-const indexHtml = join(import.meta.dirname, '../renderer/index.html')
-// Set by `electron-vite dev`; absent in a packaged app.
-const devServerUrl = process.env['ELECTRON_RENDERER_URL']
-
-/** True only for a frame showing our own renderer: IPC from anything else is refused. */
+/**
+ * True only for a frame showing our own renderer: IPC from anything else is refused. Packaged, the
+ * frame's file path is compared with the renderer's (not URL paths: Chromium leaves `[` and `]`
+ * unescaped where Node's pathToFileURL escapes them, so a folder named `[x]` refused everything).
+ */
 export function isRendererUrl(url: string): boolean {
   try {
     const parsed = new URL(url)
-    if (devServerUrl) return parsed.origin === new URL(devServerUrl).origin
-    return parsed.protocol === 'file:' && parsed.pathname === pathToFileURL(indexHtml).pathname
+    const dev = devServerUrl()
+    if (dev) return parsed.origin === new URL(dev).origin
+    if (parsed.protocol !== 'file:') return false
+    return samePath(fileURLToPath(parsed), rendererHtmlPath())
   } catch {
     return false
   }
 }
 
-/**
- * The main window. Closing it hides it to the tray; only `allowClose()` (set when quitting)
- * lets it close for real.
- */
-export function createMainWindow(): { window: BrowserWindow; allowClose: () => void } {
+function samePath(a: string, b: string): boolean {
+  const [x, y] = [resolve(a), resolve(b)]
+  // NTFS and APFS (by default) ignore case; a drive letter may come in either case.
+  return process.platform === 'linux' ? x === y : x.toLowerCase() === y.toLowerCase()
+}
+
+export interface MainWindow {
+  readonly window: BrowserWindow
+  show(): void
+  /** The tray icon's click: shows a hidden or unfocused window, hides a focused one. */
+  toggle(): void
+  hide(): void
+  /** Set when quitting: until then closing only hides. */
+  allowClose(): void
+}
+
+export interface WindowOptions {
+  /** False for a start at login: the app waits in the tray. */
+  showOnReady: boolean
+  log: AppLog
+  clock: Clock
+}
+
+/** A renderer that crashes this often within a minute is left alone instead of reloaded in a loop. */
+const MAX_RELOADS_PER_MINUTE = 3
+
+export function createMainWindow({ showOnReady, log, clock }: WindowOptions): MainWindow {
   let closable = false
   const window = new BrowserWindow({
     width: 420,
@@ -30,8 +60,10 @@ export function createMainWindow(): { window: BrowserWindow; allowClose: () => v
     show: false,
     title: 'Onair',
     autoHideMenuBar: true,
+    // Linux takes the window's icon from here (macOS and Windows from the bundle).
+    ...(process.platform === 'linux' ? { icon: nativeImage.createFromPath(resourcePath('icon.png')) } : {}),
     webPreferences: {
-      preload: preloadPath,
+      preload: preloadPath(),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -44,18 +76,50 @@ export function createMainWindow(): { window: BrowserWindow; allowClose: () => v
       disableBlinkFeatures: 'Auxclick'
     }
   })
+  const load = (): void => {
+    const dev = devServerUrl()
+    ;(dev ? window.loadURL(dev) : window.loadFile(rendererHtmlPath())).catch((e: unknown) =>
+      log.write('error', 'the window could not load the renderer', e)
+    )
+  }
+  const show = (): void => {
+    if (window.isDestroyed()) return
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
+  const hide = (): void => {
+    if (!window.isDestroyed()) window.hide()
+  }
+
   window.on('close', (event) => {
     if (closable) return
     event.preventDefault()
     window.hide()
   })
-  window.once('ready-to-show', () => window.show())
-  void (devServerUrl ? window.loadURL(devServerUrl) : window.loadFile(indexHtml))
-  return { window, allowClose: () => (closable = true) }
-}
+  if (showOnReady) window.once('ready-to-show', show)
 
-export function showWindow(window: BrowserWindow): void {
-  if (window.isMinimized()) window.restore()
-  window.show()
-  window.focus()
+  const crashes: number[] = []
+  window.webContents.on('render-process-gone', (_event, details) => {
+    log.write('error', `renderer gone (${details.reason}, exit code ${details.exitCode})`)
+    if (details.reason === 'clean-exit' || window.isDestroyed()) return
+    const now = clock.now()
+    while (crashes.length > 0 && now - (crashes[0] ?? now) > 60_000) crashes.shift()
+    crashes.push(now)
+    if (crashes.length > MAX_RELOADS_PER_MINUTE) {
+      log.write('error', 'the renderer keeps crashing; not reloading it again this minute')
+      return
+    }
+    load()
+  })
+  window.webContents.on('unresponsive', () => log.write('warn', 'the renderer stopped responding'))
+  load()
+
+  return {
+    window,
+    show,
+    hide,
+    toggle: () => (window.isVisible() && window.isFocused() ? hide() : show()),
+    allowClose: () => (closable = true)
+  }
 }

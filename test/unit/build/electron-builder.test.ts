@@ -43,7 +43,16 @@ describe('electron-builder.yml', () => {
     expect(raw.linux).toMatchObject({ target: ['AppImage', 'deb'], category: 'AudioVideo' })
     expect(raw.linux.maintainer).toMatch(/\S+/)
     // Sources, tests, source maps and node_modules dev tooling stay out of the package.
-    expect(raw.files).toEqual(['out/**', '!out/**/*.map', 'package.json'])
+    expect(raw.files).toEqual(['out/**', '!out/**/*.map', 'resources/**', 'package.json'])
+  })
+
+  it('signs and notarizes macOS builds, without a Dock icon, with alerts that keep their buttons', () => {
+    const raw = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
+    expect(raw.mac).toMatchObject({ hardenedRuntime: true, notarize: true })
+    expect(readFileSync(join(root, raw.mac.entitlements), 'utf8')).toContain('com.apple.security.cs.allow-jit')
+    expect(raw.mac.extendInfo).toEqual({ LSUIElement: true, NSUserNotificationAlertStyle: 'alert' })
+    // Linux: the .desktop file is named after package.json's desktopName (the window's app_id).
+    expect(raw.linux).toMatchObject({ executableName: 'onair', syncDesktopName: true })
   })
 
   it('points at icons that exist', () => {

@@ -1,0 +1,58 @@
+/**
+ * What must happen before Electron is ready, in this order: the data folder (it decides where the
+ * single-instance lock and the log live), the log and its catch-alls, the single-instance lock,
+ * the Windows toast identity, and the hardening of every web contents. Then `startApp`.
+ */
+import { app, shell } from 'electron'
+import { systemClock, type Clock } from '../core/clock'
+import { openAppLog } from './log'
+import { appUserModelId, chooseDataDir } from './paths'
+import { hardenAllWebContents } from './security'
+import { startApp, type StartOptions } from './start'
+
+export interface LaunchOptions {
+  clock?: Clock
+  argv?: readonly string[]
+  env?: NodeJS.ProcessEnv
+  cron?: StartOptions['cron']
+}
+
+/** Resolves once started (or once it is clear this process will not start). */
+export async function launch({
+  clock = systemClock,
+  argv = process.argv,
+  env = process.env,
+  cron
+}: LaunchOptions = {}): Promise<void> {
+  try {
+    chooseDataDir(env)
+  } catch (e) {
+    console.error('[onair] ONAIR_DATA_DIR cannot be used:', e instanceof Error ? e.message : e)
+    return app.exit(1)
+  }
+  const log = openAppLog(clock)
+  process.on('uncaughtException', (e) => log.write('error', 'uncaught exception', e))
+  process.on('unhandledRejection', (reason) => log.write('error', 'unhandled promise rejection', reason))
+
+  if (!app.requestSingleInstanceLock()) {
+    // Another Onair is running; it gets a `second-instance` event and shows itself.
+    return app.quit()
+  }
+  // Windows shows toasts only for a known AppUserModelId.
+  if (process.platform === 'win32') app.setAppUserModelId(appUserModelId())
+  // A tray app keeps running with no window open.
+  app.on('window-all-closed', () => {})
+  hardenAllWebContents((url) => shell.openExternal(url))
+  try {
+    await startApp({
+      clock,
+      log,
+      hidden: argv.includes('--hidden'),
+      demoToken: env['ONAIR_DEMO_TOKEN'] || undefined,
+      ...(cron ? { cron } : {})
+    })
+  } catch (e) {
+    log.write('error', 'Onair failed to start', e)
+    app.exit(1)
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The app's log file, `main.log` in the OS's log folder (Settings opens it): main-process errors,
+ * unhandled rejections, renderer crashes, notifications that failed to show. Every line also goes
+ * to the console for `npm run demo`. Kept under 1 MB by moving it to `main.old.log` when full.
+ */
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { inspect } from 'node:util'
+import { app } from 'electron'
+import type { Clock } from '../core/clock'
+
+export const LOG_FILE = 'main.log'
+const MAX_BYTES = 1024 * 1024
+
+export type LogLevel = 'info' | 'warn' | 'error'
+
+export interface AppLog {
+  readonly path: string
+  write(level: LogLevel, message: string, detail?: unknown): void
+}
+
+/** Bearer tokens and `token=` values never reach the file, whatever an error message quoted. */
+export function redact(text: string): string {
+  return text
+    .replace(/(Bearer\s+)[\w.~+/=-]+/gi, '$1[redacted]')
+    .replace(/((?:access_|refresh_)?token["']?\s*[=:]\s*["']?)[\w.~+/-]+/gi, '$1[redacted]')
+}
+
+const describe = (detail: unknown): string =>
+  detail instanceof Error ? (detail.stack ?? detail.message) : inspect(detail, { depth: 4, breakLength: 120 })
+
+export function openAppLog(clock: Clock, folder: string = app.getPath('logs')): AppLog {
+  const path = join(folder, LOG_FILE)
+  let ready = false
+  const rotate = (): void => {
+    try {
+      if (statSync(path).size > MAX_BYTES) renameSync(path, join(dirname(path), 'main.old.log'))
+    } catch {
+      // No file yet.
+    }
+  }
+  return {
+    path,
+    write(level, message, detail) {
+      const line = redact(
+        `${new Date(clock.now()).toISOString()} ${level.toUpperCase()} ${message}${detail === undefined ? '' : ` ${describe(detail)}`}`
+      )
+      ;(level === 'error' ? console.error : level === 'warn' ? console.warn : console.log)(`[onair] ${line}`)
+      try {
+        if (!ready) {
+          mkdirSync(folder, { recursive: true })
+          ready = true
+        }
+        rotate()
+        appendFileSync(path, `${line}\n`)
+      } catch {
+        // A log that cannot be written must not take the app down; the console line stays.
+      }
+    }
+  }
+}

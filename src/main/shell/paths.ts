@@ -1,0 +1,51 @@
+/**
+ * Where the shell finds its own files and the user's data folder. Everything is resolved from
+ * `app.getAppPath()` (the project folder unpackaged, `app.asar` packaged), so the same code finds
+ * the bundles, the renderer and the resources in both, and a test can point it anywhere.
+ */
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { app } from 'electron'
+
+/** Also the Windows AppUserModelId of a packaged build (electron-builder.yml `appId`). */
+export const APP_ID = 'app.onair.desktop'
+
+const inApp = (...parts: string[]): string => join(app.getAppPath(), ...parts)
+
+export const preloadPath = (): string => inApp('out/preload/index.cjs')
+export const rendererHtmlPath = (): string => inApp('out/renderer/index.html')
+/** Images shipped as they are (not hashed by the bundler): `@2x` and `Template` names must survive. */
+export const resourcePath = (name: string): string => inApp('resources', name)
+
+/**
+ * `electron-vite dev` serves the renderer and says where in this variable. A packaged build never
+ * obeys it: the origin it names would be trusted for IPC.
+ */
+export function devServerUrl(): string | undefined {
+  if (app.isPackaged) return undefined
+  return process.env['ELECTRON_RENDERER_URL'] || undefined
+}
+
+/**
+ * The data folder, set before anything reads it. `ONAIR_DATA_DIR` (the command line's variable)
+ * moves it; `app.setPath` throws on a relative path and Electron does not create the folder, so it
+ * is resolved against the working directory and created first. Otherwise it is `onair` in the
+ * OS's app-data folder, the command line's default: Electron would name it after productName
+ * ("Onair"), which on Linux is another folder than the CLI's.
+ */
+export function chooseDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env['ONAIR_DATA_DIR']?.trim()
+  const dir = raw ? resolve(raw) : join(app.getPath('appData'), 'onair')
+  if (raw) mkdirSync(dir, { recursive: true })
+  app.setPath('userData', dir)
+  return dir
+}
+
+/**
+ * Windows attributes (and only then shows) toasts by AppUserModelId. The installer registers the
+ * appId with a Start-menu shortcut; an unpackaged run (`npm run demo`, dev) has none, and Windows
+ * accepts the executable's path there instead.
+ */
+export function appUserModelId(): string {
+  return app.isPackaged ? APP_ID : process.execPath
+}

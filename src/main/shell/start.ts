@@ -1,0 +1,174 @@
+/**
+ * The app once Electron is ready: the core composed over the user's data folder, then the window,
+ * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
+ * it and only "Quit" ends the app.
+ */
+import { app, nativeImage, session, shell } from 'electron'
+import { createAccount } from '../core/account'
+import { personalDataWiper } from '../core/account/personal-data'
+import { createCore } from '../core/app'
+import { sessionFileStore } from '../core/auth/session-store'
+import { every, type Clock } from '../core/clock'
+import type { Locale } from '../core/config'
+import type { CronFactory } from '../core/schedule/cron'
+import { openAppServices } from '../core/services'
+import { describeCorruptFile, type CorruptFileReport } from '../core/store/json-file'
+import { settingsFileStore } from '../core/store/settings'
+import { bindIpc } from './ipc'
+import type { AppLog } from './log'
+import { electronNotifier, type NotificationTarget } from './notifications'
+import { resourcePath } from './paths'
+import { watchPowerAndNetwork } from './power'
+import { electronSecrets } from './secrets'
+import { hardenSession } from './security'
+import { createTray } from './tray'
+import { createMainWindow } from './window'
+
+export interface StartOptions {
+  clock: Clock
+  log: AppLog
+  /** Launched at login: stay in the tray until asked. */
+  hidden: boolean
+  /** `npm run demo` signs the app in with the emulator's token (the paste-token path). */
+  demoToken?: string
+  /** Tests run the reminders' schedules on a fake cron. */
+  cron?: CronFactory
+}
+
+/** How often the tray's countdowns are re-worded when nothing else changes. */
+const TRAY_TICK_MS = 30_000
+
+const NOTIFICATIONS_FAILED = {
+  en: 'Onair could not show a notification ({error}). On macOS only a signed build may show notifications; see the README.',
+  ja: 'Onair は通知を表示できませんでした（{error}）。macOS では署名済みのビルドだけが通知を表示できます。README を参照してください。'
+}
+
+export async function startApp({ clock, log, hidden, demoToken, cron }: StartOptions): Promise<void> {
+  await app.whenReady()
+  const dataDir = app.getPath('userData')
+  const icon = nativeImage.createFromPath(resourcePath('icon.png'))
+  // Set once the window exists; a notification clicked before that has nothing to show.
+  let onNotificationClick: (target: NotificationTarget) => void = () => {}
+  let onNotificationFailed: (error: string) => void = () => {}
+  const notifier = electronNotifier({
+    icon,
+    onClick: (target) => onNotificationClick(target),
+    onFailed: (error, n) => {
+      log.write('error', `notification "${n.id}" was not shown: ${error}`)
+      onNotificationFailed(error)
+    }
+  })
+  const systemLanguage = (): Locale => (app.getLocale().toLowerCase().startsWith('ja') ? 'ja' : 'en')
+  // A saved file that no longer reads is kept aside and the user told; the system language is
+  // used because the settings file may be the one that failed.
+  const onCorrupt = (r: CorruptFileReport): void => {
+    const text = describeCorruptFile(r)
+    log.write('warn', text.en)
+    notifier.show({ id: `corrupt:${r.path}`, title: 'Onair', body: text[systemLanguage()] })
+  }
+  const settingsFile = settingsFileStore(dataDir, onCorrupt)
+  // The language the user chose in Onair, else the system's.
+  const language = (): Locale => {
+    const chosen = settingsFile.read().ui.locale
+    return chosen === 'system' ? systemLanguage() : chosen
+  }
+  const account = createAccount({
+    settings: settingsFile,
+    secrets: electronSecrets(dataDir, onCorrupt),
+    sessionStore: sessionFileStore(dataDir, onCorrupt),
+    clock,
+    openBrowser: (url) => shell.openExternal(url),
+    locale: language,
+    wipePersonalData: personalDataWiper(dataDir)
+  })
+  const services = openAppServices({
+    dataDir,
+    clock,
+    account,
+    settings: settingsFile,
+    notifier,
+    locale: language,
+    onError: (e) => log.write('error', 'background task failed', e),
+    onCorrupt,
+    ...(cron ? { cron } : {})
+  })
+  const { reminders, settings, records, inbox } = services
+  if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
+  const core = createCore({
+    clock,
+    dataDir,
+    openExternal: (url) => shell.openExternal(url),
+    appName: app.getName(),
+    version: app.getVersion(),
+    platform: process.platform,
+    locale: () => app.getLocale(),
+    account,
+    settings,
+    reminders,
+    records,
+    inbox
+  })
+  hardenSession(session.defaultSession)
+  const main = createMainWindow({ showOnReady: !hidden, log, clock })
+  const unbindIpc = bindIpc(core, main.window)
+  const navigate = (view: 'settings' | 'inbox' | 'schedule'): void => {
+    main.show()
+    core.events.emit('app:navigate', { view })
+  }
+  const openProgram = (programId: number): void => {
+    main.show()
+    core.events.emit('app:focusProgram', { programId })
+  }
+  onNotificationClick = (target) => {
+    if (target.kind === 'record') return openProgram(target.programId)
+    if (target.kind === 'url') return void core.openExternal(target.url).catch((e) => log.write('warn', 'link', e))
+    navigate(target.kind === 'inbox' ? 'inbox' : 'schedule')
+  }
+  // Said once per run in the window (and every time in the log): one failure is usually all of them.
+  let failureShown = false
+  onNotificationFailed = (error) => {
+    if (failureShown) return
+    failureShown = true
+    const say = (text: string): string => text.replace('{error}', error)
+    core.events.emit('app:notice', {
+      level: 'warning',
+      message: { en: say(NOTIFICATIONS_FAILED.en), ja: say(NOTIFICATIONS_FAILED.ja) }
+    })
+  }
+  // A rejected token: one notification (the monitor fires once), the tray shows "sign in".
+  account.onChange((change) => {
+    if (change.reason)
+      notifier.show({ id: 'signed-out', title: 'Onair', body: change.reason[language()], target: { kind: 'schedule' } })
+  })
+  const tray = createTray({
+    open: () => navigate('schedule'),
+    toggle: main.toggle,
+    quit: () => app.quit(),
+    refresh: () => void reminders.refresh(),
+    openSettings: () => navigate('settings'),
+    openInbox: () => navigate('inbox'),
+    openProgram,
+    locale: language,
+    timeZone: () => settings.read().reminders.timeZone,
+    clock
+  })
+  const updateTray = (): void => tray.setSchedule(reminders.tray())
+  reminders.onChange(updateTray)
+  account.onChange(updateTray)
+  inbox.onChange((unseen) => tray.setInboxCount(unseen))
+  // Countdowns in the menu and the tooltip move on even when nothing else happens.
+  const stopTicking = every(clock, TRAY_TICK_MS, updateTray)
+  const stopWatching = watchPowerAndNetwork(services, clock)
+  void services.start().then(updateTray, (e: unknown) => log.write('error', 'the services did not start', e))
+
+  app.on('second-instance', main.show)
+  app.on('activate', main.show)
+  app.once('before-quit', () => {
+    main.allowClose()
+    stopTicking()
+    stopWatching()
+    unbindIpc()
+    tray.destroy()
+    void services.stop().catch((e: unknown) => log.write('error', 'stopping the services failed', e))
+  })
+}

@@ -1,0 +1,588 @@
+/**
+ * A double of the `electron` module, so vitest can run src/main/index.ts and src/main/shell/ under
+ * Node (the real module tries to download the binary and throws). Each class implements the
+ * members the shell uses as a `Pick` of the real type from electron.d.ts, and each object is
+ * checked with `satisfies` against the real module's, so a signature that changes in Electron
+ * fails the type check here instead of drifting. Behaviour follows Electron's documentation
+ * (docs/api/app.md, browser-window.md, tray.md, notification.md, ...): quitting emits
+ * `before-quit`, then closes every window and is cancelled by a window that prevents its `close`;
+ * `ipcMain.handle` refuses a second handler for one channel; a new window emits
+ * `web-contents-created`; `whenReady` waits until the test says the app is ready.
+ *
+ * Wire it with `vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))`
+ * and call `resetElectron()` before each start.
+ */
+import { EventEmitter } from 'node:events'
+
+type Platform = 'darwin' | 'win32' | 'linux'
+
+/** What Electron passes as `event` to listeners that may cancel (close, will-navigate, ...). */
+export class FakeEvent {
+  defaultPrevented = false
+  preventDefault(): void {
+    this.defaultPrevented = true
+  }
+}
+const asEvent = (e: FakeEvent) => e as unknown as Electron.Event
+
+// ---------------------------------------------------------------- images and menus
+
+export class FakeNativeImage implements Pick<Electron.NativeImage, 'isEmpty' | 'isTemplateImage'> {
+  constructor(readonly path: string) {}
+  isEmpty(): boolean {
+    return this.path === ''
+  }
+  isTemplateImage(): boolean {
+    return /Template(@2x)?\.png$/.test(this.path)
+  }
+}
+const realImage = (image: FakeNativeImage) => image as unknown as Electron.NativeImage
+const fakeImage = (image: Electron.NativeImage | string): FakeNativeImage =>
+  typeof image === 'string' ? new FakeNativeImage(image) : (image as unknown as FakeNativeImage)
+
+export const nativeImage = {
+  createFromPath: (path: string): Electron.NativeImage => realImage(new FakeNativeImage(path))
+} satisfies Pick<typeof Electron.nativeImage, 'createFromPath'>
+
+export class FakeMenu {
+  static application: FakeMenu | null = null
+  constructor(readonly template: Electron.MenuItemConstructorOptions[]) {}
+  static buildFromTemplate(template: Array<Electron.MenuItemConstructorOptions | Electron.MenuItem>): Electron.Menu {
+    return new FakeMenu(template as Electron.MenuItemConstructorOptions[]) as unknown as Electron.Menu
+  }
+  static setApplicationMenu(menu: Electron.Menu | null): void {
+    FakeMenu.application = menu as unknown as FakeMenu | null
+  }
+  /** Labels as the user sees them, `&&` shown as `&` and single `&` (mnemonic markers) dropped. */
+  labels(): string[] {
+    return this.template.map((i) => (i.type === 'separator' ? '---' : shown(i.label ?? '')))
+  }
+  item(label: string | RegExp): Electron.MenuItemConstructorOptions {
+    const found = this.template.find((i) => i.label !== undefined && matches(shown(i.label), label))
+    if (!found) throw new Error(`no menu item ${String(label)} in ${this.labels().join(' | ')}`)
+    return found
+  }
+  /** Clicks an item the way a user does (Electron passes the item, the window and the event). */
+  click(label: string | RegExp): void {
+    const item = this.item(label)
+    if (item.enabled === false) throw new Error(`menu item ${String(label)} is disabled`)
+    item.click?.({} as Electron.MenuItem, undefined, {} as Electron.KeyboardEvent)
+  }
+}
+const shown = (label: string) => label.replace(/&(&?)/g, '$1')
+const matches = (text: string, want: string | RegExp) => (typeof want === 'string' ? text === want : want.test(text))
+const staticMenu: Pick<typeof Electron.Menu, 'buildFromTemplate' | 'setApplicationMenu'> = FakeMenu
+
+// ---------------------------------------------------------------- tray
+
+export class FakeTray
+  extends EventEmitter
+  implements Pick<Electron.Tray, 'setImage' | 'setToolTip' | 'setContextMenu' | 'destroy' | 'isDestroyed'>
+{
+  static instances: FakeTray[] = []
+  image: FakeNativeImage
+  tooltip = ''
+  menu: FakeMenu | null = null
+  private destroyed = false
+  constructor(image: Electron.NativeImage | string) {
+    super()
+    this.image = fakeImage(image)
+    FakeTray.instances.push(this)
+  }
+  private alive(): void {
+    // Electron throws on a destroyed tray ("Object has been destroyed").
+    if (this.destroyed) throw new TypeError('Object has been destroyed')
+  }
+  setImage(image: Electron.NativeImage | string): void {
+    this.alive()
+    this.image = fakeImage(image)
+  }
+  setToolTip(toolTip: string): void {
+    this.alive()
+    this.tooltip = toolTip
+  }
+  setContextMenu(menu: Electron.Menu | null): void {
+    this.alive()
+    this.menu = menu as unknown as FakeMenu | null
+  }
+  destroy(): void {
+    this.alive()
+    this.destroyed = true
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+}
+
+// ---------------------------------------------------------------- windows and web contents
+
+export class FakeWebContents
+  extends EventEmitter
+  implements Pick<Electron.WebContents, 'send' | 'setWindowOpenHandler' | 'getURL' | 'isDestroyed'>
+{
+  readonly sent: Array<{ channel: string; args: unknown[] }> = []
+  url = ''
+  openHandler: Parameters<Electron.WebContents['setWindowOpenHandler']>[0] | null = null
+  destroyed = false
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, args })
+  }
+  setWindowOpenHandler(handler: Parameters<Electron.WebContents['setWindowOpenHandler']>[0]): void {
+    this.openHandler = handler
+  }
+  getURL(): string {
+    return this.url
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+  /** A listener that may cancel: returns whether it did. */
+  cancellable(name: string, ...args: unknown[]): boolean {
+    const event = new FakeEvent()
+    this.emit(name, asEvent(event), ...args)
+    return event.defaultPrevented
+  }
+}
+
+type WindowMethods =
+  | 'show'
+  | 'hide'
+  | 'focus'
+  | 'isVisible'
+  | 'isFocused'
+  | 'isMinimized'
+  | 'minimize'
+  | 'restore'
+  | 'isDestroyed'
+  | 'loadURL'
+  | 'loadFile'
+  | 'close'
+
+export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.BrowserWindow, WindowMethods> {
+  static instances: FakeBrowserWindow[] = []
+  readonly webContents = new FakeWebContents()
+  loaded: Array<{ url?: string; file?: string }> = []
+  private visible = false
+  private focused = false
+  private minimized = false
+  private destroyed = false
+  constructor(readonly options: Electron.BrowserWindowConstructorOptions = {}) {
+    super()
+    FakeBrowserWindow.instances.push(this)
+    app.emit('web-contents-created', asEvent(new FakeEvent()), this.webContents)
+  }
+  static getAllWindows(): Electron.BrowserWindow[] {
+    return FakeBrowserWindow.instances.filter((w) => !w.destroyed) as unknown as Electron.BrowserWindow[]
+  }
+  show(): void {
+    this.visible = true
+    this.focused = true
+    this.minimized = false
+  }
+  hide(): void {
+    this.visible = false
+    this.focused = false
+  }
+  focus(): void {
+    this.focused = true
+  }
+  /** Another app came to the front. */
+  blur(): void {
+    this.focused = false
+  }
+  isVisible(): boolean {
+    return this.visible
+  }
+  isFocused(): boolean {
+    return this.focused
+  }
+  isMinimized(): boolean {
+    return this.minimized
+  }
+  minimize(): void {
+    this.minimized = true
+    this.focused = false
+  }
+  restore(): void {
+    this.minimized = false
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+  loadURL(url: string): Promise<void> {
+    this.loaded.push({ url })
+    this.webContents.url = url
+    return Promise.resolve()
+  }
+  loadFile(filePath: string): Promise<void> {
+    this.loaded.push({ file: filePath })
+    this.webContents.url = `file://${filePath}`
+    return Promise.resolve()
+  }
+  /** As the close button: `close` may be prevented, else the window is destroyed. */
+  close(): void {
+    if (this.destroyed) return
+    const event = new FakeEvent()
+    this.emit('close', asEvent(event))
+    if (event.defaultPrevented) return
+    this.destroyed = true
+    this.visible = false
+    this.webContents.destroyed = true
+    this.emit('closed')
+  }
+}
+
+// ---------------------------------------------------------------- notifications
+
+export class FakeNotification
+  extends EventEmitter
+  implements Pick<Electron.Notification, 'show' | 'close' | 'title' | 'body' | 'actions'>
+{
+  static instances: FakeNotification[] = []
+  static supported = true
+  static activationHandler: ((details: Electron.ActivationArguments) => void) | null = null
+  title: string
+  body: string
+  actions: Electron.NotificationAction[]
+  shown = false
+  closed = false
+  constructor(readonly options: Electron.NotificationConstructorOptions = {}) {
+    super()
+    this.title = options.title ?? ''
+    this.body = options.body ?? ''
+    this.actions = options.actions ?? []
+    FakeNotification.instances.push(this)
+  }
+  static isSupported(): boolean {
+    return FakeNotification.supported
+  }
+  static handleActivation(callback: (details: Electron.ActivationArguments) => void): void {
+    FakeNotification.activationHandler = callback
+  }
+  show(): void {
+    this.shown = true
+    this.emit('show', asEvent(new FakeEvent()))
+  }
+  close(): void {
+    this.closed = true
+    this.emit('close', asEvent(new FakeEvent()))
+  }
+  click(): void {
+    this.emit('click', asEvent(new FakeEvent()))
+  }
+  /** macOS: a button; Windows reports buttons through handleActivation instead (see activate). */
+  pressAction(index: number): void {
+    this.emit('action', { ...new FakeEvent(), actionIndex: index, selectionIndex: -1 }, index, -1)
+  }
+  fail(error: string): void {
+    this.emit('failed', asEvent(new FakeEvent()), error)
+  }
+  /** Windows: what the toast activator reports for this toast (or, without tag, the Action Center). */
+  static activate(details: Electron.ActivationArguments): void {
+    FakeNotification.activationHandler?.(details)
+  }
+}
+const staticNotification: Pick<typeof Electron.Notification, 'isSupported' | 'handleActivation'> = FakeNotification
+
+// ---------------------------------------------------------------- app
+
+type AppMethods =
+  | 'whenReady'
+  | 'getPath'
+  | 'setPath'
+  | 'getAppPath'
+  | 'getLocale'
+  | 'getName'
+  | 'getVersion'
+  | 'requestSingleInstanceLock'
+  | 'quit'
+  | 'exit'
+  | 'setAppUserModelId'
+  | 'setLoginItemSettings'
+  | 'getLoginItemSettings'
+  | 'isPackaged'
+
+type PathName = Parameters<Electron.App['getPath']>[0]
+
+export class FakeDock implements Pick<Electron.Dock, 'hide' | 'show' | 'isVisible'> {
+  private visible = true
+  hide(): void {
+    this.visible = false
+  }
+  show(): Promise<void> {
+    this.visible = true
+    return Promise.resolve()
+  }
+  isVisible(): boolean {
+    return this.visible
+  }
+}
+
+export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMethods> {
+  isPackaged = false
+  locale = 'en-US'
+  lockAvailable = true
+  appUserModelId: string | null = null
+  exitCode: number | null = null
+  quitted = false
+  loginItem: Electron.Settings = {}
+  wasOpenedAtLogin = false
+  dock: FakeDock | undefined = undefined
+  private paths = new Map<string, string>()
+  private ready!: Promise<void>
+  private markReady!: () => void
+
+  reset(platform: Platform, appPath: string, folder: string): void {
+    this.removeAllListeners()
+    this.isPackaged = false
+    this.locale = 'en-US'
+    this.lockAvailable = true
+    this.appUserModelId = null
+    this.exitCode = null
+    this.quitted = false
+    this.loginItem = {}
+    this.wasOpenedAtLogin = false
+    this.dock = platform === 'darwin' ? new FakeDock() : undefined
+    this.paths = new Map([
+      ['appPath', appPath],
+      ['appData', `${folder}/appData`],
+      ['userData', `${folder}/appData/Electron`],
+      ['logs', `${folder}/logs`],
+      ['exe', `${folder}/Onair.exe`],
+      ['home', `${folder}/home`]
+    ])
+    this.ready = new Promise((resolve) => (this.markReady = resolve))
+  }
+  /** Electron's `ready`. */
+  becomeReady(): void {
+    this.markReady()
+    this.emit('ready')
+  }
+  whenReady(): Promise<void> {
+    return this.ready
+  }
+  getPath(name: PathName): string {
+    const path = this.paths.get(name)
+    if (path === undefined) throw new Error(`Failed to get '${name}' path`)
+    return path
+  }
+  setPath(name: string, path: string): void {
+    // Electron: "Path must be absolute".
+    if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path)) throw new Error(`Path must be absolute: ${path}`)
+    this.paths.set(name, path)
+  }
+  getAppPath(): string {
+    return this.getPath('appPath' as PathName)
+  }
+  getLocale(): string {
+    return this.locale
+  }
+  getName(): string {
+    return 'Onair'
+  }
+  getVersion(): string {
+    return '0.1.0'
+  }
+  requestSingleInstanceLock(): boolean {
+    return this.lockAvailable
+  }
+  /** As app.md: `before-quit`, then every window closes (one that refuses cancels), `will-quit`, `quit`. */
+  quit(): void {
+    const before = new FakeEvent()
+    this.emit('before-quit', asEvent(before))
+    if (before.defaultPrevented) return
+    for (const window of [...FakeBrowserWindow.instances]) {
+      window.close()
+      if (!window.isDestroyed()) return
+    }
+    const will = new FakeEvent()
+    this.emit('will-quit', asEvent(will))
+    if (will.defaultPrevented) return
+    this.quitted = true
+    this.emit('quit', asEvent(new FakeEvent()), 0)
+  }
+  exit(exitCode = 0): void {
+    this.exitCode = exitCode
+  }
+  setAppUserModelId(id: string): void {
+    this.appUserModelId = id
+  }
+  setLoginItemSettings(settings: Electron.Settings): void {
+    this.loginItem = { ...settings }
+  }
+  getLoginItemSettings(): Electron.LoginItemSettings {
+    const open = this.loginItem.openAtLogin ?? false
+    return {
+      openAtLogin: open,
+      wasOpenedAtLogin: this.wasOpenedAtLogin,
+      status: open ? 'enabled' : 'not-registered',
+      executableWillLaunchAtLogin: open,
+      launchItems: []
+    }
+  }
+}
+export const app = new FakeApp()
+
+// ---------------------------------------------------------------- session, ipc, the rest
+
+type HeadersListener = (
+  details: Electron.OnHeadersReceivedListenerDetails,
+  callback: (response: Electron.HeadersReceivedResponse) => void
+) => void
+type RequestHandler = Parameters<Electron.Session['setPermissionRequestHandler']>[0]
+type CheckHandler = Parameters<Electron.Session['setPermissionCheckHandler']>[0]
+
+export class FakeWebRequest implements Pick<Electron.WebRequest, 'onHeadersReceived'> {
+  headersListener: HeadersListener | null = null
+  onHeadersReceived(filter: Electron.WebRequestFilter, listener: HeadersListener | null): void
+  onHeadersReceived(listener: HeadersListener | null): void
+  onHeadersReceived(a: Electron.WebRequestFilter | HeadersListener | null, b?: HeadersListener | null): void {
+    this.headersListener = typeof a === 'function' ? a : (b ?? null)
+  }
+  /** The headers a response for `url` reaches the page with. */
+  respond(url: string, responseHeaders: Record<string, string[]> = {}): Record<string, string[]> | undefined {
+    let out: Record<string, string[]> | undefined = responseHeaders
+    this.headersListener?.({ url, responseHeaders } as Electron.OnHeadersReceivedListenerDetails, (r) => {
+      out = r.responseHeaders as Record<string, string[]> | undefined
+    })
+    return out
+  }
+}
+
+export class FakeSession implements Pick<
+  Electron.Session,
+  'setPermissionRequestHandler' | 'setPermissionCheckHandler'
+> {
+  webRequest = new FakeWebRequest()
+  requestHandler: RequestHandler = null
+  checkHandler: CheckHandler = null
+  setPermissionRequestHandler(handler: RequestHandler): void {
+    this.requestHandler = handler
+  }
+  setPermissionCheckHandler(handler: CheckHandler): void {
+    this.checkHandler = handler
+  }
+}
+export const session = { defaultSession: new FakeSession() as unknown as Electron.Session }
+export const defaultSession = (): FakeSession => session.defaultSession as unknown as FakeSession
+
+type InvokeHandler = (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => unknown
+export class FakeIpcMain extends EventEmitter implements Pick<Electron.IpcMain, 'handle' | 'removeHandler'> {
+  readonly handlers = new Map<string, InvokeHandler>()
+  handle(channel: string, listener: InvokeHandler): void {
+    // ipc-main-impl.ts: a second handler for one channel is a programming error.
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
+    this.handlers.set(channel, listener)
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel)
+  }
+  /** What `ipcRenderer.invoke` from `sender` / `frame` would get back. */
+  async invoke(
+    channel: string,
+    from: { sender: FakeWebContents; url: string; parent?: object | null },
+    input?: unknown
+  ) {
+    const handler = this.handlers.get(channel)
+    if (!handler) throw new Error(`No handler registered for '${channel}'`)
+    const event = { sender: from.sender, senderFrame: { url: from.url, parent: from.parent ?? null } }
+    return handler(event as unknown as Electron.IpcMainInvokeEvent, input)
+  }
+}
+export const ipcMain = new FakeIpcMain()
+
+export const shell = {
+  opened: [] as string[],
+  openedPaths: [] as string[],
+  openExternal(url: string): Promise<void> {
+    shell.opened.push(url)
+    return Promise.resolve()
+  },
+  openPath(path: string): Promise<string> {
+    shell.openedPaths.push(path)
+    return Promise.resolve('')
+  }
+} satisfies Pick<Electron.Shell, 'openExternal' | 'openPath'> & Record<string, unknown>
+
+type Backend = ReturnType<Electron.SafeStorage['getSelectedStorageBackend']>
+export const safeStorage = {
+  available: true,
+  backend: 'gnome_libsecret' as Backend,
+  isEncryptionAvailable: (): boolean => safeStorage.available,
+  getSelectedStorageBackend: (): Backend => safeStorage.backend,
+  encryptString(plainText: string): Buffer {
+    if (!safeStorage.available) throw new Error('Encryption is not available.')
+    return Buffer.from(`sealed:${Buffer.from(plainText).toString('hex')}`)
+  },
+  decryptString(encrypted: Buffer): string {
+    const text = encrypted.toString()
+    if (!text.startsWith('sealed:'))
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+    return Buffer.from(text.slice('sealed:'.length), 'hex').toString()
+  }
+} satisfies Pick<
+  Electron.SafeStorage,
+  'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
+> &
+  Record<string, unknown>
+
+export const powerMonitor = new EventEmitter() as EventEmitter & Pick<Electron.PowerMonitor, 'on' | 'off'>
+
+export const net = {
+  online: true,
+  isOnline: (): boolean => net.online
+} satisfies Pick<Electron.Net, 'isOnline'> & Record<string, unknown>
+
+// ---------------------------------------------------------------- the module and its reset
+
+export const electronModule = {
+  app: app as unknown as Electron.App,
+  BrowserWindow: FakeBrowserWindow,
+  Menu: staticMenu,
+  Notification: staticNotification,
+  Tray: FakeTray,
+  ipcMain,
+  nativeImage,
+  net,
+  powerMonitor,
+  safeStorage,
+  session,
+  shell
+}
+// Every export is a member of the real module: a renamed or removed API fails here.
+const _members: Record<keyof typeof electronModule, unknown> = {} as Pick<
+  typeof import('electron'),
+  keyof typeof electronModule
+>
+void _members
+
+const realPlatform = process.platform
+
+/** Fresh state for one start: no windows, trays, notifications, handlers or listeners. */
+export function resetElectron(opts: { platform?: Platform; appPath: string; folder: string }): void {
+  setPlatform(opts.platform ?? 'linux')
+  app.reset(opts.platform ?? 'linux', opts.appPath, opts.folder)
+  FakeBrowserWindow.instances = []
+  FakeTray.instances = []
+  FakeMenu.application = null
+  FakeNotification.instances = []
+  FakeNotification.supported = true
+  FakeNotification.activationHandler = null
+  session.defaultSession = new FakeSession() as unknown as Electron.Session
+  ipcMain.handlers.clear()
+  ipcMain.removeAllListeners()
+  powerMonitor.removeAllListeners()
+  shell.opened = []
+  shell.openedPaths = []
+  safeStorage.available = true
+  safeStorage.backend = 'gnome_libsecret'
+  net.online = true
+}
+
+/** process.platform as the shell reads it; `restorePlatform()` after each test. */
+export function setPlatform(platform: Platform): void {
+  Object.defineProperty(process, 'platform', { value: platform, configurable: true })
+}
+export function restorePlatform(): void {
+  Object.defineProperty(process, 'platform', { value: realPlatform, configurable: true })
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { NativeNotification } from '../../../src/main/core/notify'
+import { electronNotifier, nativeId, type NotificationHooks } from '../../../src/main/shell/notifications'
+import { FakeNotification, resetElectron, restorePlatform } from './electron-double'
+import { shellPerTest, signedInTo } from './harness'
+
+vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
+
+describe('electronNotifier', () => {
+  let folder = ''
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'onair-notify-'))
+  })
+  afterEach(() => {
+    restorePlatform()
+    rmSync(folder, { recursive: true, force: true })
+  })
+
+  function notifier(platform: 'darwin' | 'win32' | 'linux', over: Partial<NotificationHooks> = {}) {
+    resetElectron({ platform, appPath: folder, folder })
+    const calls = { clicks: [] as unknown[], failed: [] as string[], actions: [] as string[] }
+    const n = electronNotifier({
+      onClick: (t) => calls.clicks.push(t),
+      onFailed: (e) => calls.failed.push(e),
+      onAction: (button, source) => calls.actions.push(`${button}:${source.id}`),
+      buttons: (source) =>
+        source.target?.kind === 'record'
+          ? [
+              { id: 'watched', text: 'Watched' },
+              { id: 'snooze', text: 'Snooze 5 min' }
+            ]
+          : [],
+      ...over
+    })
+    return { n, calls }
+  }
+  const reminder: NativeNotification = {
+    id: '42|2026-11-22T12:10:00.000Z|10',
+    title: 'Work 42',
+    body: 'Ep. 1',
+    target: { kind: 'record', programId: 42 }
+  }
+
+  it('routes a click to its target, and a notification without one to the schedule', () => {
+    const { n, calls } = notifier('linux')
+    n.show(reminder)
+    n.show({ id: 'plain', title: 'Onair', body: 'text' })
+    const [first, second] = FakeNotification.instances
+    second?.click()
+    first?.click()
+    expect(calls.clicks).toEqual([{ kind: 'schedule' }, { kind: 'record', programId: 42 }])
+    expect(first?.options).toMatchObject({ title: 'Work 42', body: 'Ep. 1', id: nativeId(reminder.id) })
+  })
+
+  it('replaces a notification with the same id instead of stacking it', () => {
+    const { n } = notifier('linux')
+    n.show(reminder)
+    n.show({ ...reminder, body: 'again' })
+    const [first, second] = FakeNotification.instances
+    expect(first?.closed).toBe(true)
+    expect(second?.shown).toBe(true)
+    expect(second?.closed).toBe(false)
+  })
+
+  it('shows nothing where the system has no notifications', () => {
+    const { n } = notifier('linux')
+    FakeNotification.supported = false
+    n.show(reminder)
+    expect(FakeNotification.instances).toEqual([])
+  })
+
+  it('keeps Windows’ toast tags under 64 characters, whatever the id', () => {
+    const { n } = notifier('win32')
+    n.show({ id: `corrupt:${'/very/long/path'.repeat(20)}`, title: 'Onair', body: 'moved aside' })
+    expect(FakeNotification.instances[0]?.options.id?.length).toBeLessThanOrEqual(64)
+  })
+
+  it('reports a notification the OS refused (macOS, unsigned build)', () => {
+    const { n, calls } = notifier('darwin')
+    n.show(reminder)
+    FakeNotification.instances[0]?.fail('Notifications are not allowed for this application')
+    expect(calls.failed).toEqual(['Notifications are not allowed for this application'])
+  })
+
+  it('macOS: buttons on reminders, reported by the notification’s action event', () => {
+    const { n, calls } = notifier('darwin')
+    n.show(reminder)
+    const shown = FakeNotification.instances[0]
+    expect(shown?.actions).toEqual([
+      { type: 'button', text: 'Watched' },
+      { type: 'button', text: 'Snooze 5 min' }
+    ])
+    shown?.pressAction(1)
+    expect(calls.actions).toEqual([`snooze:${reminder.id}`])
+  })
+
+  it('Linux: no buttons (libnotify servers differ), the click opens the quick record', () => {
+    const { n } = notifier('linux')
+    n.show(reminder)
+    expect(FakeNotification.instances[0]?.actions).toEqual([])
+  })
+
+  it('Windows: a button or a click in the Action Center works after the toast timed out', () => {
+    const { n, calls } = notifier('win32')
+    n.show(reminder)
+    const toast = FakeNotification.instances[0]
+    toast?.close()
+    const tag = nativeId(reminder.id)
+    FakeNotification.activate({ type: 'action', actionIndex: 0, arguments: `type=action&action=0&tag=${tag}` })
+    expect(calls.actions).toEqual([`watched:${reminder.id}`])
+    // The toast object reports buttons too; Windows' handler already did, so once only.
+    toast?.pressAction(0)
+    expect(calls.actions).toHaveLength(1)
+    // A click on a toast whose object is gone carries no tag: it opens the schedule.
+    FakeNotification.activate({ type: 'click', arguments: '' })
+    expect(calls.clicks).toEqual([{ kind: 'schedule' }])
+  })
+})
+
+describe('notifications in the app', () => {
+  const run = shellPerTest()
+
+  it('tells the user about a saved file that no longer reads, with the app icon, and opens Onair on click', async () => {
+    const s = await run.start({ files: { 'settings.json': '{"ui": ' } })
+    const [corrupt] = s.notifications()
+    expect(corrupt?.body).toMatch(/settings\.json/)
+    expect(corrupt?.options.icon).toMatchObject({ path: join(s.appPath, 'resources/icon.png') })
+    corrupt?.click()
+    expect(s.window().isVisible()).toBe(true)
+    expect(s.events('app:navigate')).toEqual([{ view: 'schedule' }])
+  })
+
+  it('logs a notification that failed and says so in the window once', async () => {
+    const s = await run.start({ platform: 'darwin', files: { 'settings.json': '{"ui": ' } })
+    const [corrupt] = s.notifications()
+    corrupt?.fail('Notifications are not allowed')
+    corrupt?.fail('Notifications are not allowed')
+    const notices = s.events('app:notice') as Array<{ message: { en: string; ja: string } }>
+    expect(notices).toHaveLength(1)
+    expect(notices[0]?.message.en).toMatch(/could not show a notification \(Notifications are not allowed\).*signed/)
+    expect(notices[0]?.message.ja).toContain('署名')
+    const log = readFileSync(join(s.folder, 'logs', 'main.log'), 'utf8')
+    expect(log).toMatch(/ERROR notification "corrupt:.*" was not shown: Notifications are not allowed/)
+  })
+
+  it('a reminder’s click opens that program’s quick record', async () => {
+    const s = await run.start(signedInTo(await run.emulator({ soonSeconds: 600 })))
+    await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
+    const reminder = s.notifications()[0]
+    expect(reminder?.body).toMatch(/in 10 min/)
+    reminder?.click()
+    expect(s.events('app:focusProgram')).toEqual([{ programId: expect.any(Number) }])
+    expect(s.window().isVisible()).toBe(true)
+  })
+})

@@ -1,0 +1,189 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { trayState, type TrayIcon } from '../../../src/main/core/schedule/tray-state'
+import { TOOLTIP_MAX, trayMenu, trayTooltip, type TrayView } from '../../../src/main/shell/tray-menu'
+import { program } from '../schedule/fixtures'
+import { FakeMenu, app } from './electron-double'
+import { shellPerTest, signedInTo, type Shell } from './harness'
+
+vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
+
+const run = shellPerTest()
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
+const MIN = 60_000
+
+async function signedIn(platform: 'linux' | 'darwin' | 'win32' = 'linux'): Promise<Shell> {
+  const s = await run.start({ platform, ...signedInTo(await run.emulator({ soonSeconds: 600 })) })
+  await vi.waitFor(() => expect(s.tray().image.path).toMatch(/soon/), { timeout: 10_000 })
+  return s
+}
+
+describe('the tray in the app', () => {
+  it('signed out: says so, offers sign-in through Settings, and each item acts', async () => {
+    const s = await run.start()
+    await s.settle()
+    expect(s.menu().labels()).toEqual([
+      'Signed out: sign in from Settings',
+      '---',
+      'Refresh now',
+      'Open schedule',
+      'Inbox',
+      'Settings…',
+      '---',
+      'Quit Onair'
+    ])
+    expect(s.tray().tooltip).toBe('Onair — Signed out: sign in from Settings')
+    expect(s.tray().image.path).toBe(join(s.appPath, 'resources/tray/signed-out.png'))
+    s.menu().click('Inbox')
+    expect(s.events('app:navigate')).toEqual([{ view: 'inbox' }])
+    expect(s.window().isVisible()).toBe(true)
+    s.menu().click('Open schedule')
+    expect(s.events('app:navigate')).toEqual([{ view: 'inbox' }, { view: 'schedule' }])
+    s.menu().click('Refresh now')
+    s.menu().click('Quit Onair')
+    expect(app.quitted).toBe(true)
+  })
+
+  it('signed in: lists what comes next, opens a program’s quick record, counts down without events', async () => {
+    const s = await signedIn()
+    const labels = s.menu().labels()
+    expect(labels.length).toBeGreaterThan(6)
+    const first = labels[0] ?? ''
+    expect(first).toMatch(/^\d\d:\d\d {2}.+ {2}\(10m\)$/)
+    s.menu().click(first)
+    const [focus] = s.events('app:focusProgram') as Array<{ programId: number }>
+    expect(focus?.programId).toEqual(expect.any(Number))
+    expect(s.window().isVisible()).toBe(true)
+    expect(s.tray().tooltip).toMatch(/^Onair — Next: .+ 10m$/)
+    // The countdown moves on with the clock alone.
+    s.clock.advance(60_000)
+    expect(s.menu().labels()[0]).toMatch(/\(9m\)$/)
+  })
+
+  it('shows the template images in the macOS menu bar', async () => {
+    const s = await signedIn('darwin')
+    expect(s.tray().image.path).toBe(join(s.appPath, 'resources/tray/soonTemplate.png'))
+    expect(s.tray().image.isTemplateImage()).toBe(true)
+  })
+
+  it('toggles the window with a left click on Windows and Linux, and leaves clicks to the menu on macOS', async () => {
+    let s = await run.start({ platform: 'win32' })
+    const window = s.window()
+    s.tray().emit('click')
+    expect(window.isVisible()).toBe(true)
+    s.tray().emit('click')
+    expect(window.isVisible()).toBe(false)
+    s.tray().emit('click')
+    window.blur()
+    // Behind another app: the click brings it to the front instead of hiding it.
+    s.tray().emit('click')
+    expect(window.isVisible() && window.isFocused()).toBe(true)
+
+    s = await run.start({ platform: 'darwin' })
+    // Cocoa fires `click` as it opens the context menu: the window must not open under the menu.
+    s.tray().emit('click')
+    expect(s.window().isVisible()).toBe(false)
+  })
+
+  it('survives a quit while the first poll is still running', async () => {
+    const emu = await run.emulator()
+    const failures: unknown[] = []
+    const onFailure = (e: unknown) => failures.push(e)
+    process.on('unhandledRejection', onFailure)
+    try {
+      const s = await run.start(signedInTo(emu))
+      app.quit()
+      expect(s.tray().isDestroyed()).toBe(true)
+      // The poll started before the quit finishes after it, and caches what it fetched.
+      const cache = join(s.dataDir, 'schedule.json')
+      await vi.waitFor(() => expect(existsSync(cache)).toBe(true), { timeout: 10_000 })
+      await s.settle(20)
+      expect(failures).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onFailure)
+    }
+  })
+})
+
+describe('tray wording (pure)', () => {
+  const view = (
+    over: Partial<TrayView> & { programs?: ReturnType<typeof program>[]; poll?: 'ok' | 'offline' | 'error' }
+  ) => {
+    const { programs = [], poll = 'ok', ...rest } = over
+    return {
+      schedule: trayState({ signedIn: true, pollState: poll, programs, now: NOW }),
+      unseen: 0,
+      locale: 'en' as const,
+      timeZone: 'UTC',
+      now: NOW,
+      ...rest
+    }
+  }
+  const actions = { open: vi.fn(), quit: vi.fn() }
+  const labels = (v: TrayView) => new FakeMenu(trayMenu(v, actions)).labels()
+
+  it.each([
+    ['offline', 'Offline: showing the saved schedule'],
+    ['error', 'Cannot update the schedule']
+  ] as const)('words the %s state first, above the saved programs', (poll, line) => {
+    const v = view({ poll, programs: [program(1, NOW + 90 * MIN)] })
+    expect(labels(v).slice(0, 3)).toEqual([line, '---', '13:30  Work 1 Ep. 1  (1h 30m)'])
+    expect(trayTooltip(v)).toBe(`Onair — ${line} — Next: Work 1 #1 (TOKYO MX) 1h 30m`)
+  })
+
+  it('says when nothing is coming, in Japanese too', () => {
+    expect(labels(view({}))[0]).toBe('Nothing unwatched coming up')
+    expect(labels(view({ locale: 'ja', unseen: 3 }))).toEqual([
+      '未視聴の放送予定はありません',
+      '---',
+      '番組表を開く',
+      '---',
+      'Onair を終了'
+    ])
+    expect(trayTooltip(view({ locale: 'ja', unseen: 3 }))).toBe('Onair — 未読 3 件')
+  })
+
+  it('shows an & in a title as an &, not as a keyboard mnemonic', () => {
+    const v = view({ programs: [program(1, NOW + 5 * MIN, { title: 'Kiss & Cry & Co' })] })
+    const raw = trayMenu(v, actions)[0]?.label
+    expect(raw).toContain('Kiss && Cry && Co')
+    expect(labels(v)[0]).toBe('12:05  Kiss & Cry & Co Ep. 1  (5m)')
+  })
+
+  it('marks programs on air', () => {
+    const v = view({ programs: [program(1, NOW - 5 * MIN)] })
+    expect(labels(v)[0]).toBe('11:55  Work 1 Ep. 1  (on air)')
+    expect(trayTooltip(v)).toContain('on air')
+  })
+
+  it(`keeps the tooltip within Windows' ${TOOLTIP_MAX} characters, shortening the title, never the time or the count`, () => {
+    const title = 'とても長いタイトルの番組🎬'.repeat(12)
+    const v = view({ programs: [program(1, NOW + 7 * MIN, { title })], unseen: 12 })
+    const tip = trayTooltip(v)
+    expect(tip.length).toBeLessThanOrEqual(TOOLTIP_MAX)
+    expect(tip).toMatch(/^Onair — Next: とても長い.*… #1 \(TOKYO MX\) 7m — 12 unread$/)
+    // No emoji cut in half (a lone surrogate).
+    expect(tip).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)
+    const short = trayTooltip(view({ programs: [program(1, NOW + 7 * MIN)] }))
+    expect(short).toBe('Onair — Next: Work 1 #1 (TOKYO MX) 7m')
+  })
+})
+
+describe('tray images', () => {
+  const root = resolve(import.meta.dirname, '../../..')
+  const size = (file: string) => {
+    const png = readFileSync(join(root, 'resources/tray', file))
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    return [png.readUInt32BE(16), png.readUInt32BE(20)]
+  }
+  const icons: TrayIcon[] = ['idle', 'soon', 'offline', 'error', 'signed-out']
+
+  it.each(icons)('ships %s at 1x and 2x, in colour and as a macOS template, under unhashed names', (icon) => {
+    for (const variant of ['', 'Template']) {
+      expect(size(`${icon}${variant}.png`)).toEqual([16, 16])
+      expect(size(`${icon}${variant}@2x.png`)).toEqual([32, 32])
+    }
+  })
+})
