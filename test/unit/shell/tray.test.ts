@@ -101,6 +101,10 @@ describe('the tray in the app', () => {
       await vi.waitFor(() => expect(existsSync(cache)).toBe(true), { timeout: 10_000 })
       await s.settle(20)
       expect(failures).toEqual([])
+      const log = existsSync(join(s.folder, 'logs/main.log'))
+        ? readFileSync(join(s.folder, 'logs/main.log'), 'utf8')
+        : ''
+      expect(log).not.toMatch(/destroyed/)
     } finally {
       process.off('unhandledRejection', onFailure)
     }
