@@ -1,13 +1,17 @@
 import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { systemClock, type Clock } from '../clock'
 import { parseWebhookBody, type WebhookEvent } from '../wiki/webhooks'
+import { createConnectionGate } from './connection-gate'
 
 /**
  * The local webhook receiver. The wiki signs nothing, so the only gate is a random secret in the
  * path; everything else about a request is untrusted. Checks run cheapest first (path, method,
  * content type, declared size) so junk costs nothing; the answer goes out before the event is
  * handled, so a slow consumer never delays the sender. One bad request never affects another.
+ * Connections pass connection-gate.ts first, so strangers holding sockets open cannot crowd out
+ * the wiki's deliveries.
  */
 export const WEBHOOK_MAX_BYTES = 256 * 1024
 export const WEBHOOK_PATH_PREFIX = '/hooks/'
@@ -19,9 +23,17 @@ export interface WebhookServerOptions {
   onEvent: (event: WebhookEvent) => void
   /** Told about failures of `onEvent` (the sender already got its answer). */
   onError?: (err: unknown) => void
-  /** Slow-loris guard: the whole request must arrive within this time. Default 10 s. */
+  /** Slow-loris guard: the body must arrive within this time of the headers. Default 10 s. */
   requestTimeoutMs?: number
+  /** Request line and headers must arrive within this time of connecting. Default 1.5 s (loopback). */
+  headerDeadlineMs?: number
+  /** Runs the header deadline; tests pass a ManualClock. */
+  clock?: Clock
 }
+
+/** 64 connections in all, as before, but strangers can only ever hold the pending part. */
+export const PENDING_BUDGET = 48
+export const ACCEPTED_BUDGET = 16
 
 export interface WebhookServer {
   /** The full address to register, secret included. */
@@ -30,10 +42,19 @@ export interface WebhookServer {
   close(): Promise<void>
 }
 
+/**
+ * Every answer closes its connection: the wiki sends one event per request, and a kept-alive
+ * socket would outlive the gate's header deadline with no one watching it.
+ */
 function reply(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
   if (res.headersSent) return
   const body = JSON.stringify({ status })
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers })
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    connection: 'close',
+    ...headers
+  })
   res.end(body)
 }
 
@@ -50,32 +71,54 @@ function isJson(contentType: string | undefined): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** Reads at most `limit` bytes; undefined when the body is larger (reading stops at once). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+/**
+ * Reads at most `limit` bytes within `deadlineMs`: 'too_large' as soon as the body is larger,
+ * 'timeout' when it trickles in too slowly (reading stops at once either way).
+ */
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  clock: Clock,
+  deadlineMs: number
+): Promise<Buffer | 'too_large' | 'timeout'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    const stop = (outcome: 'too_large' | 'timeout') => {
+      req.removeAllListeners('data')
+      req.pause()
+      resolve(outcome)
+    }
+    const timer = clock.setTimeout(() => stop('timeout'), deadlineMs)
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > limit) {
-        req.removeAllListeners('data')
-        req.pause()
-        resolve(undefined)
+        clock.clearTimeout(timer)
+        stop('too_large')
       } else chunks.push(chunk)
     })
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
+    req.on('end', () => {
+      clock.clearTimeout(timer)
+      resolve(Buffer.concat(chunks))
+    })
+    req.on('error', (err) => {
+      clock.clearTimeout(timer)
+      reject(err)
+    })
   })
 }
 
 /** Answers a request whose body is left unread, then drops the connection it would clog. */
 function refuse(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
-  reply(res, status, { connection: 'close', ...headers })
+  reply(res, status, headers)
   res.on('finish', () => req.socket.destroySoon())
 }
 
 export async function startWebhookServer(opts: WebhookServerOptions): Promise<WebhookServer> {
   const expectedPath = `${WEBHOOK_PATH_PREFIX}${opts.secret}`
+  const clock = opts.clock ?? systemClock
+  const requestTimeout = opts.requestTimeoutMs ?? 10_000
+  const headerDeadline = opts.headerDeadlineMs ?? 1_500
   const deliver = (event: WebhookEvent) => {
     try {
       opts.onEvent(event)
@@ -91,8 +134,9 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
     if (!isJson(req.headers['content-type'])) return refuse(req, res, 415)
     const declared = Number(req.headers['content-length'] ?? 0)
     if (declared > WEBHOOK_MAX_BYTES) return refuse(req, res, 413)
-    const body = await readBody(req, WEBHOOK_MAX_BYTES)
-    if (!body) return refuse(req, res, 413)
+    const body = await readBody(req, WEBHOOK_MAX_BYTES, clock, requestTimeout)
+    if (body === 'too_large') return refuse(req, res, 413)
+    if (body === 'timeout') return refuse(req, res, 408)
     let text: string
     try {
       text = utf8.decode(body)
@@ -106,31 +150,29 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
     setImmediate(() => deliver(parsed.event))
   }
 
-  const requestTimeout = opts.requestTimeoutMs ?? 10_000
-  // Node checks the timeouts on an interval (30 s by default), which would let a stalled
-  // connection live far past its deadline.
-  const timing = {
-    requestTimeout,
-    headersTimeout: Math.min(requestTimeout, 5_000),
-    connectionsCheckingInterval: Math.min(requestTimeout / 2, 1_000)
-  }
-  const server = createServer(timing, (req, res) => {
+  // The HTTP server never listens itself (the gate hands it sockets), so Node's own header and
+  // request timeouts, checked from `listen`, never run: the gate and readBody enforce both.
+  const http = createServer((req, res) => {
+    gate.headersDone(req.socket)
     handle(req, res).catch(() => reply(res, 500))
   })
-  server.maxHeadersCount = 50
-  server.maxConnections = 64
+  http.maxHeadersCount = 50
   // A malformed request line, oversized headers or a stalled upload never reach `handle`: answer
   // them here, never crash.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    const status =
-      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? '408 Request Timeout'
-        : err.code === 'HPE_HEADER_OVERFLOW'
-          ? '431 Request Header Fields Too Large'
-          : '400 Bad Request'
+  http.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     socket.destroy()
   })
+  const gate = createConnectionGate({
+    expectedPath,
+    clock,
+    pendingBudget: PENDING_BUDGET,
+    acceptedBudget: ACCEPTED_BUDGET,
+    headerDeadlineMs: headerDeadline,
+    admit: (socket) => http.emit('connection', socket)
+  })
+  const server = createNetServer((socket) => gate.onConnection(socket))
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -146,7 +188,8 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
-        server.closeAllConnections()
+        gate.closeAll()
+        http.closeAllConnections()
       })
   }
 }
