@@ -18,11 +18,12 @@ let nextId = 1
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(fn, ms) {
+    // Ref'd on purpose: a timer is work the process still has to do (a retry back-off, a pacing
+    // wait, an undo window). An unref'd one let the event loop empty mid-request, so a command
+    // exited 0 without output. Long-lived owners (scheduler, poller, outbox) stop their timers
+    // when they stop, and the CLI exits explicitly once its command has settled.
     const t = setTimeout(fn, Math.max(0, ms))
-    // A pending reminder must not keep a CLI process alive on its own once asked to stop.
-    t.unref?.()
-    const handle = { id: nextId++, t }
-    return handle
+    return { id: nextId++, t }
   },
   clearTimeout(handle) {
     clearTimeout((handle as { t?: NodeJS.Timeout }).t)

@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
-import { ONAIR_BIN } from './spawn-onair'
 import { fakeIo } from './fake-io'
+import { spawnCli } from './spawn-cli'
 
 /** Ctrl-C needs a real process: one spawn of the binary, interrupted during the undo window. */
-
 let emu: Emulator
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 })
@@ -24,21 +22,16 @@ it('Ctrl-C during the undo window undoes the record: nothing sent, exit 1', asyn
     ONAIR_CLIENT_SECRET: emu.client.secret
   }
   expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
-  const child = spawn(process.execPath, [ONAIR_BIN, 'record', '301'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let stderr = ''
+  const run = spawnCli(['record', '301'], env)
   const countdown = new Promise<void>((res) =>
-    child.stderr.on('data', (b: Buffer) => {
-      stderr += b.toString()
-      if (stderr.includes('Press Ctrl-C to undo')) res()
+    run.child.stderr!.on('data', () => {
+      if (run.stderr().includes('Press Ctrl-C to undo')) res()
     })
   )
-  const code = new Promise<number>((res) => child.on('close', (c) => res(c ?? -1)))
   await countdown
-  child.kill('SIGINT')
-  expect(await code).toBe(1)
+  run.child.kill('SIGINT')
+  expect(await run.code).toBe(1)
+  const stderr = run.stderr()
   expect(stderr).toContain('Sending in 10 s. Press Ctrl-C to undo.')
   expect(stderr).toContain('Undone: nothing was sent.')
   expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)).toEqual([])

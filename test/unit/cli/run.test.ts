@@ -12,7 +12,7 @@ import { resolveConfig } from '../../../src/main/core/config'
 import type { CommandContext } from '../../../src/main/cli/command'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { manualCron } from '../schedule/emulated'
-import { ONAIR_BIN } from './spawn-onair'
+import { CLI_ENTRY } from './spawn-cli'
 import { fakeIo, type FakeIo } from './fake-io'
 
 async function signedInEnv(emu: Emulator): Promise<Record<string, string>> {
@@ -41,7 +41,7 @@ describe('onair run', () => {
     emu = await startEmulator({ port: 0, soonSeconds: 3 })
     const env = await signedInEnv(emu)
     const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).toISOString()
-    const child = spawn(process.execPath, [ONAIR_BIN, 'run', '--json', '--lead', '0'], {
+    const child = spawn(process.execPath, [CLI_ENTRY, 'run', '--json', '--lead', '0'], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe']
     })

@@ -1,38 +1,17 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { visit } from '../auth/helpers'
-import { ONAIR_BIN } from './spawn-onair'
+import { spawnCli } from './spawn-cli'
 
 /**
- * The real `onair` binary (the built out/cli/onair.js) as a user runs it. Few cases:
- * each spawn costs about a second; the in-process tests cover the rest.
+ * The real `onair` binary as a user runs it. Few cases: each spawn costs about a second; the
+ * in-process tests cover the rest.
  */
-
-interface Run {
-  code: Promise<number>
-  firstLine: Promise<string>
-  stdout: string[]
-  stderr: () => string
-}
-
-function onair(args: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [ONAIR_BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  const stdout: string[] = []
-  let stderr = ''
-  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()))
-  const lines = createInterface({ input: child.stdout })
-  const firstLine = new Promise<string>((res) => lines.once('line', res))
-  lines.on('line', (l) => stdout.push(l))
-  return { code: new Promise((res) => child.on('close', (c) => res(c ?? -1))), firstLine, stdout, stderr: () => stderr }
-}
+const onair = spawnCli
+const firstLine = () => true
 
 describe('onair binary', () => {
   let approving: Emulator
@@ -56,7 +35,7 @@ describe('onair binary', () => {
   it('sign-in prints the URL as one line, the browser follows it, exit 0; whoami --json then works', async () => {
     const env = envFor(approving)
     const run = onair(['sign-in', '--no-browser'], env)
-    const url = await run.firstLine
+    const url = await run.line(firstLine)
     expect(new URL(url).pathname).toBe('/oauth/authorize')
     const page = await visit(url)
     expect(page.status).toBe(200)
@@ -74,7 +53,7 @@ describe('onair binary', () => {
 
   it('a denial in the browser exits 1 with the reason on stderr, in Japanese under LANG=ja', async () => {
     const run = onair(['sign-in', '--no-browser'], { ...envFor(consenting), LANG: 'ja_JP.UTF-8' })
-    const page = await visit(await run.firstLine, 'deny')
+    const page = await visit(await run.line(firstLine), 'deny')
     expect(page.body).toContain('サインインをキャンセルしました')
     expect(await run.code).toBe(1)
     expect(run.stderr()).toContain('アクセスが許可されなかった')

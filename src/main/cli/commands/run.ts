@@ -95,7 +95,8 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     if (event.type === 'status' && event.result?.ok) void services.records.outbox.flush()
   })
   ctx.io.err(ctx.t({ en: 'Onair is running. Press Ctrl-C to stop.', ja: 'Onair を実行中です。Ctrl-C で終了します。' }))
-  // Reminder timers are unref'd so that they never hold a finished process; the daemon is held here.
+  // node-cron's ticks do not hold the process (cron.ts) and, with no reminder or retry pending,
+  // nothing else would: the daemon is held here until it is told to stop.
   const keepAlive = setInterval(() => undefined, 1 << 30)
   try {
     await services.start()

@@ -1,8 +1,8 @@
 import { calendarDocument } from '../../core/calendar/feed'
-import { describeApiError } from '../../core/http/errors'
+import { describeApiError, type LocalizedText } from '../../core/http/errors'
 import { pollOnce } from '../../core/schedule/poll'
 import { scheduleFileStore } from '../../core/schedule/files'
-import { summaryLine } from '../../core/schedule/reminder-text'
+import { duration, summaryLine } from '../../core/schedule/reminder-text'
 import { writeAtomic } from '../../core/store/json-file'
 import { formatCountdown } from '../../core/schedule/tray-state'
 import { EXIT, UsageError, type Command } from '../command'
@@ -77,16 +77,7 @@ export const upcoming: Command = {
       ctx.io.err(ctx.t(describeApiError(result.error)))
     }
     const { fetchedAt, programs } = cache.read()
-    if (!result.ok) {
-      ctx.io.err(
-        fetchedAt
-          ? ctx.t({
-              en: `Showing the schedule saved at ${fetchedAt}.`,
-              ja: `${fetchedAt} に保存した番組表を表示します。`
-            })
-          : ctx.t({ en: 'No saved schedule to show yet.', ja: '保存済みの番組表はまだありません。' })
-      )
-    }
+    if (!result.ok) ctx.io.err(ctx.t(savedNotice(fetchedAt, Date.now())))
     if (ctx.flags.ics) {
       if (!result.ok && !fetchedAt) return EXIT.failure
       const ics = calendarDocument({
@@ -123,5 +114,15 @@ export const upcoming: Command = {
       for (const p of programs) ctx.io.out(`${summaryLine(p, text)}  ${formatCountdown(Date.parse(p.startedAt) - now)}`)
     }
     return result.ok || fetchedAt ? EXIT.ok : EXIT.failure
+  }
+}
+
+/** How old the schedule shown offline is, so nobody mistakes a day-old list for today's. */
+function savedNotice(fetchedAt: string | null, now: number): LocalizedText {
+  if (!fetchedAt) return { en: 'No saved schedule to show yet.', ja: '保存済みの番組表はまだありません。' }
+  const minutes = Math.max(1, Math.round((now - Date.parse(fetchedAt)) / 60_000))
+  return {
+    en: `Showing the schedule saved at ${fetchedAt} (${duration(minutes, 'en')} ago).`,
+    ja: `${fetchedAt} に保存した番組表を表示します（${duration(minutes, 'ja')}前）。`
   }
 }

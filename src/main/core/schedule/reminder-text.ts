@@ -84,7 +84,8 @@ function startLine(p: CachedProgram, { locale, now }: TextContext): string {
   return locale === 'ja' ? `${span}前に放送開始` : `Started ${span} ago`
 }
 
-function duration(minutes: number, locale: Locale): string {
+/** `25 min`, `1 h 5 min` / `25分`, `1時間5分`: a span of whole minutes in the user's language. */
+export function duration(minutes: number, locale: Locale): string {
   const h = Math.floor(minutes / 60)
   const m = minutes % 60
   if (locale === 'ja') return h === 0 ? `${m}分` : m === 0 ? `${h}時間` : `${h}時間${m}分`
