@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { ONAIR_BIN } from './spawn-onair'
+import { CLI_ENTRY } from './spawn-cli'
 
 /**
- * The built `onair` (spawn-onair.ts) as a long-running process a test watches and signals, where
+ * The built `onair` (spawn-cli.ts) as a long-running process a test watches and signals, where
  * `runOnair` only runs one to completion.
  */
 
@@ -16,7 +16,7 @@ export interface OnairProcess {
 }
 
 export function onairProcess(args: string[], env: Record<string, string>): OnairProcess {
-  const child = spawn(process.execPath, [ONAIR_BIN, ...args], {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
