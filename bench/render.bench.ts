@@ -16,8 +16,8 @@ import playwrightConfig from '../playwright.config'
 import { summarise, type Bench, type Row } from './stats'
 
 /**
- * The schedule window with 1,000 and 10,000 cached programs in Chromium (goals: 50 ms, 300 ms),
- * and the renderer's JS gzipped. The built renderer is served as the e2e fixture serves it, with
+ * The schedule window (420×640, as the app opens it) with 1,000 and 10,000 cached programs in
+ * Chromium (goals: 50 ms, 300 ms), and the renderer's JS gzipped. The built renderer is served as the e2e fixture serves it, with
  * a core with in-memory settings and a stub `schedule:get`; each run pushes the N programs as a
  * `schedule:changed` event (what a poll sends) and times, inside the page, from the payload
  * arriving to the first screen of rows being in the DOM and painted (what the user waits for), and
@@ -28,8 +28,10 @@ import { summarise, type Bench, type Row } from './stats'
 const RUNS = Number(process.env['RENDER_RUNS'] ?? 5)
 const SIZES = (process.env['RENDER_SIZES'] ?? '1000,10000').split(',').map(Number)
 const GOALS: Record<number, number> = { 1_000: 50, 10_000: 300 }
-/** Rows of at least 2.9rem (46 px) under the header: 20 more than fill the 700 px viewport. */
-const FIRST_SCREEN = 20
+/** The window the app opens (src/main/shell/window.ts). */
+const WINDOW = { width: 420, height: 640 }
+/** Rows of at least 3.4rem (48 px) under ~150 px of navigation, heading and filters: 12 fill it. */
+const FIRST_SCREEN = 12
 
 /** N programs over the next 40 hours, with the variety a real schedule has (channels, reruns, specials). */
 function programs(n: number, now: number): CachedProgram[] {
@@ -130,7 +132,7 @@ async function renderTimes(): Promise<Row[]> {
   const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
   try {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } })
+    const page = await browser.newPage({ viewport: WINDOW })
     await serveRenderer(page)
     // tsx (esbuild keepNames) wraps named functions in a `__name` helper, which the bridge's init
     // script then needs in the page; Playwright's own test transform does not, hence only here.

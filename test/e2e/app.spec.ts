@@ -5,6 +5,9 @@ import { isCommandName } from '../../src/shared/contract'
 test('opens, shows the app info from the core, and switches to Japanese', async ({ onair, page }) => {
   await onair.open()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onair')
+  // Version and platform sit with the settings, out of the way of the lists.
+  await expect(page.getByTestId('app-info')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByTestId('app-info')).toHaveText('Onair · Version 0.1.0-e2e · linux · en-US')
   // At start the app also asks for the account and the saved settings (absent in this harness),
   // and the first view loads its data; every call is one the contract knows.
@@ -14,7 +17,6 @@ test('opens, shows the app info from the core, and switches to Japanese', async 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   await expectNoSeriousA11yViolations(page)
 
-  await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
   await page.getByLabel('Language').selectOption('ja')
 
@@ -28,6 +30,7 @@ test('opens, shows the app info from the core, and switches to Japanese', async 
 test('has no serious accessibility violations in dark mode', async ({ onair, page }) => {
   await page.emulateMedia({ colorScheme: 'dark' })
   await onair.open()
+  await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByTestId('app-info')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 })
@@ -69,6 +72,7 @@ test.describe('when the core answers with an error', () => {
 
 test('window.api is frozen and limited to the contract', async ({ onair, page }) => {
   await onair.open()
+  await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByTestId('app-info')).toBeVisible()
   const callsBefore = onair.calls.length
   const result = await page.evaluate(async () => {
@@ -104,6 +108,7 @@ test('the CSP meta tag blocks injected inline script and eval', async ({ onair, 
     document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective))
   })
   await onair.open()
+  await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByTestId('app-info')).toBeVisible()
   const violationsWhileLoading = await page.evaluate(() => [
     ...((globalThis as unknown as PageGlobals)['__cspViolations'] as string[])

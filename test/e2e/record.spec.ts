@@ -24,6 +24,11 @@ test.use({
 
 const row = (page: Page) => page.locator('li[data-program-id="9"]')
 const watched = (page: Page) => row(page).getByRole('button', { name: /^Watched:/ })
+const more = (page: Page) => row(page).getByRole('button', { name: 'More actions for Orbit Gardeners' })
+/** The row's other actions (comment and rating, status, mute), behind its "more" button. */
+async function openActions(page: Page): Promise<void> {
+  if ((await more(page).getAttribute('aria-expanded')) !== 'true') await more(page).click()
+}
 const records301 = () => emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)
 
 /** Moves the core's clock (undo window, backoff) and waits for what the outbox started. */
@@ -111,15 +116,23 @@ test('a reset after the service saved the record: still exactly one record', asy
 
 test('comment, rating and share toggles from the expanded panel; keyboard and Escape', async ({ onair, page }) => {
   await openSignedIn(page, onair, { emu, clock, sink })
-  const more = row(page).getByRole('button', { name: 'Comment and rating' })
-  await more.focus()
+  // Keyboard only: Tab from Watched reaches the row's "more" button, Enter opens its actions.
+  await watched(page).focus()
+  await page.keyboard.press('Tab')
+  await expect(more(page)).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(more).toHaveAttribute('aria-expanded', 'true')
+  await expect(more(page)).toHaveAttribute('aria-expanded', 'true')
+  const comment = row(page).getByRole('button', { name: 'Comment and rating' })
+  await expect(comment).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(row(page).getByRole('textbox', { name: 'Comment' })).toBeFocused()
   await page.keyboard.press('Escape')
-  await expect(more).toHaveAttribute('aria-expanded', 'false')
+  await expect(more(page)).toHaveAttribute('aria-expanded', 'false')
+  await expect(more(page)).toBeFocused()
   await expect(row(page).getByRole('form')).toHaveCount(0)
 
+  await page.keyboard.press('Space')
+  await expect(comment).toBeFocused()
   await page.keyboard.press('Space')
   await page.keyboard.type('Line one\nLine two')
   await row(page).getByRole('combobox', { name: 'Rating' }).selectOption('4.5')
@@ -136,6 +149,53 @@ test('comment, rating and share toggles from the expanded panel; keyboard and Es
   })
 })
 
+/** The focused element's outline, as the user sees it (the node tsconfig has no DOM lib). */
+function focusRing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as {
+      document: { activeElement: object | null }
+      getComputedStyle(el: object): { outlineStyle: string; outlineWidth: string }
+    }
+    const el = g.document.activeElement
+    if (!el) return 'nothing focused'
+    const style = g.getComputedStyle(el)
+    return `${style.outlineStyle} ${style.outlineWidth}`
+  })
+}
+
+test('keyboard only: every action of a row is reachable, with the focus always visible', async ({ onair, page }) => {
+  await page.setViewportSize({ width: 420, height: 640 })
+  await openSignedIn(page, onair, { emu, clock, sink })
+  await watched(page).focus()
+  expect(await focusRing(page)).toBe('solid 2px')
+  const steps: [string, ReturnType<typeof row>][] = [
+    ['Tab', more(page)],
+    ['Enter', row(page).getByRole('button', { name: 'Comment and rating' })],
+    ['Tab', row(page).getByLabel('Status of Orbit Gardeners')],
+    ['Tab', row(page).getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })]
+  ]
+  for (const [key, target] of steps) {
+    await page.keyboard.press(key)
+    await expect(target).toBeFocused()
+    expect(await focusRing(page)).toBe('solid 2px')
+  }
+  await page.keyboard.press('Enter')
+  await expect(row(page).getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })).toHaveAttribute(
+    'aria-pressed',
+    'true'
+  )
+  // Escape closes the actions and gives the focus back to the button that opened them.
+  await page.keyboard.press('Escape')
+  await expect(more(page)).toBeFocused()
+  await expect(more(page)).toHaveAttribute('aria-expanded', 'false')
+  await expect(row(page).getByText('Muted', { exact: true })).toBeVisible()
+  // Shift+Tab goes back to Watched, and Enter records.
+  await page.keyboard.press('Shift+Tab')
+  await expect(watched(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'waiting')
+})
+
 test('a reminder click opens the quick record of its program', async ({ onair, page }) => {
   await openSignedIn(page, onair, { emu, clock, sink })
   await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click()
@@ -145,6 +205,7 @@ test('a reminder click opens the quick record of its program', async ({ onair, p
 
 test('status change reaches the service; a failing one rolls back with a message', async ({ onair, page }) => {
   await openSignedIn(page, onair, { emu, clock, sink })
+  await openActions(page)
   const status = row(page).getByLabel('Status of Orbit Gardeners')
   await status.selectOption({ label: 'On hold' })
   await expect(status).toHaveValue('on_hold')
@@ -166,5 +227,7 @@ test('read-only session: record and status actions are off, with why', async ({ 
   await openSignedIn(page, onair, { emu, clock, sink, token: emu.tokens.read })
   await expect(page.getByText(/signed in with read-only access/)).toBeVisible()
   await expect(watched(page)).toBeDisabled()
+  await openActions(page)
   await expect(row(page).getByLabel('Status of Orbit Gardeners')).toBeDisabled()
+  await expect(row(page).getByRole('button', { name: 'Comment and rating' })).toBeDisabled()
 })

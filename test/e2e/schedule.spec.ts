@@ -105,6 +105,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await openSignedIn(page, onair, { emu, clock, sink })
     await expect(page.locator('li[data-program-id="9"]')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
+    await page
+      .locator('li[data-program-id="9"]')
+      .getByRole('button', { name: /^More actions for/ })
+      .click()
+    await expectNoSeriousA11yViolations(page)
     await page.locator('li[data-program-id="9"]').getByRole('button', { name: 'Comment and rating' }).click()
     await expect(page.getByRole('textbox', { name: 'Comment' })).toBeFocused()
     await expectNoSeriousA11yViolations(page)

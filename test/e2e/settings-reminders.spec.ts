@@ -163,12 +163,15 @@ test('a bad cron expression shows the core’s reason in English and Japanese an
 
 test('mute from a schedule row, listed by title in Settings, unmuted there', async ({ onair, page }) => {
   await openSignedIn(onair, page)
-  const mute = page
-    .locator('li[data-program-id="9"]')
-    .getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })
+  const row = page.locator('li[data-program-id="9"]')
+  await row.getByRole('button', { name: 'More actions for Orbit Gardeners' }).click()
+  const mute = row.getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })
   await mute.click()
   await expect(mute).toHaveAttribute('aria-pressed', 'true')
   expect(onair.core.settings!.read().reminders.mutedWorkIds).toEqual([3])
+  // Closed again, the row still says its reminders are muted.
+  await page.keyboard.press('Escape')
+  await expect(row.getByText('Muted', { exact: true })).toBeVisible()
 
   await openSettings(page)
   await expect(page.getByTestId('muted-works').locator('li > span')).toHaveText(['Orbit Gardeners'])

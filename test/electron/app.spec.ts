@@ -49,6 +49,9 @@ test('runs as Onair (package.json read), with its own version and data folder', 
 
 test('loads the renderer with the app info from main', async () => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onair')
+  // The version shows on the first-start screens and with the settings.
+  const settings = page.getByRole('navigation').getByRole('button', { name: 'Settings' })
+  if (await settings.count()) await settings.click()
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
   await expect(page.getByTestId('app-info')).toContainText(pkg.version)
 })

@@ -8,7 +8,6 @@ export const en = {
   'nav.works': 'My works',
   'nav.records': 'Records',
   'nav.inbox': 'Inbox',
-  'nav.inboxCount': 'Inbox ({count})',
   'settings.heading': 'Settings',
   'settings.language': 'Language',
   'settings.language.auto': 'System default ({locale})',

@@ -9,7 +9,6 @@ export const ja: Record<MessageKey, string> = {
   'nav.works': 'マイ作品',
   'nav.records': '記録',
   'nav.inbox': '受信箱',
-  'nav.inboxCount': '受信箱（{count}）',
   'settings.heading': '設定',
   'settings.language': '言語',
   'settings.language.auto': 'システムの設定（{locale}）',

@@ -9,9 +9,9 @@ export const s = {
   heading: { en: 'My works', ja: 'マイ作品' },
   filters: { en: 'Filters', ja: '絞り込み' },
   status: { en: 'Status', ja: 'ステータス' },
-  anyStatus: { en: 'Any status', ja: 'すべてのステータス' },
+  anyStatus: { en: 'Any status', ja: 'すべて' },
   season: { en: 'Season', ja: 'シーズン' },
-  seasonHint: { en: 'e.g. 2026-autumn or 2026-all', ja: '例: 2026-autumn、2026-all' },
+  seasonHint: { en: 'e.g. 2026-autumn, 2026-all', ja: '例: 2026-autumn' },
   seasonInvalid: {
     en: 'Enter a season as year-season: 2026-spring, 2026-summer, 2026-autumn, 2026-winter, or 2026-all for the whole year.',
     ja: 'シーズンは「年-季節」の形で入力してください: 2026-spring、2026-summer、2026-autumn、2026-winter、年全体なら 2026-all。'
@@ -37,6 +37,7 @@ export const s = {
   },
   media: { en: 'Media', ja: '種別' },
   watchers: { en: 'Watchers', ja: '視聴者数' },
+  watchersCount: { en: '{count} watchers', ja: '視聴者 {count}' },
   noSeason: { en: 'Season unknown', ja: 'シーズン不明' },
   statusFor: { en: 'Status of {title}', ja: '{title} のステータス' },
   saving: { en: 'Saving the status of {title}…', ja: '{title} のステータスを保存中…' },

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test'
+import { ManualClock } from '../../src/main/core/clock'
+import { startEmulator, type Emulator } from '../emulator'
+import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type HarnessParts } from './fixtures'
+import { openSignedIn, type ScheduleSink } from './schedule-deps'
+import { go, tourDeps, weekOfUse, WINDOW, type Lang } from './window-tour'
+
+/**
+ * Every view at the real window size (420×640), in both languages, light and dark: nothing scrolls
+ * sideways, nothing runs past the right edge or is clipped, and axe finds no serious violation.
+ */
+const clock = new ManualClock()
+const NOW = clock.now()
+let emu: Emulator
+let sink: ScheduleSink
+
+test.beforeEach(async () => {
+  clock.advanceTo(NOW)
+  emu = await startEmulator({ port: 0, now: () => clock.now() })
+  sink = {}
+})
+test.afterEach(() => emu.close())
+test.use({ viewport: WINDOW, timezoneId: 'Asia/Tokyo' })
+
+/**
+ * What does not fit: the page's own sideways scroll, any element whose box runs past the right
+ * edge (outside a container that scrolls on purpose), and any text clipped by `overflow: hidden`.
+ */
+/** The DOM as the in-page check below uses it (the node tsconfig has no DOM lib on purpose). */
+interface Box {
+  tagName: string
+  id: string
+  classList: Iterable<string>
+  textContent: string | null
+  parentElement: Box | null
+  scrollWidth: number
+  clientWidth: number
+  closest(selector: string): Box | null
+  getBoundingClientRect(): { left: number; right: number; width: number; height: number }
+}
+interface Dom {
+  document: { documentElement: Box; body: Box & { querySelectorAll(selector: string): Iterable<Box> } }
+  getComputedStyle(el: Box): { overflowX: string }
+}
+
+function misfits(page: Page): Promise<{ scrollWidth: number; clientWidth: number; outside: string[] }> {
+  return page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as Dom
+    const root = document.documentElement
+    const width = root.clientWidth
+    const name = (el: Box) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+    const scrolls = (el: Box) => /auto|scroll/.test(getComputedStyle(el).overflowX)
+    const outside: string[] = []
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('.visually-hidden')) continue
+      const box = el.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      let parent = el.parentElement
+      while (parent && !scrolls(parent)) parent = parent.parentElement
+      if (!parent && (box.right > width + 0.5 || box.left < -0.5)) outside.push(name(el))
+      const clips = /hidden|clip/.test(getComputedStyle(el).overflowX) && !/^(SELECT|INPUT|TEXTAREA)$/.test(el.tagName)
+      if (clips && el.scrollWidth > el.clientWidth + 1) outside.push(`clipped: ${name(el)}`)
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: width, outside: outside.slice(0, 8) }
+  })
+}
+
+async function expectFits(page: Page, where: string): Promise<void> {
+  const found = await misfits(page)
+  expect(found, where).toEqual({ scrollWidth: found.clientWidth, clientWidth: WINDOW.width, outside: [] })
+  await expectNoSeriousA11yViolations(page)
+}
+
+const tour = () => ({ emu, clock, sink })
+
+for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    const ja = lang === 'ja'
+    test.describe(`${lang}, ${scheme}`, () => {
+      test.use({
+        colorScheme: scheme,
+        locale: ja ? 'ja-JP' : 'en-US',
+        onairDeps: { locale: () => (ja ? 'ja-JP' : 'en-US') }
+      })
+
+      test.describe('signed in', () => {
+        test.use({ onairDepsFor: tourDeps(tour, lang) })
+
+        test('schedule, works, records, inbox and settings fit the window', async ({ onair, page }) => {
+          // Six axe runs in one tour: on a loaded 2-core machine they take longer than one test's 30 s.
+          test.setTimeout(120_000)
+          await openSignedIn(page, onair, { emu, clock, sink })
+          await page.clock.setFixedTime(NOW)
+          const row = page.locator('li[data-program-id="9"]')
+          await expect(row).toBeVisible()
+          await expectFits(page, 'schedule')
+          await row.getByRole('button', { name: ja ? /その他の操作/ : /^More actions/ }).click()
+          await expectFits(page, 'schedule with a row open')
+
+          await go(page, 'works', lang, 'tbody tr')
+          await expectFits(page, 'works')
+
+          await weekOfUse(emu, sink, lang)
+          await go(page, 'records', lang, 'li.recent')
+          await expectFits(page, 'records')
+
+          await go(page, 'inbox', lang, 'li[data-key]')
+          await expectFits(page, 'inbox')
+
+          await go(page, 'settings', lang, 'h2')
+          await expectFits(page, 'settings')
+        })
+      })
+
+      test.describe('first start', () => {
+        test.use({ onairDepsFor: { build: (parts: HarnessParts) => emulatedAccount(emu).build(parts) } })
+
+        test('onboarding fits the window', async ({ onair, page }) => {
+          await onair.open()
+          const start = page.getByRole('button', { name: ja ? 'はじめる' : 'Get started' })
+          await expectFits(page, 'onboarding, welcome')
+          await start.click()
+          await page.locator('form input').first().waitFor()
+          await expectFits(page, 'onboarding, services')
+        })
+      })
+    })
+  }
+}
