@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
@@ -56,28 +57,59 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
     expect(page.body).toContain('lang="ja"')
   })
 
-  it('rejects a callback with a wrong or missing state as a forgery and saves nothing', async () => {
+  it('ignores (404) a callback with a wrong or missing state: it neither ends nor cancels the sign-in', async () => {
     const t = testSession(emu)
     const { url, done } = await t.session.startBrowserSignIn()
-    const callback = new URL(await redirectTarget(url))
-    callback.searchParams.set('state', 'forged<script>alert(1)</script>')
-    const res = await fetch(callback)
-    const body = await res.text()
-    expect(res.status).toBe(400)
-    expect(body).not.toContain('<script>')
-    expect((await rejection(done)).code).toBe('state_mismatch')
-    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
-    expect(t.session.info()).toBeNull()
-
-    const again = testSession(emu)
-    const second = await again.session.startBrowserSignIn()
-    const noState = new URL(await redirectTarget(second.url))
+    const real = await redirectTarget(url)
+    const forged = new URL(real)
+    forged.searchParams.set('state', 'forged<script>alert(1)</script>')
+    forged.searchParams.set('error', 'access_denied')
+    const noState = new URL(real)
     noState.searchParams.delete('state')
-    expect((await fetch(noState)).status).toBe(400)
-    expect((await rejection(second.done)).code).toBe('state_mismatch')
+    for (const attempt of [forged, noState]) {
+      const res = await fetch(attempt)
+      expect(res.status, attempt.search).toBe(404)
+      expect(await res.text()).not.toContain('<script>')
+    }
+    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    // The real redirect still finishes the flow.
+    expect((await fetch(real)).status).toBe(200)
+    expect((await done).canWrite).toBe(true)
   })
 
-  it('rejects a replayed callback: the old state does not open a new flow, and a second hit is refused', async () => {
+  it('answers 400 to a Host other than 127.0.0.1 or localhost with its port, and stays open', async () => {
+    const t = testSession(emu)
+    const { url, done } = await t.session.startBrowserSignIn()
+    const real = new URL(await redirectTarget(url))
+    const get = (host: string | undefined) =>
+      new Promise<number>((resolve, reject) => {
+        const headers: Record<string, string> = host === undefined ? {} : { host }
+        const req = request(
+          { host: '127.0.0.1', port: real.port, path: real.pathname + real.search, headers },
+          (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          }
+        )
+        req.on('error', reject)
+        if (host === undefined) req.removeHeader('host')
+        req.end()
+      })
+    for (const host of [
+      'evil.example',
+      `evil.example:${real.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${Number(real.port) + 1}`,
+      undefined
+    ])
+      expect(await get(host), String(host)).toBe(400)
+    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    // The browser's own redirect (here through the name localhost) still signs in.
+    expect(await get(`LOCALHOST:${real.port}`)).toBe(200)
+    expect((await done).canWrite).toBe(true)
+  })
+
+  it('ignores a replayed callback from an earlier flow, and a second hit of a finished one finds no server', async () => {
     const t = testSession(emu)
     const first = await t.session.startBrowserSignIn()
     const firstCallback = await redirectTarget(first.url)
@@ -89,8 +121,9 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
     const second = await t.session.startBrowserSignIn()
     const replay = new URL(firstCallback)
     replay.port = new URL(new URL(second.url).searchParams.get('redirect_uri')!).port
-    expect((await fetch(replay)).status).toBe(400)
-    expect((await rejection(second.done)).code).toBe('state_mismatch')
+    expect((await fetch(replay)).status).toBe(404)
+    expect((await fetch(await redirectTarget(second.url))).status).toBe(200)
+    expect((await second.done).canWrite).toBe(true)
   })
 
   it('refuses a second hit of the same callback while the first is still being exchanged', async () => {

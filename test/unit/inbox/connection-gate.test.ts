@@ -68,6 +68,17 @@ describe('connection gate on a live receiver (header deadline on a ManualClock)'
     })
   }
 
+  it('accepts any Host: a tunnel in front of it rewrites nothing, and the secret is the gate', async () => {
+    await start()
+    const body = EVENT
+    const s = rawSocket(
+      server.port,
+      `POST ${PATH} HTTP/1.1\r\nHost: tunnel.example\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    )
+    expect(await s.closed).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
   it('answers a wrong secret at once, with the headers still unfinished', async () => {
     await start()
     const s = rawSocket(server.port, 'POST /hooks/guess HTTP/1.1\r\nHost: 127.0.0.1\r\n')

@@ -6,7 +6,6 @@ import type { LocalizedText } from '../http/errors'
  * involve an HTTP answer (a forged callback, a busy port, a flow the user abandoned).
  */
 export type AuthErrorCode =
-  | 'state_mismatch'
   | 'denied'
   | 'timeout'
   | 'cancelled'
@@ -25,10 +24,6 @@ export type AuthErrorCode =
   | 'wiki_failed'
 
 const MESSAGES: Record<AuthErrorCode, LocalizedText> = {
-  state_mismatch: {
-    en: 'Sign-in was stopped: the answer that came back to Onair did not belong to this sign-in (possible forgery, or an old browser tab). Start sign-in again.',
-    ja: 'サインインを中止しました。Onair に戻ってきた応答がこのサインインのものではありません（偽装、または古いブラウザのタブの可能性があります）。もう一度サインインしてください。'
-  },
   denied: {
     en: 'Sign-in was cancelled in the browser: access was not allowed. Start sign-in again and choose "Approve" to use Onair.',
     ja: 'ブラウザでアクセスが許可されなかったため、サインインはキャンセルされました。Onair を使うには、もう一度サインインして「許可」を選んでください。'

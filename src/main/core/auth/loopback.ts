@@ -96,6 +96,7 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
   // Callers that abandon a flow (it was cancelled by a newer one) must not crash the process.
   done.catch(() => undefined)
 
+  let port = 0
   const server = createServer((req, res) => void onRequest(req, res))
   const shutDown = () => {
     if (timer) opts.clock.clearTimeout(timer)
@@ -122,18 +123,19 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
       res.end(callbackPage(outcome, opts.locale()), () => done())
     })
 
+  const plain = (res: ServerResponse, status: number, text: string) =>
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(text)
+
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The browser's redirect always names this listener; any other Host is a page trying to
+    // reach it through a name it controls (DNS rebinding), and is not served.
+    if (!isLoopbackHost(req.headers.host, port)) return void plain(res, 400, 'Bad request')
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
-      // Browsers also ask for /favicon.ico; that is no reason to end the flow.
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Not found')
-      return
-    }
-    if (settled || !sameState(secrets.state, url.searchParams.get('state'))) {
-      await answer(res, 400, 'forgery')
-      finish({ ok: false, error: new AuthError('state_mismatch') })
-      return
-    }
+    // Browsers also ask for /favicon.ico, and any page can send a request with a made-up or
+    // missing state: none of that may end (or cancel) the user's sign-in, so it is simply not
+    // found. Only the real redirect, carrying the state, can finish the flow either way.
+    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH || settled) return void plain(res, 404, 'Not found')
+    if (!sameState(secrets.state, url.searchParams.get('state'))) return void plain(res, 404, 'Not found')
     // The same callback again (a replay, or a browser that sent it twice): the state is
     // single-use, so it is refused, but the exchange already under way is left to finish.
     if (codeTaken) return void (await answer(res, 400, 'forgery'))
@@ -168,7 +170,7 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
     })
     server.listen({ host: '127.0.0.1', port: opts.port ?? 0, exclusive: true }, () => res())
   })
-  const port = (server.address() as AddressInfo).port
+  port = (server.address() as AddressInfo).port
   const redirectUri = `http://127.0.0.1:${port}${CALLBACK_PATH}`
   const url = opts.authorizeUrl({ redirectUri, state: secrets.state, codeChallenge: secrets.codeChallenge })
 
@@ -185,6 +187,12 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
     pending: { url, redirectUri, done },
     fail: (e) => finish({ ok: false, error: e })
   }
+}
+
+/** `127.0.0.1:<port>` or `localhost:<port>`, exactly: the only names the redirect can use. */
+export function isLoopbackHost(host: string | undefined, port: number): boolean {
+  const h = host?.toLowerCase()
+  return h === `127.0.0.1:${port}` || h === `localhost:${port}`
 }
 
 /**
