@@ -1,6 +1,6 @@
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account'
-import type { Clock } from './clock'
+import type { Clock, TimerHandle } from './clock'
 import type { Locale } from './config'
 import { createInbox, type InboxService } from './inbox/inbox'
 import { startInboxPolling } from './inbox/poller'
@@ -11,6 +11,7 @@ import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
 import { nodeCronFactory, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
+import { FolderHeldError, holdFolder, type FolderHold, type HoldAttempt } from './store/folder-lock'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
 import type { WebhookEvent } from './wiki/webhooks'
 
@@ -49,7 +50,17 @@ export interface AppServicesDeps {
   onCorrupt?: (report: CorruptFileReport) => void
   /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
   onWebhookEvent?: (event: WebhookEvent) => void
+  /**
+   * Serve reminders only while holding the data folder (store/folder-lock.ts). When another
+   * process holds it, `refuse` makes `start` throw FolderHeldError (`onair run` exits 2 naming the
+   * holder); `standby` runs everything else and takes over the reminders once the holder is gone.
+   * Absent: no hold (tests and harnesses that own their folder).
+   */
+  hold?: { face: 'app' | 'cli'; whenHeld: 'refuse' | 'standby' }
 }
+
+/** How often a standby app asks for the folder again. */
+export const STANDBY_RETRY_MS = 30_000
 
 export function openAppServices(deps: AppServicesDeps): AppServices {
   const file = deps.settings
@@ -145,6 +156,30 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     settled: () => receiverQueue
   }
 
+  let standby: TimerHandle | undefined
+  const takeHold = (): HoldAttempt => {
+    if (!deps.hold) return { ok: true, hold: { release: () => {} } }
+    return holdFolder(deps.dataDir, {
+      face: deps.hold.face,
+      now: deps.clock.now(),
+      onLost: (e) => deps.onError?.(e)
+    })
+  }
+  let held: FolderHold | undefined
+  const serve = async (hold: FolderHold) => {
+    held = hold
+    await reminders.start()
+  }
+  // Everything but the reminders runs meanwhile; the holder's schedule.json is what it shows.
+  const standBy = (): void => {
+    standby = deps.clock.setTimeout(() => {
+      standby = undefined
+      if (!running) return
+      const attempt = takeHold()
+      if (attempt.ok) void serve(attempt.hold)
+      else standBy()
+    }, STANDBY_RETRY_MS)
+  }
   const catchUp = () => {
     void records.outbox.flush()
     void inbox.refresh()
@@ -156,6 +191,8 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     inbox,
     settings,
     async start() {
+      const first = takeHold()
+      if (!first.ok && deps.hold?.whenHeld === 'refuse') throw new FolderHeldError(first.holder)
       running = true
       records.outbox.start()
       stops.push(() => records.outbox.stop())
@@ -163,14 +200,20 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       // A sign-in sends whatever waited for it.
       stops.push(deps.account.onChange((change) => change.signedIn && void records.outbox.flush()))
       await syncReceiver()
-      await reminders.start()
       stops.push(() => reminders.stop())
+      if (first.ok) await serve(first.hold)
+      else standBy()
     },
     async stop() {
       running = false
       syncInboxPoll()
       await syncReceiver()
+      if (standby) deps.clock.clearTimeout(standby)
+      standby = undefined
       for (const stop of stops.splice(0).reverse()) await stop()
+      // Only once no reminder can fire here any more may another process take over.
+      held?.release()
+      held = undefined
     },
     resume() {
       void reminders.resume()

@@ -90,7 +90,9 @@ export async function startApp({ clock, log, hidden, demoToken, cron }: StartOpt
     locale: language,
     onError: (e) => log.write('error', 'background task failed', e),
     onCorrupt,
-    ...(cron ? { cron } : {})
+    ...(cron ? { cron } : {}),
+    // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
+    hold: { face: 'app', whenHeld: 'standby' }
   })
   const { reminders, settings, records, inbox } = services
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { OutboxDoc } from '../../../src/shared/records'
-import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
+import { SOON_PROGRAM_ID, startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
 
@@ -15,14 +15,14 @@ beforeAll(async () => {
 })
 afterAll(() => emu.close())
 
-async function signedInFolder() {
+async function signedInFolder(service = emu) {
   const env = {
     ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-shared-cli-')), 'data'),
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret
+    ONAIR_MEDIA_URL: service.baseUrl,
+    ONAIR_CLIENT_ID: service.client.id,
+    ONAIR_CLIENT_SECRET: service.client.secret
   }
-  expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+  expect(await runCli(['sign-in', '--token', service.tokens.readWrite], fakeIo(env))).toBe(0)
   return env
 }
 
@@ -40,5 +40,34 @@ describe('one data folder, many processes', () => {
     const doc = OutboxDoc.parse(JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'outbox.json'), 'utf8')))
     expect(doc.entries.map((e) => e.state)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent'])
     expect(doc.recent.map((r) => r.episodeId).sort()).toEqual(episodes)
+  }, 60_000)
+
+  it('two `onair run` on one folder: the second exits 2 naming the first; one reminder; a killed holder is replaced at once', async () => {
+    const soon = await startEmulator({ port: 0, soonSeconds: 8, rateLimit: false })
+    try {
+      const env = await signedInFolder(soon)
+      const first = onairProcess(['run', '--json', '--lead', '0'], env)
+      await first.saw('"type":"poll"')
+      const second = onairProcess(['run', '--json', '--lead', '0'], env)
+      expect(await second.code).toBe(2)
+      expect(second.stderr()).toContain(`already served by "onair run" (pid ${first.child.pid} on `)
+      expect(second.stdout()).toBe('')
+      await first.saw(`"type":"reminder","programId":${SOON_PROGRAM_ID}`)
+      first.child.kill('SIGKILL')
+      await first.code
+      const reminders = first
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('"type":"reminder"'))
+      expect(reminders).toHaveLength(1)
+      // Killed without a chance to let go: its pid is gone, so the next daemon serves at once.
+      const third = onairProcess(['run', '--json', '--lead', '0'], env)
+      await third.saw('"type":"poll"')
+      third.child.kill('SIGINT')
+      expect(await third.code).toBe(0)
+      expect(third.stdout()).not.toContain('"type":"reminder"')
+    } finally {
+      await soon.close()
+    }
   }, 60_000)
 })

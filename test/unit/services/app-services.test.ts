@@ -3,9 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { describeCorruptFile, type CorruptFileReport } from '../../../src/main/core/store/json-file'
-import { systemClock } from '../../../src/main/core/clock'
+import { ManualClock, systemClock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
-import { openAppServices, type AppServices } from '../../../src/main/core/services'
+import { openAppServices, STANDBY_RETRY_MS, type AppServices } from '../../../src/main/core/services'
+import { FolderHeldError, holdFolder } from '../../../src/main/core/store/folder-lock'
 import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { servicesOf, testAccount } from '../account/helpers'
@@ -207,4 +208,58 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
       { timeout: 15_000 }
     )
   }, 40_000)
+})
+
+describe('app services beside another daemon on the same folder', () => {
+  it('the app stands by while `onair run` holds the folder and serves the reminders once it ends', async () => {
+    const emu = await startEmulator({ port: 0 })
+    const t = testAccount()
+    t.account.saveServices(servicesOf(emu))
+    await t.account.signInWithToken(emu.tokens.readWrite)
+    const clock = new ManualClock(Date.now())
+    const daemon = holdFolder(t.dataDir, { face: 'cli', now: clock.now() })
+    expect(daemon.ok).toBe(true)
+    const app = openAppServices({
+      dataDir: t.dataDir,
+      clock,
+      account: t.account,
+      settings: t.deps.settings,
+      notifier: memoryNotifier(),
+      locale: () => 'en',
+      cron: manualCron,
+      hold: { face: 'app', whenHeld: 'standby' }
+    })
+    await app.start()
+    // Standing by: no poll of its own, but recording works.
+    expect(app.reminders.state().state).toBe('idle')
+    expect(() => app.records.outbox.record({ episodeId: 301 })).not.toThrow()
+    if (daemon.ok) daemon.hold.release()
+    clock.advance(STANDBY_RETRY_MS)
+    await vi.waitFor(() => expect(app.reminders.state().state).toBe('ok'))
+    // Now the app holds it: a `onair run` would be refused.
+    expect(holdFolder(t.dataDir, { face: 'cli', now: clock.now() })).toMatchObject({
+      ok: false,
+      holder: { face: 'app' }
+    })
+    await app.stop()
+    expect(holdFolder(t.dataDir, { face: 'cli', now: clock.now() }).ok).toBe(true)
+    await emu.close()
+  })
+
+  it('`refuse` (onair run) throws FolderHeldError naming the holder', async () => {
+    const t = testAccount()
+    expect(holdFolder(t.dataDir, { face: 'app', now: 0 }).ok).toBe(true)
+    const run = openAppServices({
+      dataDir: t.dataDir,
+      clock: new ManualClock(),
+      account: t.account,
+      settings: t.deps.settings,
+      notifier: memoryNotifier(),
+      locale: () => 'en',
+      cron: manualCron,
+      hold: { face: 'cli', whenHeld: 'refuse' }
+    })
+    await expect(run.start()).rejects.toThrow(FolderHeldError)
+    await expect(run.start()).rejects.toThrow(/the Onair app \(pid \d+/)
+  })
 })

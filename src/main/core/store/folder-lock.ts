@@ -1,0 +1,129 @@
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import lockfile from 'proper-lockfile'
+import { z } from 'zod'
+import type { LocalizedText } from '../http/errors'
+import { withFileLock } from './file-lock'
+import { writeAtomic } from './json-file'
+import { processGone, thisProcess } from './owner'
+
+/**
+ * One reminder daemon per data folder: the app and `onair run` hold the folder while they serve
+ * reminders, so two of them never remind twice. The hold is proper-lockfile's lock on
+ * `reminders.lock`, kept fresh by the library (its mtime every 30 s); who holds it is written
+ * beside it in `reminders-holder.json` so a refused process can say who, and since when.
+ *
+ * A holder that died stops refreshing: after 60 s its lock is stale and the next taker breaks it.
+ * On this machine there is no need to wait: a holder whose pid no longer exists is broken at once
+ * (a daemon restarted right after a crash serves at once). Taking, breaking and naming the holder
+ * happen under the short lock of the holder file, so two starters never both break one hold.
+ */
+export const HOLD_STALE_MS = 60_000
+const HOLD_NAME = 'reminders'
+export const HOLDER_FILE = 'reminders-holder.json'
+
+export const FolderHolder = z.object({
+  host: z.string(),
+  pid: z.int(),
+  /** `app` or `cli` (`onair run`). */
+  face: z.string(),
+  startedAt: z.number()
+})
+export type FolderHolder = z.infer<typeof FolderHolder>
+
+export interface FolderHold {
+  release(): void
+}
+
+export type HoldAttempt = { ok: true; hold: FolderHold } | { ok: false; holder: FolderHolder | null }
+
+export interface HoldOptions {
+  face: 'app' | 'cli'
+  now: number
+  /** The hold was taken from this process (it stood still longer than the stale time). */
+  onLost?: (error: Error) => void
+}
+
+export function holdFolder(dataDir: string, opts: HoldOptions): HoldAttempt {
+  const target = join(dataDir, HOLD_NAME)
+  const holderFile = join(dataDir, HOLDER_FILE)
+  const take = () =>
+    lockfile.lockSync(target, {
+      lockfilePath: `${target}.lock`,
+      realpath: false,
+      stale: HOLD_STALE_MS,
+      onCompromised: (e) => opts.onLost?.(e)
+    })
+  return withFileLock(holderFile, (): HoldAttempt => {
+    let release: () => void
+    try {
+      release = take()
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
+      const holder = readHolder(holderFile)
+      if (!holder || !processGone({ host: holder.host, pid: holder.pid, id: '' })) return { ok: false, holder }
+      rmSync(`${target}.lock`, { recursive: true, force: true })
+      release = take()
+    }
+    const me = thisProcess()
+    const holder: FolderHolder = { host: me.host, pid: me.pid, face: opts.face, startedAt: opts.now }
+    writeAtomic(holderFile, `${JSON.stringify(holder)}\n`)
+    let released = false
+    return {
+      ok: true,
+      hold: {
+        release() {
+          if (released) return
+          released = true
+          withFileLock(holderFile, () => {
+            rmSync(holderFile, { force: true })
+            try {
+              release()
+            } catch {
+              // Already taken from us (see onLost): nothing of ours is left to remove.
+            }
+          })
+        }
+      }
+    }
+  })
+}
+
+function readHolder(path: string): FolderHolder | null {
+  try {
+    const parsed = FolderHolder.safeParse(JSON.parse(readFileSync(path, 'utf8')))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+/** A second daemon on a held folder. */
+export class FolderHeldError extends Error {
+  readonly userMessage: LocalizedText
+
+  constructor(readonly holder: FolderHolder | null) {
+    const text = describeHolder(holder)
+    super(text.en)
+    this.name = 'FolderHeldError'
+    this.userMessage = text
+  }
+}
+
+export function describeHolder(h: FolderHolder | null): LocalizedText {
+  if (!h) {
+    return {
+      en: 'Another Onair is already serving reminders for this data folder. Stop it first, or use another --data-dir.',
+      ja: '別の Onair がこのデータフォルダーのリマインダーをすでに担当しています。先にそちらを終了するか、別の --data-dir を指定してください。'
+    }
+  }
+  const since = new Date(h.startedAt).toISOString()
+  const who = {
+    en: h.face === 'app' ? 'the Onair app' : '"onair run"',
+    ja: h.face === 'app' ? 'Onair アプリ' : '「onair run」'
+  }
+  return {
+    en: `Reminders for this data folder are already served by ${who.en} (pid ${h.pid} on ${h.host}, since ${since}). Stop it first, or use another --data-dir.`,
+    ja: `このデータフォルダーのリマインダーは ${who.ja}（${h.host} の pid ${h.pid}、${since} から）が担当しています。先にそちらを終了するか、別の --data-dir を指定してください。`
+  }
+}
