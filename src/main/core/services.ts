@@ -200,9 +200,9 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       // A sign-in sends whatever waited for it.
       stops.push(deps.account.onChange((change) => change.signedIn && void records.outbox.flush()))
       await syncReceiver()
-      stops.push(() => reminders.stop())
       if (first.ok) await serve(first.hold)
       else standBy()
+      stops.push(() => reminders.stop())
     },
     async stop() {
       running = false
