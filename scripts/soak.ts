@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, USER_ID } from '../test/emulator/index'
+import { createDriver } from './soak/cli'
+import { runPhases, type PhaseContext } from './soak/phases'
+import {
+  expectedReminders,
+  failedChecks,
+  formatTable,
+  tallyReminders,
+  tallyRecords,
+  type SoakResult
+} from './soak/tally'
+
+/**
+ * `npm run soak [-- --minutes N] [--json-out FILE] [--quiet]`: the real command line, many
+ * processes on one data folder, against the emulator with faults (issue 9). Default 3 minutes.
+ * Prints one table (reminders fired, missed, duplicated, lateness; records attempted, created,
+ * lost, doubled; commands that hung) and exits 1 when any of those is not zero.
+ */
+const args = process.argv.slice(2)
+const flag = (name: string) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const minutes = Number(flag('--minutes') ?? 3)
+if (!(minutes >= 1)) throw new Error('--minutes takes a number of at least 1')
+const jsonOut = flag('--json-out')
+const D = minutes * 60_000
+const LEADS = [1, 0]
+const REMINDER_PROGRAMS = 20
+const RECORD_EPISODES = 60
+
+const emu = await startEmulator({ port: 0, rateLimit: true })
+const T0 = Math.ceil(Date.now() / 1000) * 1000
+// Reminder programs: the 1-minute reminders spread over the run from 15 s in; each start a minute later.
+const step = Math.max(1000, Math.floor((D - 25_000) / (REMINDER_PROGRAMS - 1) / 1000) * 1000)
+emu.seedPrograms(REMINDER_PROGRAMS, { startFrom: T0 + 15_000 + 60_000, spacingMinutes: step / 60_000 })
+const programs = emu.media.programs
+  .filter((p) => p.id > 100_000)
+  .map((p) => ({ programId: p.id, startedAt: p.startedAt }))
+// Record episodes: programs hours away, so recording them never takes a reminder program off the schedule.
+emu.seedPrograms(RECORD_EPISODES, { startFrom: T0 + 6 * 3_600_000, spacingMinutes: 30 })
+const recordPrograms = emu.media.programs.filter((p) => p.id > 100_000 + REMINDER_PROGRAMS)
+
+const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-soak-')), 'data')
+mkdirSync(dataDir, { recursive: true })
+writeFileSync(
+  join(dataDir, 'settings.json'),
+  JSON.stringify({ version: 1, reminders: { leadMinutes: LEADS, graceMinutes: 15 } })
+)
+const env = {
+  ONAIR_DATA_DIR: dataDir,
+  ONAIR_MEDIA_URL: emu.baseUrl,
+  ONAIR_CLIENT_ID: emu.client.id,
+  ONAIR_CLIENT_SECRET: emu.client.secret
+}
+// A command that never returns is killed after this long and reported as hung.
+const commandLimitMs = Math.min(90_000, Math.max(30_000, D / 4))
+const cli = createDriver(env, { started: T0, commandLimitMs, verbose: !args.includes('--quiet') })
+const pending: Promise<unknown>[] = []
+const later = <T>(p: Promise<T>) => (pending.push(p), p)
+const attempted: number[] = []
+
+const ctx: PhaseContext = {
+  emu,
+  cli,
+  durationMs: D,
+  started: T0,
+  /** A fresh episode each time; every other one names its program, as the app does. */
+  record() {
+    const p = recordPrograms[attempted.length % recordPrograms.length]!
+    attempted.push(p.episodeId!)
+    const withProgram = attempted.length % 2 === 0 ? ['--program', String(p.id)] : []
+    return later(cli.command(['record', String(p.episodeId), '--no-wait', ...withProgram]))
+  },
+  command: (a) => later(cli.command(a))
+}
+
+if ((await cli.command(['sign-in', '--token', emu.tokens.readWrite])).code !== 0) throw new Error('sign-in failed')
+const daemons = await runPhases(ctx)
+await Promise.allSettled(pending)
+// What the outbox still holds says where a lost record went (kept waiting, or vanished).
+const left = JSON.parse((await cli.command(['outbox', '--json'])).stdout || '[]') as Array<{ state: string }>
+cli.log(
+  `outbox at the end: ${left.length} entries, not sent: ${
+    left
+      .filter((e) => e.state !== 'sent')
+      .map((e) => e.state)
+      .join(', ') || 'none'
+  }`
+)
+const ended = Date.now()
+await Promise.all(daemons.map((d) => d.stop('SIGINT')))
+await emu.close()
+
+// Every reminder due while the run lasted, but for the last two seconds (a line may be on its way).
+const expected = expectedReminders(programs, LEADS, { from: T0, to: ended - 2000 })
+const result: SoakResult = {
+  minutes,
+  reminders: tallyReminders(programs, expected, cli.reminderLines()),
+  records: tallyRecords(
+    attempted,
+    emu.media.records.filter((r) => r.userId === USER_ID).map((r) => r.episodeId)
+  ),
+  hung: cli.hung()
+}
+const failed = failedChecks(result)
+process.stdout.write(`${formatTable(result)}\n`)
+for (const h of cli.hung()) process.stdout.write(`hung (killed after ${commandLimitMs / 1000} s): onair ${h}\n`)
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ ...result, failed }, null, 2))
+process.stdout.write(
+  failed.length ? `FAILED: ${failed.join(', ')}\n` : 'ok: nothing missed, duplicated, lost, doubled or hung\n'
+)
+process.exit(failed.length ? 1 : 0)

@@ -1,0 +1,99 @@
+import { createInterface } from 'node:readline'
+import { onairProcess } from '../../test/unit/cli/onair-process'
+import type { DaemonLine } from './tally'
+
+/**
+ * The soak's hands on the real command line (the built `onair`, started as the process tests
+ * start it): one-shot commands and `onair run --json` daemons, all on one data folder. Every
+ * daemon's reminder lines are kept for the tally; every command's end is logged.
+ */
+export interface Driver {
+  /** Runs a command to its end; resolves with its exit code and output. */
+  command(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>
+  daemon(name: string): Daemon
+  /** Reminder and missed lines of every daemon so far. */
+  reminderLines(): DaemonLine[]
+  /** Commands that had to be killed because they never returned. */
+  hung(): string[]
+  log(line: string): void
+}
+
+export interface Daemon {
+  name: string
+  /** Resolves once the process printed its first line (its first poll's outcome), or exited. */
+  serving: Promise<void>
+  stop(signal: 'SIGINT' | 'SIGKILL'): Promise<number>
+}
+
+export interface DriverOptions {
+  /** Epoch ms the log's times count from. */
+  started: number
+  /** A command still running after this long is killed and reported as hung. */
+  commandLimitMs: number
+  verbose: boolean
+}
+
+export function createDriver(env: Record<string, string>, opts: DriverOptions): Driver {
+  const { started, commandLimitMs, verbose } = opts
+  const lines: DaemonLine[] = []
+  const hung: string[] = []
+  const log = (line: string) => {
+    if (verbose) process.stderr.write(`[soak ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`)
+  }
+  return {
+    log,
+    reminderLines: () => [...lines],
+    hung: () => [...hung],
+    async command(args) {
+      const p = onairProcess(args, env)
+      // A command that never returns is a finding, not a reason for the soak to hang with it.
+      const limit = setTimeout(() => {
+        log(`onair ${args.join(' ')} HUNG for ${commandLimitMs / 1000} s: killed`)
+        hung.push(args.join(' '))
+        p.child.kill('SIGKILL')
+      }, commandLimitMs)
+      const code = await p.code
+      clearTimeout(limit)
+      log(`onair ${args.join(' ')} → ${code}${code === 0 ? '' : `: ${lastLine(p.stderr())}`}`)
+      return { code, stdout: p.stdout(), stderr: p.stderr() }
+    },
+    daemon(name) {
+      const p = onairProcess(['run', '--json'], env)
+      log(`${name}: started (pid ${p.child.pid})`)
+      let first: () => void
+      const firstLine = new Promise<void>((res) => (first = res))
+      createInterface({ input: p.child.stdout! }).on('line', (l) => {
+        first()
+        const parsed = parseLine(l)
+        if (!parsed) return
+        lines.push(parsed)
+        log(`${name}: ${parsed.type} ${parsed.programId}/${parsed.offsetMinutes} at ${parsed.firedAt}`)
+      })
+      const code = p.code.then((c) => {
+        log(`${name}: exited ${c}${c === 0 ? '' : `: ${lastLine(p.stderr())}`}`)
+        return c
+      })
+      return {
+        name,
+        serving: Promise.race([firstLine, code]).then(() => undefined),
+        stop(signal) {
+          p.child.kill(signal)
+          return code
+        }
+      }
+    }
+  }
+}
+
+function parseLine(l: string): DaemonLine | undefined {
+  try {
+    const o = JSON.parse(l) as Partial<DaemonLine>
+    return o.type === 'reminder' || o.type === 'missed' ? (o as DaemonLine) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').slice(-1)[0] ?? ''
+}

@@ -1,0 +1,165 @@
+/**
+ * The soak's bookkeeping, as pure functions: which reminders should have fired (worked out from
+ * the seeded programs and the lead times, never from the daemon's own count), what the daemons'
+ * lines show, what the service holds, and the one table that sums it up.
+ */
+export interface SeededProgram {
+  programId: number
+  /** Epoch ms. */
+  startedAt: number
+}
+
+export interface ExpectedReminder {
+  key: string
+  programId: number
+  offsetMinutes: number
+  /** Epoch ms at which it is due. */
+  due: number
+}
+
+/** A `reminder` or `missed` line of `onair run --json`. */
+export interface DaemonLine {
+  type: 'reminder' | 'missed'
+  programId: number
+  offsetMinutes: number
+  startedAt: string
+  firedAt: string
+}
+
+const MINUTE = 60_000
+
+export const reminderKey = (programId: number, startedAt: number, offsetMinutes: number): string =>
+  `${programId}@${new Date(startedAt).toISOString()}-${offsetMinutes}`
+
+/** Every program × lead time whose moment falls inside [from, to]: what a daemon serving the whole time must fire. */
+export function expectedReminders(
+  programs: readonly SeededProgram[],
+  leadMinutes: readonly number[],
+  window: { from: number; to: number }
+): ExpectedReminder[] {
+  return programs
+    .flatMap((p) =>
+      leadMinutes.map((offsetMinutes) => ({
+        key: reminderKey(p.programId, p.startedAt, offsetMinutes),
+        programId: p.programId,
+        offsetMinutes,
+        due: p.startedAt - offsetMinutes * MINUTE
+      }))
+    )
+    .filter((r) => r.due >= window.from && r.due <= window.to)
+    .sort((a, b) => a.due - b.due || a.programId - b.programId)
+}
+
+/** Nearest-rank percentile of `values` (ms); 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+export interface ReminderTally {
+  programs: number
+  expected: number
+  fired: number
+  missed: number
+  duplicated: number
+  lateness: { p50: number; p99: number; max: number }
+}
+
+/**
+ * `lines` are every reminder line of every daemon of the run. Fired: an expected reminder shown at
+ * least once; missed: one never shown as a reminder (a "missed" summary counts as missed);
+ * duplicated: each extra showing of a reminder of a seeded program, expected or not.
+ */
+export function tallyReminders(
+  programs: readonly SeededProgram[],
+  expected: readonly ExpectedReminder[],
+  lines: readonly DaemonLine[]
+): ReminderTally {
+  const seeded = new Set(programs.map((p) => p.programId))
+  const shown = new Map<string, number[]>()
+  for (const l of lines) {
+    if (l.type !== 'reminder' || !seeded.has(l.programId)) continue
+    const key = reminderKey(l.programId, Date.parse(l.startedAt), l.offsetMinutes)
+    shown.set(key, [...(shown.get(key) ?? []), Date.parse(l.firedAt)])
+  }
+  const late: number[] = []
+  for (const r of expected) {
+    const at = shown.get(r.key)
+    if (at) late.push(Math.min(...at) - r.due)
+  }
+  return {
+    programs: programs.length,
+    expected: expected.length,
+    fired: late.length,
+    missed: expected.length - late.length,
+    duplicated: [...shown.values()].reduce((n, at) => n + at.length - 1, 0),
+    lateness: { p50: percentile(late, 50), p99: percentile(late, 99), max: late.length ? Math.max(...late) : 0 }
+  }
+}
+
+export interface RecordTally {
+  attempted: number
+  created: number
+  lost: number
+  doubled: number
+}
+
+/**
+ * Each attempt records a different episode, so the service's records say it all: an attempted
+ * episode with no record is lost, each record beyond the first for one episode is a double.
+ */
+export function tallyRecords(attempted: readonly number[], recordedEpisodes: readonly number[]): RecordTally {
+  const wanted = new Set(attempted)
+  const count = new Map<number, number>()
+  for (const e of recordedEpisodes) if (wanted.has(e)) count.set(e, (count.get(e) ?? 0) + 1)
+  const created = [...count.values()].reduce((n, c) => n + c, 0)
+  const doubled = [...count.values()].reduce((n, c) => n + c - 1, 0)
+  return { attempted: wanted.size, created, lost: wanted.size - count.size, doubled }
+}
+
+export interface SoakResult {
+  minutes: number
+  reminders: ReminderTally
+  records: RecordTally
+  /** Commands that never returned and had to be killed. */
+  hung: string[]
+}
+
+/** The checks that must hold; each is one pass or fail in CI. */
+export function failedChecks(r: SoakResult): string[] {
+  const checks: Array<[string, number]> = [
+    ['missed', r.reminders.missed],
+    ['duplicated', r.reminders.duplicated],
+    ['lost', r.records.lost],
+    ['doubled', r.records.doubled],
+    ['hung', r.hung.length]
+  ]
+  return checks.filter(([, n]) => n !== 0).map(([name, n]) => `${name} ${n}`)
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+export function formatTable(r: SoakResult): string {
+  const { reminders: m, records: c } = r
+  const rows: Array<[string, string]> = [
+    ['programs', String(m.programs)],
+    ['reminders expected', String(m.expected)],
+    ['reminders fired', String(m.fired)],
+    ['reminders missed', String(m.missed)],
+    ['reminders duplicated', String(m.duplicated)],
+    [
+      'lateness p50 / p99 / max',
+      `${seconds(m.lateness.p50)} / ${seconds(m.lateness.p99)} / ${seconds(m.lateness.max)}`
+    ],
+    ['records attempted', String(c.attempted)],
+    ['records created', String(c.created)],
+    ['records lost', String(c.lost)],
+    ['records doubled', String(c.doubled)],
+    ['commands hung', String(r.hung.length)]
+  ]
+  const width = Math.max(...rows.map(([k]) => k.length))
+  return [`| soak, ${r.minutes} min | |`, '|---|---|', ...rows.map(([k, v]) => `| ${k.padEnd(width)} | ${v} |`)].join(
+    '\n'
+  )
+}

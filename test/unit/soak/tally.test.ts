@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  expectedReminders,
+  failedChecks,
+  formatTable,
+  percentile,
+  reminderKey,
+  tallyRecords,
+  tallyReminders,
+  type DaemonLine
+} from '../../../scripts/soak/tally'
+
+/** The soak's verdict is only as good as its bookkeeping: what it expects and how it counts. */
+const T = Date.UTC(2026, 10, 22, 12)
+const programs = [
+  { programId: 1, startedAt: T + 120_000 },
+  { programId: 2, startedAt: T + 180_000 }
+]
+const line = (programId: number, offsetMinutes: number, firedAt: number, type: DaemonLine['type'] = 'reminder') => ({
+  type,
+  programId,
+  offsetMinutes,
+  startedAt: new Date(programs.find((p) => p.programId === programId)!.startedAt).toISOString(),
+  firedAt: new Date(firedAt).toISOString()
+})
+
+describe('soak tally', () => {
+  it('expects each program × lead time due inside the window, earliest first', () => {
+    const expected = expectedReminders(programs, [1, 0], { from: T + 60_000, to: T + 150_000 })
+    expect(expected.map((r) => [r.programId, r.offsetMinutes, r.due - T])).toEqual([
+      [1, 1, 60_000],
+      [1, 0, 120_000],
+      [2, 1, 120_000]
+    ])
+  })
+
+  it('counts fired, missed (a "missed" summary included), duplicated, and lateness of the first showing', () => {
+    const expected = expectedReminders(programs, [1, 0], { from: T, to: T + 600_000 })
+    const tally = tallyReminders(programs, expected, [
+      line(1, 1, T + 60_100),
+      line(1, 1, T + 60_900), // a second daemon
+      line(1, 0, T + 120_050),
+      line(2, 1, T + 122_000, 'missed'),
+      line(2, 0, T + 180_000),
+      { ...line(2, 0, T + 180_000), programId: 99 } // not a seeded program
+    ])
+    expect(tally).toEqual({
+      programs: 2,
+      expected: 4,
+      fired: 3,
+      missed: 1,
+      duplicated: 1,
+      lateness: { p50: 50, p99: 100, max: 100 }
+    })
+  })
+
+  it('records: an attempted episode without a record is lost, each extra record a double', () => {
+    expect(tallyRecords([10, 11, 12, 13], [10, 11, 11, 11, 13, 99])).toEqual({
+      attempted: 4,
+      created: 5,
+      lost: 1,
+      doubled: 2
+    })
+  })
+
+  it('fails on anything missed, duplicated, lost, doubled or hung; the table names every figure', () => {
+    const reminders = {
+      programs: 2,
+      expected: 4,
+      fired: 4,
+      missed: 0,
+      duplicated: 0,
+      lateness: { p50: 50, p99: 90, max: 1250 }
+    }
+    const records = { attempted: 3, created: 3, lost: 0, doubled: 0 }
+    expect(failedChecks({ minutes: 1, reminders, records, hung: [] })).toEqual([])
+    expect(
+      failedChecks({
+        minutes: 1,
+        reminders: { ...reminders, missed: 1 },
+        records: { ...records, doubled: 2 },
+        hung: ['record 5']
+      })
+    ).toEqual(['missed 1', 'doubled 2', 'hung 1'])
+    const table = formatTable({ minutes: 3, reminders, records, hung: [] })
+    expect(table).toContain('| soak, 3 min |')
+    expect(table).toMatch(/\| lateness p50 \/ p99 \/ max +\| 0\.05 s \/ 0\.09 s \/ 1\.25 s \|/)
+    expect(table).toMatch(/\| records lost +\| 0 \|/)
+  })
+
+  it('percentile is nearest-rank; a key names program, start and lead', () => {
+    expect(percentile([], 50)).toBe(0)
+    expect(percentile([5, 1, 3], 50)).toBe(3)
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        99
+      )
+    ).toBe(99)
+    expect(reminderKey(7, T, 10)).toBe('7@2026-11-22T12:00:00.000Z-10')
+  })
+})
