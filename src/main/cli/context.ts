@@ -4,12 +4,13 @@ import { personalDataWiper } from '../core/account/personal-data'
 import { fileSecrets } from '../core/auth/file-secrets'
 import type { Secrets } from '../core/auth/secrets'
 import type { Session } from '../core/auth/session'
-import { sessionFileStore, type SessionDoc } from '../core/auth/session-store'
+import { sessionFileStore, type SessionDoc, type SessionRecord } from '../core/auth/session-store'
 import { AuthError } from '../core/auth/errors'
 import { openRecords, type RecordsCore } from '../core/records'
 import type { LocalizedText } from '../core/http/errors'
 import { describeCorruptFile, memoryStore, type CorruptFileReport, type DocumentStore } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
+import type { RuntimeConfig } from '../core/config'
 import type { CommandContext } from './command'
 
 /**
@@ -37,13 +38,7 @@ export function openAccount(ctx: CommandContext): CliAccount {
   const secrets = fileSecrets(config.dataDir, report)
   const store = sessionFileStore(config.dataDir, report)
   const saved = settingsFileStore(config.dataDir, report).read()
-  const stored = store.read().session
-  const services = {
-    mediaUrl: config.mediaUrl ?? (saved.services.mediaUrl || stored?.mediaUrl) ?? '',
-    wikiUrl: config.wikiUrl ?? saved.services.wikiUrl,
-    clientId: config.clientId ?? (saved.services.clientId || stored?.clientId) ?? '',
-    redirectPort: config.redirectPort ?? saved.services.redirectPort
-  }
+  const services = servicesInUse(config, saved, store.read().session)
   const account = createAccount({
     settings: memoryStore({ ...saved, services }),
     secrets,
@@ -55,6 +50,32 @@ export function openAccount(ctx: CommandContext): CliAccount {
     overrides: { clientSecret: () => config.clientSecret?.reveal(), wikiToken: () => config.wikiToken?.reveal() }
   })
   return { account, secrets, store }
+}
+
+function servicesInUse(config: RuntimeConfig, saved: Settings, stored: SessionRecord | null): Settings['services'] {
+  return {
+    mediaUrl: config.mediaUrl ?? (saved.services.mediaUrl || stored?.mediaUrl) ?? '',
+    wikiUrl: config.wikiUrl ?? saved.services.wikiUrl,
+    clientId: config.clientId ?? (saved.services.clientId || stored?.clientId) ?? '',
+    redirectPort: config.redirectPort ?? saved.services.redirectPort
+  }
+}
+
+/**
+ * Why a command finds no sign-in although one is saved: the saved one belongs to another service
+ * address than the one this command uses (a flag, ONAIR_MEDIA_URL or the app's settings point
+ * elsewhere). Undefined when that is not the reason.
+ */
+export function signedInElsewhere(ctx: CommandContext): LocalizedText | undefined {
+  const { dataDir } = ctx.config
+  const stored = sessionFileStore(dataDir).read().session
+  if (!stored) return undefined
+  const inUse = servicesInUse(ctx.config, settingsFileStore(dataDir).read(), stored).mediaUrl
+  if (!inUse || inUse === stored.mediaUrl) return undefined
+  return {
+    en: `Signed in to ${stored.mediaUrl}; this command is using ${inUse} (from --media-url, ONAIR_MEDIA_URL or the app's settings). Use ${stored.mediaUrl}, or sign in to ${inUse} with "onair sign-in".`,
+    ja: `${stored.mediaUrl} にサインインしていますが、このコマンドは ${inUse} を使っています（--media-url、ONAIR_MEDIA_URL、またはアプリの設定）。${stored.mediaUrl} を使うか、「onair sign-in」で ${inUse} にサインインしてください。`
+  }
 }
 
 export function movedAside(ctx: CommandContext) {

@@ -2,6 +2,7 @@ import { AuthError } from '../core/auth/errors'
 import type { SessionInfo } from '../core/auth/session'
 import { ApiError, describeApiError, type LocalizedText } from '../core/http/errors'
 import { EXIT, type CommandContext, type ExitCode } from './command'
+import { signedInElsewhere } from './context'
 
 /** How commands tell the user who is signed in and what went wrong, in one voice. */
 export function describeUser(ctx: CommandContext, info: SessionInfo): string {
@@ -19,7 +20,7 @@ export function printWriteHint(ctx: CommandContext, info: SessionInfo): void {
 
 /** Known failures become their message and exit 1; anything else is a bug and propagates. */
 export function failWith(ctx: CommandContext, e: unknown): ExitCode {
-  if (e instanceof AuthError) ctx.io.err(ctx.t(e.userMessage))
+  if (e instanceof AuthError) ctx.io.err(ctx.t((e.code === 'not_signed_in' && signedInElsewhere(ctx)) || e.userMessage))
   else if (e instanceof ApiError) ctx.io.err(ctx.t(describeApiError(e)))
   else throw e
   return EXIT.failure
