@@ -81,16 +81,20 @@ const ctx: PhaseContext = {
 if ((await cli.command(['sign-in', '--token', emu.tokens.readWrite])).code !== 0) throw new Error('sign-in failed')
 const daemons = await runPhases(ctx)
 await Promise.allSettled(pending)
-// What the outbox still holds says where a lost record went (kept waiting, or vanished).
-const left = JSON.parse((await cli.command(['outbox', '--json'])).stdout || '[]') as Array<{ state: string }>
-cli.log(
-  `outbox at the end: ${left.length} entries, not sent: ${
-    left
-      .filter((e) => e.state !== 'sent')
-      .map((e) => e.state)
-      .join(', ') || 'none'
-  }`
-)
+// Where each lost record went: still in the outbox (in which state, why), or gone from it.
+const left = JSON.parse((await cli.command(['outbox', '--json'])).stdout || '[]') as Array<{
+  episodeId?: number
+  state: string
+  attempts: number
+  reason?: { en: string }
+}>
+const recorded = new Set(emu.media.records.filter((r) => r.userId === USER_ID).map((r) => r.episodeId))
+for (const episode of attempted.filter((e) => !recorded.has(e))) {
+  const e = left.find((x) => x.episodeId === episode)
+  cli.log(
+    `lost: episode ${episode}: ${e ? `${e.state} after ${e.attempts} attempts${e.reason ? ` (${e.reason.en})` : ''}` : 'not in the outbox'}`
+  )
+}
 const ended = Date.now()
 await Promise.all(daemons.map((d) => d.stop('SIGINT')))
 await emu.close()

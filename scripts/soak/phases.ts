@@ -105,7 +105,7 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
     void ctx.command(['upcoming', '--json'])
     void ctx.command(['works'])
   })
-  const drainEnd = Math.max(ctx.started + D, Date.now() + 20_000)
+  const drainEnd = Math.max(ctx.started + D, Date.now() + 30_000)
   await phase(0.85, 'drain: the outbox empties by itself or by `onair outbox retry`', 0, async () => {
     while (Date.now() < drainEnd && (await retryFailed(ctx)) > 0) await sleep(3000)
   })
