@@ -108,6 +108,8 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
   const drainEnd = Math.max(ctx.started + D, Date.now() + 30_000)
   await phase(0.85, 'drain: the outbox empties by itself or by `onair outbox retry`', 0, async () => {
     while (Date.now() < drainEnd && (await retryFailed(ctx)) > 0) await sleep(3000)
+    // The daemon serves the reminders due up to the end of the run in any case.
+    await sleep(Math.max(0, ctx.started + D - Date.now()))
   })
   return daemons
 }
