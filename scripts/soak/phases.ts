@@ -43,19 +43,21 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
     emu.faults.clear()
   }
   const posts = { method: 'POST', path: '/v1/me/records' } as const
+  // Longer runs send more records through each fault (the five parallel ones stay five).
+  const k = Math.max(1, Math.round(D / 180_000))
   const polls = { method: 'GET', path: '/v1/me/programs' } as const
 
   let main = daemon('daemon A')
   await main.serving
   await phase(0.06, 'five parallel records on one folder', 0.05 * D, async () => void records(ctx, 5))
   await phase(0.12, '500s on POST /v1/me/records', 0.04 * D, async () => {
-    emu.faults.inject({ ...posts, kind: 'status', status: 500, times: 2 })
-    void records(ctx, 2)
+    emu.faults.inject({ ...posts, kind: 'status', status: 500, times: 2 * k })
+    void records(ctx, 2 * k)
   })
   await phase(0.17, 'a reset, and a reset after commit', 0.04 * D, async () => {
-    emu.faults.inject({ ...posts, kind: 'reset', times: 1 })
-    emu.faults.inject({ ...posts, kind: 'reset-after-commit', times: 1 })
-    void records(ctx, 2)
+    emu.faults.inject({ ...posts, kind: 'reset', times: k })
+    emu.faults.inject({ ...posts, kind: 'reset-after-commit', times: k })
+    void records(ctx, 2 * k)
   })
   await phase(0.22, 'daemon restart by SIGINT', 0, async () => {
     await main.stop('SIGINT')
@@ -63,13 +65,13 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
   })
   await phase(0.25, '3 s latency on every request', Math.max(8000, 0.05 * D), async () => {
     emu.faults.inject({ path: '/v1', kind: 'latency', ms: 3000 })
-    void ctx.record()
+    void records(ctx, k)
     void ctx.command(['upcoming', '--json'])
   })
   await phase(0.31, 'malformed JSON on the poll and on a record', 0.04 * D, async () => {
     emu.faults.inject({ ...polls, kind: 'malformed-json', times: 2 })
-    emu.faults.inject({ ...posts, kind: 'malformed-json', times: 1 })
-    void ctx.record()
+    emu.faults.inject({ ...posts, kind: 'malformed-json', times: k })
+    void records(ctx, k)
     void ctx.command(['upcoming'])
   })
   await phase(0.36, 'daemon killed (SIGKILL), restarted, killed again within a second of its start', 0, async () => {
@@ -84,7 +86,7 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
   const offlineMs = Math.min(60_000, D / 6)
   await phase(0.4, `offline for ${offlineMs / 1000} s`, 0, async () => {
     await emu.suspend()
-    void records(ctx, 2)
+    void records(ctx, 2 * k)
     void ctx.command(['upcoming'])
     await sleep(offlineMs)
     await emu.resume()
@@ -101,7 +103,7 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
   })
   await phase(0.8, '429s on the poll while commands run', 0.04 * D, async () => {
     emu.faults.inject({ ...polls, kind: 'status', status: 429, times: 3 })
-    void ctx.record()
+    void records(ctx, k)
     void ctx.command(['upcoming', '--json'])
     void ctx.command(['works'])
   })
