@@ -246,7 +246,7 @@ describe.each(MODES)('poller ($name mode)', ({ quirks }) => {
     expect((await t.poller.refresh()).state).toBe('ok')
   })
 
-  it('malformed JSON is an error with a message, not retried, and the cache is kept', async () => {
+  it('malformed JSON is an error with a message, the cache kept, and retried on the same backoff as a 5xx', async () => {
     const t = await emulatedPoller({ quirks })
     emu = t.emu
     await t.poller.start()
@@ -255,10 +255,16 @@ describe.each(MODES)('poller ($name mode)', ({ quirks }) => {
     const s = await t.poller.refresh()
     expect(s).toMatchObject({
       state: 'error',
-      retryAt: null,
       error: { en: expect.stringContaining('cannot read'), ja: expect.any(String) }
     })
     expect(t.cache.read()).toBe(saved)
+    // Same backoff as a 5xx (base 30 s, half fixed, half random): not at the next cron tick.
+    expect(s.retryAt! - t.clock.now()).toBeGreaterThanOrEqual(15_000)
+    expect(s.retryAt! - t.clock.now()).toBeLessThanOrEqual(30_000)
+    const next = t.nextChange()
+    t.clock.advanceTo(s.retryAt!)
+    expect(await next).toMatchObject({ state: 'ok', retryAt: null })
+    expect(t.cron.active()).toBe(1)
   })
 
   it('an invalid cron expression in the settings falls back to the default; a valid change reschedules', async () => {

@@ -2,7 +2,7 @@ import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { SessionMonitor } from '../auth/monitor'
 import type { Clock, TimerHandle } from '../clock'
-import { describeApiError, type LocalizedText } from '../http/errors'
+import { describeApiError, type ApiError, type LocalizedText } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import type { DocumentStore } from '../store/json-file'
 import { nodeCronFactory, validateCron, type CronFactory, type CronTrigger } from './cron'
@@ -56,6 +56,13 @@ export const DEFAULT_CRON = '*/10 * * * *'
  * service down for a while is asked again a few times, not hammered, and then the cron resumes.
  */
 export const DEFAULT_BACKOFF = { baseMs: 30_000, capMs: 5 * 60_000, maxRetries: 5 }
+
+/**
+ * Worth the backoff: what a 5xx is worth. An answer that does not parse or breaks the schema is
+ * almost always a truncated or half-deployed response, gone a few minutes later, so it is asked
+ * again on the same backoff rather than only at the next cron tick.
+ */
+const retryable = (e: ApiError): boolean => e.transient || e.kind === 'bad_response'
 
 export function createPoller(opts: PollerOptions): Poller {
   const { clock, monitor, cache } = opts
@@ -139,7 +146,7 @@ export function createPoller(opts: PollerOptions): Poller {
     }
     const state = error.kind === 'network' || error.kind === 'timeout' ? 'offline' : 'error'
     return {
-      next: { state, error: describeApiError(error), lastSuccessAt, retryAt: planRetry(error.transient) },
+      next: { state, error: describeApiError(error), lastSuccessAt, retryAt: planRetry(retryable(error)) },
       result
     }
   }
