@@ -49,6 +49,25 @@ describe('onair record / status / works / outbox', () => {
     })
   })
 
+  it('record without --program: the saved schedule names the broadcast, so a lost answer is reconciled, not asked about', async () => {
+    const env = await signedIn()
+    // `onair upcoming` saved the schedule (program 9 = episode 301).
+    expect(await runCli(['upcoming', '--json'], fakeIo(env))).toBe(0)
+    emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
+    const io = fakeIo(env)
+    expect(await runCli(['record', '301', '--no-wait'], io)).toBe(0)
+    expect(mine(301)).toHaveLength(1)
+    expect(io.stdout).toEqual(['Recorded episode 301: record id unknown'])
+    const list = fakeIo(env)
+    expect(await runCli(['outbox', '--json'], list)).toBe(0)
+    expect(JSON.parse(list.stdout.join(''))[0]).toMatchObject({
+      state: 'sent',
+      programId: 9,
+      workId: 3,
+      display: { workTitle: 'Orbit Gardeners' }
+    })
+  })
+
   // The program lets the outbox reconcile: a dropped keep-alive connection makes the failure ambiguous.
   it('record while the service is down: queued, exit 1; outbox retry sends it once it is back', async () => {
     const env = await signedIn()

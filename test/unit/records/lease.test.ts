@@ -8,6 +8,7 @@ import { outboxFileStore } from '../../../src/main/core/records/store'
 import { watchDocument } from '../../../src/main/core/store/watch'
 import type { Emulator } from '../../emulator'
 import { outboxHarness, PROGRAM_9 } from './harness'
+import { sendAndWait, SEND_WAIT_MS } from '../../../src/main/cli/commands/outbox'
 
 /**
  * Two processes on one outbox.json, played by two outboxes with their own identity and their own
@@ -118,5 +119,21 @@ describe('outbox: one folder, several processes', () => {
     await cmd.idle()
     expect(cmd.entries().find((e) => e.id === mine.id)).toMatchObject({ state: 'sent' })
     expect(h.recordsOf(302)).toHaveLength(0)
+  })
+
+  it('a command waiting for an entry someone else is sending gives up after the bound, the entry still queued', async () => {
+    const h = await twoProcesses()
+    const entry = h.sendingBy(process('daemon'), h.clock.now() + 10 * 60_000)
+    const cmd = h.open(process('cmd'))
+    cmd.start({ scope: 'own' })
+    const waited = sendAndWait(cmd, entry.id, h.clock)
+    h.clock.advance(SEND_WAIT_MS - 1_000)
+    let done = false
+    void waited.then(() => (done = true))
+    await Promise.resolve()
+    expect(done).toBe(false)
+    h.clock.advance(1_000)
+    expect(await waited).toMatchObject({ timedOut: true, entry: { id: entry.id, state: 'sending' } })
+    cmd.stop()
   })
 })

@@ -1,4 +1,7 @@
 import { Rating } from '../../../shared/records'
+import { recordContextFromSchedule } from '../../core/records/from-schedule'
+import { scheduleFileStore } from '../../core/schedule/files'
+import { movedAside } from '../context'
 import { UsageError, EXIT, type Command } from '../command'
 import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
 
@@ -14,8 +17,8 @@ export const record: Command = {
     'record <episode-id> [--comment <text>] [--rating <1-5>] [--share-microblog] [--share-socialnet] [--program <id>] [--no-wait]'
   ],
   description: {
-    en: 'Waits 10 seconds before sending (press Ctrl-C to undo; nothing is sent). Prints "Recorded episode <id>: record #<record-id>" when the service has it. Not sent (offline, service trouble): the record stays in the outbox and the exit code is 1. --program names the schedule row, which lets Onair check, after a lost answer, whether the record was saved instead of asking you.',
-    ja: '送信まで 10 秒待ちます（Ctrl-C で取り消し。何も送信されません）。保存されると「Recorded episode <id>: record #<記録 ID>」を表示します。送信できない場合（オフライン、サービスの障害）は送信待ちに残り、終了コードは 1 です。--program で放送枠を指定すると、応答が失われたときに保存されたかを自動で確認できます。'
+    en: 'Waits 10 seconds before sending (press Ctrl-C to undo; nothing is sent). Prints "Recorded episode <id>: record #<record-id>" when the service has it. Not sent (offline, service trouble): the record stays in the outbox and the exit code is 1. When the episode is in the saved schedule ("onair upcoming"), Onair knows its broadcast and checks, after a lost answer, whether the record was saved instead of asking you; --program names the broadcast for an episode that is not. A send that has not settled 60 s after it is due is left queued (exit 1) for "onair run", the app or "onair outbox retry".',
+    ja: '送信まで 10 秒待ちます（Ctrl-C で取り消し。何も送信されません）。保存されると「Recorded episode <id>: record #<記録 ID>」を表示します。送信できない場合（オフライン、サービスの障害）は送信待ちに残り、終了コードは 1 です。保存済みの番組表（「onair upcoming」）にあるエピソードは放送枠がわかるため、応答が失われたときに保存されたかを自動で確認します。番組表にないエピソードは --program で放送枠を指定できます。送信予定から 60 秒たっても結果が出ない場合は送信待ちに残し（終了コード 1）、「onair run」、アプリ、または「onair outbox retry」が送信します。'
   },
   options: {
     comment: { type: 'string', value: 'text', help: { en: 'comment (may span lines)', ja: 'コメント（複数行可）' } },
@@ -56,7 +59,13 @@ export const record: Command = {
       const entry = outbox.record(
         {
           episodeId,
-          ...(program === undefined ? {} : { programId: program }),
+          // Without --program, the saved schedule names the broadcast (and the work, and what to show).
+          ...(program === undefined
+            ? recordContextFromSchedule(
+                scheduleFileStore(ctx.config.dataDir, movedAside(ctx)).read().programs,
+                episodeId
+              )
+            : { programId: program }),
           comment: typeof ctx.flags.comment === 'string' ? ctx.flags.comment : '',
           rating: rating ? rating.data : null,
           shareMicroblog: ctx.flags['share-microblog'] === true,
