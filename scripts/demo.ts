@@ -19,8 +19,19 @@ const say = (line: string) => process.stderr.write(`[demo] ${line}\n`)
 
 async function main(): Promise<void> {
   const emu = await startEmulator({ port: 0, autoApprove: true, soonSeconds: 90 })
-  // Two more broadcasts a little later, so both lead times (10 min and at start) show up.
-  emu.seedPrograms(2, { startFrom: Date.now() + 150_000, spacingMinutes: 1 })
+  // Two more episodes a little later, so both lead times (10 min and at start) show up: the
+  // next ones of a show the sample user watches, on its usual channel (the seed's episodes 207, 208).
+  const later = Date.now() + 150_000
+  for (const [i, episodeId] of [207, 208].entries()) {
+    emu.media.programs.push({
+      id: 910 + i,
+      workId: 2,
+      episodeId,
+      channelId: 2,
+      startedAt: later + i * 60_000,
+      isRebroadcast: false
+    })
+  }
   say(`emulator on ${emu.baseUrl}: a program starts in 90 s, two more in 2.5 and 3.5 min`)
 
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-demo-'))

@@ -22,7 +22,7 @@ const EPISODE_301: NewRecord = {
   episodeId: 301,
   programId: 9,
   workId: 3,
-  display: { workTitle: 'Orbit Gardeners', episodeNumber: '第1話', episodeTitle: 'Episode 1 of work 3' }
+  display: { workTitle: 'Orbit Gardeners', episodeNumber: '第1話', episodeTitle: 'Seeds in Zero-G' }
 }
 const EPISODE_302: NewRecord = {
   episodeId: 302,

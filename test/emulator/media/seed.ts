@@ -189,18 +189,45 @@ export function seedMedia(now: number, soonSeconds?: number): MediaState {
   s.setStatus(OTHER_USER_ID, 9, 'watching', now - 10 * DAY)
   s.setStatus(OTHER_USER_ID, 1, 'watched', now - 10 * DAY)
 
-  const episodeCounts: Record<number, number> = { 1: 6, 2: 8, 3: 3, 5: 2, 6: 3, 8: 2, 9: 3, 10: 2 }
-  for (const [workId, count] of Object.entries(episodeCounts)) {
-    for (let n = 1; n <= count; n++) {
+  // Episode n of work w has the id w*100+n; titles as a season's listings would print them.
+  const episodeTitles: Record<number, string[]> = {
+    1: [
+      'A Letter to the Night Sky',
+      'The Comet Post Office',
+      'Signed, Sealed, Stardust',
+      'Return to Sender',
+      'The Long Way Round Orion',
+      'Postmarked Tomorrow'
+    ],
+    2: [
+      'The First Loaf',
+      'Rise Before Dawn',
+      'Crumbs of Courage',
+      'Sourdough Secrets',
+      'A Cake for the Night Shift',
+      'Burnt Edges',
+      'Flour on the Moon',
+      'The Closing Bell'
+    ],
+    3: ['Seeds in Zero-G', 'Watering the Rings', 'Harvest Moon Station'],
+    5: ['Low Tide', 'The Lighthouse Keeper'],
+    6: ['Thorns', 'Oil and Petals', 'A Garden of Gears'],
+    8: ['First Leg', 'Passing the Baton'],
+    9: ['Wind-Up Spring', 'Gears in the Grass', 'Tick, Tock, Bloom'],
+    10: ['Cherry Frequency', 'Static Petals']
+  }
+  for (const [workId, titles] of Object.entries(episodeTitles)) {
+    titles.forEach((title, i) => {
+      const n = i + 1
       s.episodes.push({
         id: Number(workId) * 100 + n,
         workId: Number(workId),
         number: n,
         numberText: `第${n}話`,
         sortNumber: n * 10,
-        title: `Episode ${n} of work ${workId}`
+        title
       })
-    }
+    })
   }
   // Odd numbering the client must survive: a half episode, a film with no number, a special
   // whose number text is unknown.

@@ -50,7 +50,7 @@ describe.each(MODES)('pollOnce against the emulator ($name mode)', ({ quirks }) 
       isRebroadcast: false,
       channel: { id: 1, name: 'Tokyo MX' },
       work: { id: 1, title: 'Starlit Courier', seasonNameText: expect.any(String) },
-      episode: { id: 103, number: '3', numberText: '第3話', title: 'Episode 3 of work 1' }
+      episode: { id: 103, number: '3', numberText: '第3話', title: 'Signed, Sealed, Stardust' }
     })
     expect(r.programs.find((p) => p.id === 11)?.episode).toBeNull()
   })

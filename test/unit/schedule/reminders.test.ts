@@ -67,7 +67,7 @@ describe('reminder service (ManualClock + emulator)', () => {
     expect(n).toEqual({
       id: `${SOON_PROGRAM_ID}:${new Date(start).toISOString()}:0`,
       title: 'Starlit Courier',
-      body: `Ep. 6 “Episode 6 of work 1”\nOn air now · Tokyo MX ${new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Tokyo' }).format(start)}`,
+      body: `Ep. 6 “Postmarked Tomorrow”\nOn air now · Tokyo MX ${new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Tokyo' }).format(start)}`,
       target: { kind: 'record', programId: SOON_PROGRAM_ID }
     })
     const delivery = a.events.find((e) => e.type === 'delivery')
@@ -112,7 +112,7 @@ describe('reminder service (ManualClock + emulator)', () => {
     expect(view.fetchedAt).not.toBeNull()
     t.clock.advanceTo(start)
     expect(b.notifier.shown.map((n) => n.title)).toEqual(['Starlit Courier'])
-    expect(b.notifier.shown[0]!.body).toContain('第6話「Episode 6 of work 1」\n放送開始 · Tokyo MX ')
+    expect(b.notifier.shown[0]!.body).toContain('第6話「Postmarked Tomorrow」\n放送開始 · Tokyo MX ')
     expect(b.service.tray().icon).toBe('offline')
     b.service.stop()
   })
