@@ -12,6 +12,8 @@ import type { DocumentStore } from './store/json-file'
 import type { InboxService } from './inbox/inbox'
 import type { RecordsCore } from './records/ipc'
 import type { ReminderService } from './schedule/reminders'
+import type { CalendarService } from './calendar'
+import type { CalendarShell } from './calendar/ipc'
 
 export interface CoreDeps {
   clock: Clock
@@ -34,6 +36,10 @@ export interface CoreDeps {
   records?: RecordsCore
   /** Polling, the schedule cache and reminders (`schedule:*`); started by the caller. */
   reminders?: ReminderService
+  /** The calendar document and the subscribed feed (`calendar:*`). */
+  calendar?: CalendarService
+  /** The clipboard and the save dialog, for `calendar:copyUrl` and `calendar:export`. */
+  calendarShell?: CalendarShell
 }
 
 type AnyEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void
@@ -53,6 +59,8 @@ export interface Core {
   readonly inbox?: InboxService
   readonly records?: RecordsCore
   readonly reminders?: ReminderService
+  readonly calendar?: CalendarService
+  readonly calendarShell: CalendarShell
   info(): AppInfo
   openExternal(url: string): Promise<void>
 }
@@ -78,6 +86,7 @@ export function createCore(deps: CoreDeps): Core {
   deps.inbox?.onChange((unseenCount) => events.emit('inbox:changed', { unseenCount }))
   deps.records?.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
   deps.records?.outbox.onRollback((e) => events.emit('status:rollback', e))
+  deps.calendar?.onChange((info) => events.emit('calendar:changed', info))
   const reminders = deps.reminders
   if (reminders) {
     reminders.onChange((e) => e.type === 'status' && events.emit('schedule:changed', reminders.snapshot()))
@@ -96,6 +105,8 @@ export function createCore(deps: CoreDeps): Core {
     inbox: deps.inbox,
     records: deps.records,
     reminders,
+    calendar: deps.calendar,
+    calendarShell: deps.calendarShell ?? {},
     info: () => ({
       name: deps.appName,
       version: deps.version,

@@ -1,5 +1,6 @@
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account'
+import { openCalendar, type CalendarService } from './calendar'
 import type { Clock, TimerHandle } from './clock'
 import type { Locale } from './config'
 import { createInbox, type InboxService } from './inbox/inbox'
@@ -24,6 +25,8 @@ export interface AppServices {
   reminders: ReminderService
   records: RecordsCore
   inbox: InboxService
+  /** The calendar document and the subscribed feed's server (on while its setting is). */
+  calendar: CalendarService
   /**
    * The settings document to hand to the core: every write re-plans the reminders, restarts the
    * inbox poll when its schedule changed and starts or stops the webhook receiver to match.
@@ -62,6 +65,9 @@ export interface AppServicesDeps {
 /** How often a standby app asks for the folder again. */
 export const STANDBY_RETRY_MS = 30_000
 
+/** How often the settings file is looked at for changes made by another process. */
+export const SETTINGS_CHECK_MS = 2_000
+
 export function openAppServices(deps: AppServicesDeps): AppServices {
   const file = deps.settings
   const cron = deps.cron ?? nodeCronFactory
@@ -95,7 +101,19 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     language: deps.locale
   })
 
+  const calendar = openCalendar({
+    dataDir: deps.dataDir,
+    clock: deps.clock,
+    schedule: () => reminders.schedule(),
+    settings: () => file.read(),
+    locale: deps.locale,
+    mediaUrl: () => deps.account.services().mediaUrl,
+    onError: deps.onError
+  })
+
   let running = false
+  /** The folder, while this process serves its reminders (and its calendar feed). */
+  let held: FolderHold | undefined
   const stops: Array<() => void | Promise<void>> = []
 
   // What the receiver was last asked to be; a write that leaves it alone (or a start that failed
@@ -140,13 +158,28 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     if (wanted) stopInboxPoll = startInboxPolling(inbox, (tick) => cron(wanted, tick))
   }
 
+  // What the features were last told about; a write here or by another process makes it stale.
+  let applied = file.read()
+  const applySettings = (): void => {
+    applied = file.read()
+    reminders.settingsChanged()
+    syncInboxPoll()
+    void syncReceiver()
+    if (held) void calendar.sync()
+  }
+  // `onair config set`, the app and `onair run` share one settings file: the store re-reads a file
+  // another process changed, so comparing what it hands out finds such a change within seconds.
+  let settingsCheck: TimerHandle | undefined
+  const checkSettings = (): void => {
+    if (file.read() !== applied) applySettings()
+    settingsCheck = deps.clock.setTimeout(checkSettings, SETTINGS_CHECK_MS)
+  }
+
   const settings: AppServices['settings'] = {
     read: () => file.read(),
     write(next) {
       file.write(next)
-      reminders.settingsChanged()
-      syncInboxPoll()
-      void syncReceiver()
+      applySettings()
     },
     update(fn) {
       const next = fn(file.read())
@@ -165,9 +198,11 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       onLost: (e) => deps.onError?.(e)
     })
   }
-  let held: FolderHold | undefined
   const serve = async (hold: FolderHold) => {
     held = hold
+    // The feed, like the reminders, is served by the one process holding the folder: the app on
+    // standby and `onair run` would otherwise both want the remembered port.
+    await calendar.sync()
     await reminders.start()
   }
   // Everything but the reminders runs meanwhile; the holder's schedule.json is what it shows.
@@ -189,6 +224,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     reminders,
     records,
     inbox,
+    calendar,
     settings,
     async start() {
       const first = takeHold()
@@ -200,9 +236,12 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       // A sign-in sends whatever waited for it.
       stops.push(deps.account.onChange((change) => change.signedIn && void records.outbox.flush()))
       await syncReceiver()
+      stops.push(() => calendar.stop())
       if (first.ok) await serve(first.hold)
       else standBy()
       stops.push(() => reminders.stop())
+      checkSettings()
+      stops.push(() => settingsCheck && deps.clock.clearTimeout(settingsCheck))
     },
     async stop() {
       running = false

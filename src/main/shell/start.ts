@@ -3,7 +3,7 @@
  * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
  * it and only "Quit" ends the app.
  */
-import { app, nativeImage, session, shell } from 'electron'
+import { app, clipboard, nativeImage, session, shell } from 'electron'
 import { createAccount } from '../core/account'
 import { personalDataWiper } from '../core/account/personal-data'
 import { createCore } from '../core/app'
@@ -21,6 +21,7 @@ import { resourcePath } from './paths'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
 import { hardenSession } from './security'
+import { saveWithDialog } from './save-file'
 import { createTray } from './tray'
 import { createMainWindow } from './window'
 
@@ -94,7 +95,7 @@ export async function startApp({ clock, log, hidden, demoToken, cron }: StartOpt
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
-  const { reminders, settings, records, inbox } = services
+  const { reminders, settings, records, inbox, calendar } = services
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const core = createCore({
     clock,
@@ -108,7 +109,9 @@ export async function startApp({ clock, log, hidden, demoToken, cron }: StartOpt
     settings,
     reminders,
     records,
-    inbox
+    inbox,
+    calendar,
+    calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog }
   })
   hardenSession(session.defaultSession)
   const main = createMainWindow({ showOnReady: !hidden, log, clock })

@@ -36,7 +36,11 @@ export const commandNames = [
   'inbox:article',
   'inbox:webhookInfo',
   'schedule:get',
-  'schedule:refresh'
+  'schedule:refresh',
+  'calendar:info',
+  'calendar:regenerate',
+  'calendar:copyUrl',
+  'calendar:export'
 ] as const satisfies readonly CommandName[]
 export const eventNames = [
   'app:notice',
@@ -46,7 +50,8 @@ export const eventNames = [
   'outbox:changed',
   'status:rollback',
   'inbox:changed',
-  'schedule:changed'
+  'schedule:changed',
+  'calendar:changed'
 ] as const satisfies readonly EventName[]
 
 type Exhaustive<T extends [never, never]> = T

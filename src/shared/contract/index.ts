@@ -10,6 +10,7 @@
 import type { z } from 'zod'
 import { appCommands, appEvents } from './app'
 import { authCommands, authEvents } from './auth'
+import { calendarCommands, calendarEvents } from './calendar'
 import { settingsCommands } from './settings'
 import { inboxCommands, inboxEvents } from './inbox'
 import { recordsCommands, recordsEvents } from './records'
@@ -22,6 +23,7 @@ export * from './settings'
 export * from './inbox'
 export * from './records'
 export * from './schedule'
+export * from './calendar'
 export * from './bridge'
 
 interface CommandSpec {
@@ -50,9 +52,10 @@ const commandParts = [
   settingsCommands,
   recordsCommands,
   inboxCommands,
-  scheduleCommands
+  scheduleCommands,
+  calendarCommands
 ] as const
-const eventParts = [appEvents, authEvents, recordsEvents, inboxEvents, scheduleEvents] as const
+const eventParts = [appEvents, authEvents, recordsEvents, inboxEvents, scheduleEvents, calendarEvents] as const
 
 export const commands = merge<Record<string, CommandSpec>>(...commandParts) as Intersect<typeof commandParts>
 export const events = merge<Record<string, z.ZodType>>(...eventParts) as Intersect<typeof eventParts>

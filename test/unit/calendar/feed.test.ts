@@ -207,7 +207,7 @@ describe('calendar feed', () => {
           expect(e.start).toBe(rows[i]!.start)
         })
       }),
-      { numRuns: 60 }
+      { numRuns: 40 }
     )
   })
 })

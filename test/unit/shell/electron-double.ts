@@ -533,6 +533,27 @@ export const net = {
   isOnline: (): boolean => net.online
 } satisfies Pick<Electron.Net, 'isOnline'> & Record<string, unknown>
 
+export const clipboard = {
+  text: '',
+  writeText(text: string): void {
+    clipboard.text = text
+  }
+} satisfies Pick<Electron.Clipboard, 'writeText'> & Record<string, unknown>
+
+/** The save dialog answers what a test put in `nextSave` (null: the user cancelled). */
+export const dialog = {
+  nextSave: null as string | null,
+  asked: [] as Electron.SaveDialogOptions[],
+  showSaveDialog(options: Electron.SaveDialogOptions): Promise<Electron.SaveDialogReturnValue> {
+    dialog.asked.push(options)
+    const filePath = dialog.nextSave
+    return Promise.resolve(filePath === null ? { canceled: true, filePath: '' } : { canceled: false, filePath })
+  }
+}
+// Overloads (with and without a parent window) defeat `satisfies`; the one without is what Onair calls.
+const _dialogCall: (o: Electron.SaveDialogOptions) => Promise<Electron.SaveDialogReturnValue> = dialog.showSaveDialog
+void _dialogCall
+
 // ---------------------------------------------------------------- the module and its reset
 
 export const electronModule = {
@@ -541,6 +562,8 @@ export const electronModule = {
   Menu: staticMenu,
   Notification: staticNotification,
   Tray: FakeTray,
+  clipboard,
+  dialog: dialog as unknown as Electron.Dialog,
   ipcMain,
   nativeImage,
   net,
@@ -577,6 +600,9 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   safeStorage.available = true
   safeStorage.backend = 'gnome_libsecret'
   net.online = true
+  clipboard.text = ''
+  dialog.nextSave = null
+  dialog.asked = []
 }
 
 /** process.platform as the shell reads it; `restorePlatform()` after each test. */

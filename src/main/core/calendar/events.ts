@@ -64,11 +64,7 @@ export function eventSummary(program: CachedProgram, locale: Locale): string {
   return calendarText(episode ? `${program.work.title} ${episode}` : program.work.title)
 }
 
-export function calendarEvents(
-  programs: readonly CachedProgram[],
-  settings: Settings,
-  opts: EventOptions
-): CalendarEvent[] {
+export function eventsOf(programs: readonly CachedProgram[], settings: Settings, opts: EventOptions): CalendarEvent[] {
   const reminders = settings.reminders
   const duration = settings.calendar.durationMinutes * MINUTE
   const events: CalendarEvent[] = []

@@ -1,7 +1,7 @@
 import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { Locale } from '../config'
-import { calendarEvents } from './events'
+import { eventsOf } from './events'
 import { renderIcs } from './ics'
 
 /**
@@ -22,7 +22,7 @@ export interface FeedInput {
 const CALENDAR_NAME = { en: 'Onair: airing schedule', ja: 'Onair: 放送予定' }
 
 export function calendarDocument(input: FeedInput): string {
-  const events = calendarEvents(input.schedule.programs, input.settings, {
+  const events = eventsOf(input.schedule.programs, input.settings, {
     locale: input.locale,
     mediaUrl: input.mediaUrl,
     alarms: input.alarms ?? input.settings.calendar.alarms

@@ -7,6 +7,7 @@ import { commands, isCommandName } from '../../../shared/contract'
 import type { Handlers, Reply } from '../../../shared/contract'
 import type { Core } from '../app'
 import { accountHandlers } from '../account/ipc'
+import { calendarHandlers } from '../calendar/ipc'
 import { inboxHandlers } from '../inbox/ipc'
 import { recordsHandlers } from '../records/ipc'
 import { scheduleHandlers } from '../schedule/ipc'
@@ -19,7 +20,8 @@ export function createHandlers(core: Core): Handlers {
     ...accountHandlers(core.account, core.settings),
     ...inboxHandlers(core.inbox),
     ...recordsHandlers(core.records),
-    ...scheduleHandlers(core.reminders)
+    ...scheduleHandlers(core.reminders),
+    ...calendarHandlers(core.calendar, core.calendarShell)
   }
 }
 

@@ -1,0 +1,46 @@
+import type { ScheduleCache } from '../../../shared/schedule'
+import type { Settings } from '../../../shared/settings'
+import type { Clock } from '../clock'
+import type { Locale } from '../config'
+import { calendarDocument } from './feed'
+import { createCalendarSubscription, feedFileStore, type CalendarSubscription } from './subscription'
+
+/**
+ * The calendar as the app (and `onair run`) hold it: the document of the moment, for "Export
+ * .ics" and for every request of the subscribed feed, and the feed's server.
+ */
+export interface CalendarService extends CalendarSubscription {
+  document(): string
+}
+
+export interface CalendarDeps {
+  dataDir: string
+  clock: Clock
+  /** The saved schedule (the reminder service's snapshot). */
+  schedule: () => ScheduleCache
+  settings: () => Settings
+  locale: () => Locale
+  mediaUrl: () => string
+  onError?: (err: unknown) => void
+}
+
+export function openCalendar(deps: CalendarDeps): CalendarService {
+  // A calendar asks again every few minutes while nothing changed: the same inputs (the stores
+  // hand out the same objects until their files change) give the same document without redoing it.
+  let last: { inputs: unknown[]; text: string } | undefined
+  const document = (): string => {
+    const inputs = [deps.schedule(), deps.settings(), deps.locale(), deps.mediaUrl()]
+    if (last && inputs.every((input, i) => input === last!.inputs[i])) return last.text
+    const [schedule, settings, locale, mediaUrl] = inputs as [ScheduleCache, Settings, Locale, string]
+    const text = calendarDocument({ schedule, settings, locale, mediaUrl, now: deps.clock.now() })
+    last = { inputs, text }
+    return text
+  }
+  const subscription = createCalendarSubscription({
+    store: feedFileStore(deps.dataDir),
+    settings: deps.settings,
+    document,
+    onError: deps.onError
+  })
+  return { ...subscription, document }
+}

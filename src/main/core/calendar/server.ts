@@ -1,0 +1,101 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * The calendar feed for desktop calendars, on 127.0.0.1 only. The schedule is personal, so three
+ * gates: the listening address (no other machine reaches it), the Host header (a web page that
+ * rebinds its own name to 127.0.0.1 still sends its name, and is refused), and a random secret in
+ * the path (another local program or page that guesses the port gets a 404, as for any unknown
+ * path). Only GET and HEAD: nothing here changes anything.
+ */
+export const FEED_FILE_NAME = 'onair.ics'
+
+export interface FeedServerOptions {
+  /** 0 picks a free port. */
+  port: number
+  secret: string
+  /** The document, made at each request (calendars ask every 15 minutes or so). */
+  document: () => string
+  onError?: (err: unknown) => void
+}
+
+export interface FeedServer {
+  readonly url: string
+  readonly port: number
+  close(): Promise<void>
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** `127.0.0.1` or `localhost`, with this server's port or none; anything else is another name. */
+export function isLoopbackHost(host: string | undefined, port: number): boolean {
+  if (!host) return false
+  const lower = host.toLowerCase()
+  return ['127.0.0.1', 'localhost'].some((name) => lower === name || lower === `${name}:${port}`)
+}
+
+function answer(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-length': '0', 'cache-control': 'no-store', ...headers })
+  res.end()
+}
+
+export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServer> {
+  const expectedPath = `/${opts.secret}/${FEED_FILE_NAME}`
+  let port = opts.port
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    if (!isLoopbackHost(req.headers.host, port)) return answer(res, 403)
+    const path = (req.url ?? '').split('?')[0] ?? ''
+    if (!sameText(path, expectedPath)) return answer(res, 404)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, { allow: 'GET, HEAD' })
+    const body = Buffer.from(opts.document(), 'utf8')
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+    const headers = {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `inline; filename="${FEED_FILE_NAME}"`,
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+      etag
+    }
+    if (req.headers['if-none-match'] === etag) return answer(res, 304, { etag })
+    res.writeHead(200, { ...headers, 'content-length': String(body.length) })
+    res.end(req.method === 'HEAD' ? undefined : body)
+  }
+
+  const server = createServer({ requestTimeout: 10_000, headersTimeout: 5_000 }, (req, res) => {
+    try {
+      handle(req, res)
+    } catch (err) {
+      opts.onError?.(err)
+      if (!res.headersSent) answer(res, 500)
+    }
+  })
+  server.maxHeadersCount = 50
+  server.maxConnections = 32
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+    socket.destroy()
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${port}${expectedPath}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
+}
