@@ -535,8 +535,9 @@ export const net = {
 
 export const clipboard = {
   text: '',
-  writeText(text: string): void {
+  writeText(text: string): Promise<void> {
     clipboard.text = text
+    return Promise.resolve()
   }
 } satisfies Pick<Electron.Clipboard, 'writeText'> & Record<string, unknown>
 

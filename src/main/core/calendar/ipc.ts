@@ -6,7 +6,7 @@ import type { CalendarService } from '.'
 type CalendarCommand = Extract<keyof Handlers, `calendar:${string}`>
 
 export interface CalendarShell {
-  copyText?: (text: string) => void
+  copyText?: (text: string) => void | Promise<void>
   /** Asks the user where to save `text` (suggesting `name`) and saves it; null when cancelled. */
   saveFile?: (name: string, text: string) => Promise<string | null>
 }
@@ -31,7 +31,7 @@ export function calendarHandlers(
     'calendar:copyUrl': async () => {
       const url = need().info().url
       if (!url || !shell.copyText) return { copied: false }
-      shell.copyText(url)
+      await shell.copyText(url)
       return { copied: true }
     },
     'calendar:export': async () => {
