@@ -21,6 +21,7 @@ async function oneRun(sockets: number): Promise<{ perSecond: number; share: numb
   const server = await startWebhookServer({ port: 0, secret: 'b'.repeat(43), onEvent: () => received++ })
   const flood = sockets > 0 ? startHalfOpenFlood(server.port, sockets) : undefined
   try {
+    await flood?.ready
     const started = performance.now()
     const ok = await deliverSequentially(server.url, EVENT, EVENTS)
     const seconds = (performance.now() - started) / 1000

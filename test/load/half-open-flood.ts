@@ -9,6 +9,8 @@ import { Worker } from 'node:worker_threads'
  * slot would. Loopback only; stopped by `stop()`.
  */
 export interface Flood {
+  /** Every socket has connected once. */
+  ready: Promise<void>
   /** Stops every socket; resolves with how many connections were opened in all. */
   stop(): Promise<number>
 }
@@ -25,13 +27,18 @@ const openings = [
 ]
 let stopping = false
 let opened = 0
+let connected = 0
 const live = new Set()
 function open(i) {
   if (stopping) return
   opened++
   const s = net.connect(port, '127.0.0.1')
   live.add(s)
-  s.on('connect', () => { const text = openings[i % openings.length]; if (text) s.write(text) })
+  s.on('connect', () => {
+    if (++connected === sockets) parentPort.postMessage('ready')
+    const text = openings[i % openings.length]
+    if (text) s.write(text)
+  })
   s.on('error', () => {})
   s.on('data', () => {})
   s.on('close', () => { live.delete(s); setImmediate(() => open(i)) })
@@ -46,8 +53,11 @@ parentPort.on('message', () => {
 
 export function startHalfOpenFlood(port: number, sockets: number): Flood {
   const worker = new Worker(WORKER, { eval: true, workerData: { port, sockets } })
+  const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()))
   return {
+    ready,
     async stop() {
+      await ready
       const opened = new Promise<number>((resolve) => worker.once('message', resolve))
       worker.postMessage('stop')
       const n = await opened

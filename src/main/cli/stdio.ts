@@ -1,14 +1,19 @@
 import { createInterface } from 'node:readline'
+import { escapeControls } from '../core/safe-text'
 import type { Io } from './command'
 import { systemOpener } from './open-browser'
 
-/** The real process streams behind the Io a command sees. */
+/**
+ * The real process streams behind the Io a command sees. Every line passes escapeControls here,
+ * at the one place text reaches the terminal, so no command can forget it for network text.
+ * `write` (raw output such as an .ics file) keeps its CR LF line ends.
+ */
 export function processIo(): Io {
   let lines: AsyncIterator<string> | undefined
   return {
-    out: (line) => void process.stdout.write(`${line}\n`),
-    write: (text) => void process.stdout.write(text),
-    err: (line) => void process.stderr.write(`${line}\n`),
+    out: (line) => void process.stdout.write(`${escapeControls(line)}\n`),
+    write: (text) => void process.stdout.write(text.split('\r\n').map(escapeControls).join('\r\n')),
+    err: (line) => void process.stderr.write(`${escapeControls(line)}\n`),
     async readLine() {
       // Created on first use: an idle readline would keep stdin open and the process alive.
       lines ??= createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]()

@@ -1,3 +1,5 @@
+import { escapeControls } from './safe-text'
+
 /**
  * How the core raises a native notification without knowing where it runs: the Electron shell
  * implements it with `Notification`, the headless daemon with `notify-send` and a line on stdout,
@@ -24,4 +26,12 @@ export interface Notifier {
 export function memoryNotifier(): Notifier & { shown: NativeNotification[] } {
   const shown: NativeNotification[] = []
   return { shown, show: (n) => void shown.push(n) }
+}
+
+/**
+ * The same rule as the terminal's (safe-text.ts) for every title and body, whatever shows them:
+ * a wiki title with a bidi override must not read differently in a notification either.
+ */
+export function controlSafeNotifier(inner: Notifier): Notifier {
+  return { show: (n) => inner.show({ ...n, title: escapeControls(n.title), body: escapeControls(n.body) }) }
 }

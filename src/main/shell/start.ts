@@ -9,6 +9,7 @@ import { personalDataWiper } from '../core/account/personal-data'
 import { createCore } from '../core/app'
 import { sessionFileStore } from '../core/auth/session-store'
 import { every, type Clock } from '../core/clock'
+import { controlSafeNotifier } from '../core/notify'
 import type { Locale } from '../core/config'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
@@ -51,14 +52,16 @@ export async function startApp({ clock, log, hidden, demoToken, cron }: StartOpt
   // Set once the window exists; a notification clicked before that has nothing to show.
   let onNotificationClick: (target: NotificationTarget) => void = () => {}
   let onNotificationFailed: (error: string) => void = () => {}
-  const notifier = electronNotifier({
-    icon,
-    onClick: (target) => onNotificationClick(target),
-    onFailed: (error, n) => {
-      log.write('error', `notification "${n.id}" was not shown: ${error}`)
-      onNotificationFailed(error)
-    }
-  })
+  const notifier = controlSafeNotifier(
+    electronNotifier({
+      icon,
+      onClick: (target) => onNotificationClick(target),
+      onFailed: (error, n) => {
+        log.write('error', `notification "${n.id}" was not shown: ${error}`)
+        onNotificationFailed(error)
+      }
+    })
+  )
   const systemLanguage = (): Locale => (app.getLocale().toLowerCase().startsWith('ja') ? 'ja' : 'en')
   // A saved file that no longer reads is kept aside and the user told; the system language is
   // used because the settings file may be the one that failed.

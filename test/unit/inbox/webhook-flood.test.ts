@@ -26,6 +26,7 @@ describe('webhook receiver under a flood of half-open connections', () => {
       const delivered: unknown[] = []
       server = await startWebhookServer({ port: 0, secret: 's'.repeat(43), onEvent: (e) => delivered.push(e) })
       flood = startHalfOpenFlood(server.port, sockets)
+      await flood.ready
       const events = 100
       const ok = await deliverSequentially(server.url, EVENT, events)
       const opened = await flood.stop()

@@ -1,4 +1,5 @@
 import type { CronFactory } from '../../core/schedule/cron'
+import { controlSafeNotifier } from '../../core/notify'
 import { openAppServices } from '../../core/services'
 import { FolderHeldError } from '../../core/store/folder-lock'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
@@ -82,7 +83,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     clock: ctx.clock,
     account: cli.account,
     settings,
-    notifier: notifySend(ctx.io.env),
+    notifier: controlSafeNotifier(notifySend(ctx.io.env)),
     locale: () => ctx.locale,
     cron: runtime.cron,
     onError: output.error,

@@ -73,9 +73,10 @@ export type WebhookRejectReason = 'not_json' | 'too_large' | 'not_object' | 'mis
 export type WebhookParseResult =
   { ok: true; event: WebhookEvent } | { ok: false; reason: WebhookRejectReason; detail?: string }
 
-// Any wording is accepted for a future type, but no control characters: it ends up in logs and the UI.
+// Any wording is accepted for a future type, but no control characters (C0, DEL, C1) and no bidi
+// overrides: it ends up in logs and the UI. (Printed text is escaped anyway: core/safe-text.ts.)
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const TYPE = /^[^\u0000-\u001f\u007f]{1,100}$/
+const TYPE = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]{1,100}$/
 
 /** Never throws, whatever the input. */
 export function parseWebhookEvent(json: unknown): WebhookParseResult {
