@@ -20,7 +20,8 @@ const DEFAULTS: Settings = {
   poll: { cron: '*/10 * * * *', pastHours: 1, aheadHours: 48 },
   inbox: { cron: '*/5 * * * *', notify: true, webhook: { enabled: false, port: 0 } },
   services: { mediaUrl: '', wikiUrl: '', clientId: '', redirectPort: 0 },
-  calendar: { durationMinutes: 30, alarms: false, subscribe: { enabled: false, port: 0 } }
+  calendar: { durationMinutes: 30, alarms: false, subscribe: { enabled: false, port: 0 } },
+  startup: { openAtLogin: false, hiddenAtLogin: true, showInDock: false }
 }
 
 /** A fresh copy each time: callers keep it in `$state` and may change it. */

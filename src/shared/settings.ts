@@ -63,6 +63,16 @@ export const CalendarSettingsSchema = z.object({
     .default({ enabled: false, port: 0 })
 })
 
+/** How the app starts (the app only; the command line ignores it). */
+export const StartupSettingsSchema = z.object({
+  /** Registered with the OS: macOS and Windows login items, a Linux XDG autostart entry. */
+  openAtLogin: z.boolean().default(false),
+  /** Started at login, the app waits in the tray instead of opening its window. */
+  hiddenAtLogin: z.boolean().default(true),
+  /** macOS: a menu-bar app has no Dock icon unless asked. */
+  showInDock: z.boolean().default(false)
+})
+
 export const SettingsSchema = z.object({
   version: z.literal(1).default(1),
   ui: UiSettingsSchema.default(UiSettingsSchema.parse({})),
@@ -70,7 +80,8 @@ export const SettingsSchema = z.object({
   poll: PollSettingsSchema.default(PollSettingsSchema.parse({})),
   inbox: InboxSettingsSchema.default(InboxSettingsSchema.parse({})),
   services: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
-  calendar: CalendarSettingsSchema.default(CalendarSettingsSchema.parse({}))
+  calendar: CalendarSettingsSchema.default(CalendarSettingsSchema.parse({})),
+  startup: StartupSettingsSchema.default(StartupSettingsSchema.parse({}))
 })
 export type Settings = z.output<typeof SettingsSchema>
 export type SettingsInput = z.input<typeof SettingsSchema>

@@ -40,6 +40,14 @@ export interface CoreDeps {
   calendar?: CalendarService
   /** The clipboard and the save dialog, for `calendar:copyUrl` and `calendar:export`. */
   calendarShell?: CalendarShell
+  /** The window the app runs in (the Electron shell); absent in harnesses without one. */
+  window?: AppWindow
+}
+
+export interface AppWindow {
+  /** Opens the log file; resolves with an error text when the system could not. */
+  openLog(): Promise<void>
+  hide(): void
 }
 
 type AnyEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void
@@ -63,6 +71,8 @@ export interface Core {
   readonly calendarShell: CalendarShell
   info(): AppInfo
   openExternal(url: string): Promise<void>
+  openLog(): Promise<void>
+  hideWindow(): void
 }
 
 function createEvents(): CoreEvents {
@@ -113,6 +123,16 @@ export function createCore(deps: CoreDeps): Core {
       platform: deps.platform,
       locale: deps.locale()
     }),
+    async openLog() {
+      if (!deps.window) {
+        throw new UserErrorException('unavailable', {
+          en: 'There is no log file here.',
+          ja: 'ここにはログファイルがありません。'
+        })
+      }
+      await deps.window.openLog()
+    },
+    hideWindow: () => deps.window?.hide(),
     async openExternal(url) {
       // Checked again here, not only by the IPC schema: notifications and the CLI call this too.
       if (!isHttpUrl(url)) {

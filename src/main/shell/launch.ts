@@ -47,7 +47,8 @@ export async function launch({
     await startApp({
       clock,
       log,
-      hidden: argv.includes('--hidden'),
+      argv,
+      env,
       demoToken: env['ONAIR_DEMO_TOKEN'] || undefined,
       ...(cron ? { cron } : {})
     })

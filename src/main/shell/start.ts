@@ -15,7 +15,12 @@ import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
 import { describeCorruptFile, type CorruptFileReport } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
+import { UserErrorException } from '../core/ipc/errors'
+import type { DocumentStore } from '../core/store/json-file'
+import type { Settings } from '../../shared/settings'
+import { setAppMenu } from './app-menu'
 import { bindIpc } from './ipc'
+import { applyStartup, launchedAtLogin } from './login-item'
 import type { AppLog } from './log'
 import { electronNotifier, type NotificationTarget } from './notifications'
 import { resourcePath } from './paths'
@@ -29,8 +34,9 @@ import { createMainWindow } from './window'
 export interface StartOptions {
   clock: Clock
   log: AppLog
-  /** Launched at login: stay in the tray until asked. */
-  hidden: boolean
+  /** The command line: `--hidden` when the OS started the app at login. */
+  argv: readonly string[]
+  env: NodeJS.ProcessEnv
   /** `npm run demo` signs the app in with the emulator's token (the paste-token path). */
   demoToken?: string
   /** Tests run the reminders' schedules on a fake cron. */
@@ -45,7 +51,7 @@ const NOTIFICATIONS_FAILED = {
   ja: 'Onair は通知を表示できませんでした（{error}）。macOS では署名済みのビルドだけが通知を表示できます。README を参照してください。'
 }
 
-export async function startApp({ clock, log, hidden, demoToken, cron }: StartOptions): Promise<void> {
+export async function startApp({ clock, log, argv, env, demoToken, cron }: StartOptions): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
   const icon = nativeImage.createFromPath(resourcePath('icon.png'))
@@ -98,7 +104,12 @@ export async function startApp({ clock, log, hidden, demoToken, cron }: StartOpt
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
-  const { reminders, settings, records, inbox, calendar } = services
+  const { reminders, records, inbox, calendar } = services
+  // Startup settings act on the OS (login item, Dock) now and whenever they change.
+  applyStartup(settingsFile.read().startup, log, env)
+  const settings = afterWrite(services.settings, (before, after) => {
+    if (JSON.stringify(before.startup) !== JSON.stringify(after.startup)) applyStartup(after.startup, log, env)
+  })
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const core = createCore({
     clock,
@@ -114,9 +125,21 @@ export async function startApp({ clock, log, hidden, demoToken, cron }: StartOpt
     records,
     inbox,
     calendar,
-    calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog }
+    calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog },
+    window: {
+      hide: () => main.hide(),
+      async openLog() {
+        // Written first, so there is a file to open even on a run without errors.
+        log.write('info', 'log opened from Settings')
+        const failure = await shell.openPath(log.path)
+        if (failure)
+          throw new UserErrorException('log-not-opened', { en: failure, ja: `ログを開けませんでした: ${failure}` })
+      }
+    }
   })
   hardenSession(session.defaultSession)
+  setAppMenu()
+  const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
   const main = createMainWindow({ showOnReady: !hidden, log, clock })
   const unbindIpc = bindIpc(core, main.window)
   const navigate = (view: 'settings' | 'inbox' | 'schedule'): void => {
@@ -179,4 +202,25 @@ export async function startApp({ clock, log, hidden, demoToken, cron }: StartOpt
     tray.destroy()
     void services.stop().catch((e: unknown) => log.write('error', 'stopping the services failed', e))
   })
+}
+
+/** The same document, with `after(before, next)` called once each write has been stored. */
+function afterWrite(
+  store: DocumentStore<Settings>,
+  after: (before: Settings, next: Settings) => void
+): DocumentStore<Settings> {
+  return {
+    read: () => store.read(),
+    write(next) {
+      const before = store.read()
+      store.write(next)
+      after(before, next)
+    },
+    update(fn) {
+      const before = store.read()
+      const next = store.update(fn)
+      after(before, next)
+      return next
+    }
+  }
 }

@@ -30,7 +30,11 @@ export type Notice = z.infer<typeof Notice>
 
 export const appCommands = {
   'app:info': { input: z.undefined(), output: AppInfo },
-  'app:openExternal': { input: z.strictObject({ url: HttpUrl }), output: z.void() }
+  'app:openExternal': { input: z.strictObject({ url: HttpUrl }), output: z.void() },
+  /** Opens the app's log file (main-process errors, renderer crashes) in the system's viewer. */
+  'app:openLog': { input: z.undefined(), output: z.void() },
+  /** Escape in the window: back to the tray. */
+  'app:hideWindow': { input: z.undefined(), output: z.void() }
 } as const
 
 export const appEvents = {

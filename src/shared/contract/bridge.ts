@@ -9,6 +9,8 @@ import type { UserError } from './common'
 export const commandNames = [
   'app:info',
   'app:openExternal',
+  'app:openLog',
+  'app:hideWindow',
   'auth:status',
   'auth:saveServices',
   'auth:signIn',

@@ -588,7 +588,11 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   app.reset(opts.platform ?? 'linux', opts.appPath, opts.folder)
   FakeBrowserWindow.instances = []
   FakeTray.instances = []
-  FakeMenu.application = null
+  // Electron's default menu, with what a packaged build must not keep.
+  FakeMenu.application = new FakeMenu([
+    { label: 'View', submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }] },
+    { role: 'help' }
+  ])
   FakeNotification.instances = []
   FakeNotification.supported = true
   FakeNotification.activationHandler = null

@@ -17,6 +17,8 @@ export function createHandlers(core: Core): Handlers {
   return {
     'app:info': async () => core.info(),
     'app:openExternal': async ({ url }) => core.openExternal(url),
+    'app:openLog': async () => core.openLog(),
+    'app:hideWindow': async () => core.hideWindow(),
     ...accountHandlers(core.account, core.settings),
     ...inboxHandlers(core.inbox),
     ...recordsHandlers(core.records),

@@ -13,6 +13,14 @@ export const s = {
   timeRequired: { en: 'Enter a time as HH:MM.', ja: '時刻を HH:MM の形で入力してください。' },
 
   reminders: { en: 'Reminders', ja: 'リマインダー' },
+  startup: { en: 'Startup', ja: '起動' },
+  openAtLogin: { en: 'Open Onair when I log in', ja: 'ログイン時に Onair を起動する' },
+  hiddenAtLogin: {
+    en: 'At login, start in the tray without opening the window',
+    ja: 'ログイン時はウィンドウを開かずにトレイで起動する'
+  },
+  showInDock: { en: 'Show Onair in the Dock', ja: 'Dock に Onair を表示する' },
+  openLog: { en: 'Open log file', ja: 'ログファイルを開く' },
   leadTimes: { en: 'Lead times', ja: '通知のタイミング' },
   leadTimesHint: {
     en: 'One notification per program and lead time.',

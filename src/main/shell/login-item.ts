@@ -1,0 +1,51 @@
+/**
+ * Launch at login and the Dock, as the Startup settings say: macOS and Windows through Electron's
+ * login-item API, Linux through an XDG autostart entry (core/autostart.ts). Only an installed
+ * build registers itself: a login item pointing at a development Electron would start the wrong
+ * thing at every login.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname } from 'node:path'
+import { app } from 'electron'
+import type { Settings } from '../../shared/settings'
+import { HIDDEN_FLAG, autostartEntry, autostartPath } from '../core/autostart'
+import type { AppLog } from './log'
+
+type Startup = Settings['startup']
+
+/** Whether this start is the OS starting the app at login. */
+export function launchedAtLogin(argv: readonly string[]): boolean {
+  if (argv.includes(HIDDEN_FLAG)) return true
+  return process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin
+}
+
+export function applyStartup(startup: Startup, log: AppLog, env: NodeJS.ProcessEnv): void {
+  if (process.platform === 'darwin') {
+    if (startup.showInDock) void app.dock?.show()
+    else app.dock?.hide()
+  }
+  if (!app.isPackaged) {
+    if (startup.openAtLogin) log.write('info', 'launch at login is only registered by an installed build')
+    return
+  }
+  if (process.platform === 'linux') return linuxAutostart(startup.openAtLogin, env, log)
+  // Windows passes the flag on the command line; macOS reports `wasOpenedAtLogin` instead.
+  app.setLoginItemSettings({
+    openAtLogin: startup.openAtLogin,
+    ...(process.platform === 'win32' ? { args: [HIDDEN_FLAG] } : {})
+  })
+}
+
+function linuxAutostart(on: boolean, env: NodeJS.ProcessEnv, log: AppLog): void {
+  const file = autostartPath(env, homedir())
+  try {
+    if (!on) return rmSync(file, { force: true })
+    // An AppImage runs from a temporary mount: the login must start the image itself.
+    const command = env['APPIMAGE'] || process.execPath
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, autostartEntry([command]))
+  } catch (e) {
+    log.write('error', `the autostart entry ${file} could not be changed`, e)
+  }
+}
