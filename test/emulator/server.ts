@@ -113,9 +113,10 @@ export class Frame {
     const log = (status: number, bytes: number): void =>
       this.o.log({ method, path: url.pathname, query: url.search.replace(/^\?/, ''), status, bytes, at: ctx.now() })
 
-    // A reset after commit only means something for a request the service handled: taken then.
-    const afterCommit = (f: Fault): boolean => f.kind === 'reset-after-commit'
-    const hits = faults.take(method, url.pathname, (f) => !afterCommit(f))
+    // A reset after commit and a garbled 200 only mean something for a request the service
+    // handled (the write is committed, the answer lost): taken then, never by a 429 or 5xx.
+    const afterHandling = (f: Fault): boolean => f.kind === 'reset-after-commit' || f.kind === 'malformed-json'
+    const hits = faults.take(method, url.pathname, (f) => !afterHandling(f))
     const latency = hits.reduce((ms, f) => ms + (f.kind === 'latency' ? f.ms : 0), 0)
     if (latency > 0) await new Promise((r) => setTimeout(r, latency))
     if (hits.some((f) => f.kind === 'reset')) {
@@ -173,12 +174,13 @@ export class Frame {
       text = JSON.stringify(body)
       headers['content-type'] ??= 'application/json; charset=utf-8'
     }
-    if (hits.some((f) => f.kind === 'malformed-json')) {
+    const late = handled ? faults.take(method, url.pathname, afterHandling) : []
+    if (late.some((f) => f.kind === 'malformed-json')) {
       status = 200
       text = truncateJson(text)
       headers['content-type'] = 'application/json; charset=utf-8'
     }
-    if (handled && faults.take(method, url.pathname, afterCommit).length > 0) {
+    if (late.some((f) => f.kind === 'reset-after-commit')) {
       // The handler ran and its write is committed; the client only sees a dropped connection.
       log(0, 0)
       req.socket.destroy()

@@ -35,6 +35,18 @@ describe('fault injection', () => {
     expect((await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '105' } })).status).toBe(201)
   })
 
+  it('malformed-json skips a request answered 429: the client sees the refusal, not a garbled 200', async () => {
+    emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 429, times: 1 })
+    emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'malformed-json', times: 1 })
+    const before = emu.media.records.length
+    expect((await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '104' } })).status).toBe(429)
+    expect(emu.media.records.length).toBe(before)
+    const garbled = await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '104' } })
+    expect(garbled.status).toBe(200)
+    expect(() => JSON.parse(garbled.text)).toThrow()
+    expect(emu.media.records.length).toBe(before + 1)
+  })
+
   it('reset-after-commit skips a request the rate limit refused', async () => {
     // A clock that stands still: the limiter's second never rolls over, so the fifth request is refused.
     const at = Date.UTC(2026, 10, 22, 12)
