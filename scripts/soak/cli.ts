@@ -65,7 +65,7 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
       createInterface({ input: p.child.stdout! }).on('line', (l) => {
         first()
         const parsed = parseLine(l)
-        if (!parsed) return
+        if (!parsed) return log(`${name}: ${l.slice(0, 160)}`)
         lines.push(parsed)
         log(`${name}: ${parsed.type} ${parsed.programId}/${parsed.offsetMinutes} at ${parsed.firedAt}`)
       })
