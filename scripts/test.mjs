@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything that can run on this machine — the build the renderer tests load, the
-// type-check of main, preload and renderer, Prettier and ESLint, the Electron security scan of the build, unit tests
-// under Node, renderer tests in Chromium, Electron tests (which skip, saying why, where no
-// Electron binary exists) — then one closing line that CI reads:
+// type-check of main, preload and renderer, Prettier and ESLint, the Electron security scan of the
+// build, unit tests under Node, renderer tests in Chromium, a one-minute soak of the command line
+// (scripts/soak.ts), Electron tests (which skip, saying why, where no Electron binary exists) —
+// then one closing line that CI reads:
 //   total: N passed, N failed, N skipped
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -38,6 +39,11 @@ steps.push(['unit', run('npx', vitestArgs)])
 // The renderer tests load the build; without one they would fail for the wrong reason.
 if (build === 0) {
   steps.push(['e2e', run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` })])
+  // The short soak (about a minute): the built onair, many processes on one folder, under faults.
+  steps.push([
+    'soak',
+    run('npx', ['tsx', 'scripts/soak.ts', '--minutes', '1', '--quiet', '--json-out', `${reports}/soak.json`])
+  ])
 }
 
 let passed = 0
@@ -74,6 +80,15 @@ if (existsSync(`${reports}/playwright.json`)) {
   failed += p.stats?.unexpected ?? 0
   skipped += p.stats?.skipped ?? 0
   failed += (p.errors ?? []).length
+}
+
+// One pass or fail per soak check (missed, duplicated, lost, doubled, hung); no report at all is one failure.
+if (steps.some(([name]) => name === 'soak')) {
+  const soak = existsSync(`${reports}/soak.json`) ? JSON.parse(readFileSync(`${reports}/soak.json`, 'utf8')) : undefined
+  const checks = 5
+  const failedChecks = soak ? soak.failed.length : 1
+  passed += soak ? checks - failedChecks : 0
+  failed += failedChecks
 }
 
 const brokenSteps = steps.filter(([, code]) => code !== 0).map(([name]) => name)
