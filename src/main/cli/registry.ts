@@ -9,6 +9,7 @@ import { works } from './commands/works'
 import { outbox } from './commands/outbox'
 import { run } from './commands/run'
 import { upcoming } from './commands/upcoming'
+import { config } from './commands/config'
 
 /** Every `onair` command, in the order `onair --help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -21,5 +22,6 @@ export const COMMANDS: readonly Command[] = [
   status,
   works,
   outbox,
-  inbox
+  inbox,
+  config
 ]

@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { SettingsSchema, type Settings } from '../../../shared/settings'
+import type { LocalizedText } from '../http/errors'
+import { validateCron } from '../schedule/cron'
+
+/**
+ * The settings document seen as dotted keys (`reminders.quietHours.start`), for `onair config`:
+ * the keys come from the schema itself, so a setting added to `shared/settings.ts` is reachable at
+ * once, and every change is checked by the same schema the app uses before anything is written.
+ */
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+/** Looks through defaults, optionals and transforms to the shape underneath. */
+function inner(schema: z.ZodType): z.ZodType {
+  const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } }).def
+  if ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType)
+    return inner(def.innerType)
+  if (def.type === 'pipe' && def.in) return inner(def.in)
+  return schema
+}
+
+/** Every settable key: the leaves of the schema (an array is one value), `version` left out. */
+export function settingKeys(schema: z.ZodType = SettingsSchema, prefix = ''): string[] {
+  const shape = inner(schema)
+  if (!(shape instanceof z.ZodObject)) return [prefix]
+  return Object.entries(shape.shape as Record<string, z.ZodType>)
+    .filter(([name]) => prefix !== '' || name !== 'version')
+    .flatMap(([name, child]) => settingKeys(child, prefix ? `${prefix}.${name}` : name))
+}
+
+export const KNOWN_KEYS: ReadonlySet<string> = new Set(settingKeys())
+
+export function unknownKey(key: string): LocalizedText {
+  return {
+    en: `There is no setting "${key}". "onair config list" shows them all.`,
+    ja: `「${key}」という設定はありません。一覧は「onair config list」で表示できます。`
+  }
+}
+
+export function getSetting(doc: Settings, key: string): Json | undefined {
+  let value: unknown = doc
+  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part]
+  return value as Json | undefined
+}
+
+function withValue(doc: Settings, key: string, value: Json | undefined): unknown {
+  const copy = structuredClone(doc) as unknown as Record<string, unknown>
+  const parts = key.split('.')
+  let node = copy
+  for (const part of parts.slice(0, -1)) {
+    node[part] = { ...((node[part] as Record<string, unknown> | undefined) ?? {}) }
+    node = node[part] as Record<string, unknown>
+  }
+  const last = parts[parts.length - 1]!
+  if (value === undefined) delete node[last]
+  else node[last] = value
+  return copy
+}
+
+/**
+ * What the user typed, as the setting's type: JSON when it reads as JSON (`30`, `true`, `[10,0]`,
+ * `"05:00"`), a comma list of numbers for a list (`10,0`), anything else as plain text (`ja`).
+ */
+export function parseValue(raw: string, current: Json | undefined): Json {
+  try {
+    return JSON.parse(raw) as Json
+  } catch {
+    if (Array.isArray(current) && /^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(raw)) return raw.split(',').map(Number)
+    return raw
+  }
+}
+
+export type SettingChange = { ok: true; doc: Settings } | { ok: false; error: LocalizedText }
+
+/** The document with `key` set (or, with `raw` undefined, back to its default), checked by the schema. */
+export function changeSetting(doc: Settings, key: string, raw: string | undefined): SettingChange {
+  if (!KNOWN_KEYS.has(key)) return { ok: false, error: unknownKey(key) }
+  const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, getSetting(doc, key)))
+  const parsed = SettingsSchema.safeParse(candidate)
+  // The schedules are checked as the Settings view checks them: the schema only says "a string".
+  if (parsed.success && (key === 'poll.cron' || key === 'inbox.cron') && raw !== undefined) {
+    const cron = validateCron(String(getSetting(parsed.data, key)))
+    if (!cron.ok) return { ok: false, error: cron.message }
+  }
+  if (parsed.success) return { ok: true, doc: parsed.data }
+  const ja = SettingsSchema.safeParse(candidate, { error: z.locales.ja().localeError })
+  const reason = (issues: z.core.$ZodIssue[]) =>
+    issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.')}: ${i.message}`)
+      .join('; ')
+  return {
+    ok: false,
+    error: {
+      en: `"${raw}" is not a valid value for ${key} (${reason(parsed.error.issues)}). Nothing was changed.`,
+      ja: `${key} に「${raw}」は設定できません（${ja.success ? '' : reason(ja.error.issues)}）。何も変更していません。`
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runCli } from '../../../src/main/cli/dispatch'
+import { defaultSettings } from '../../../src/shared/settings'
+import { startEmulator, type Emulator } from '../../emulator/index'
+import { fakeIo } from './fake-io'
+import { onairProcess } from './onair-process'
+import { runOnair } from './spawn-onair'
+
+/** `onair config` as real processes over one data folder, as a headless user runs it. */
+const folder = () => ({ ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-config-')), 'data') })
+const settingsFile = (env: { ONAIR_DATA_DIR: string }) => join(env.ONAIR_DATA_DIR, 'settings.json')
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as { port: number }
+  await new Promise((r) => server.close(r))
+  return port
+}
+
+describe('onair config', () => {
+  it('list, set, get and unset with dotted keys, over the same file the app reads', async () => {
+    const env = folder()
+    const list = await runOnair(['config', 'list'], env)
+    expect(list.code).toBe(0)
+    expect(list.stdout).toContain('calendar.durationMinutes = 30\n')
+    expect(list.stdout).toContain('reminders.leadMinutes = [10,0]\n')
+    expect(JSON.parse((await runOnair(['config', 'list', '--json'], env)).stdout)).toEqual(defaultSettings())
+
+    const set = await runOnair(['config', 'set', 'reminders.leadMinutes', '0,30,5'], env)
+    expect(set).toMatchObject({ code: 0, stdout: 'reminders.leadMinutes = [30,5,0]\n' })
+    expect((await runOnair(['config', 'get', 'reminders.leadMinutes'], env)).stdout).toBe('[30,5,0]\n')
+    expect(JSON.parse(readFileSync(settingsFile(env), 'utf8')).reminders.leadMinutes).toEqual([30, 5, 0])
+    expect((await runOnair(['config', 'set', 'ui.locale', 'ja'], env)).code).toBe(0)
+    expect((await runOnair(['config', 'get', 'ui.locale'], env)).stdout).toBe('ja\n')
+
+    expect((await runOnair(['config', 'unset', 'reminders.leadMinutes'], env)).stdout).toBe(
+      'reminders.leadMinutes = [10,0]\n'
+    )
+    expect(JSON.parse(readFileSync(settingsFile(env), 'utf8')).ui.locale).toBe('ja')
+  }, 30_000)
+
+  it('a value the schema refuses: exit 2, the reason in English and Japanese, the file unchanged', async () => {
+    const env = folder()
+    expect((await runOnair(['config', 'set', 'calendar.alarms', 'true'], env)).code).toBe(0)
+    const before = readFileSync(settingsFile(env), 'utf8')
+    const cases: Array<[string[], RegExp, RegExp]> = [
+      [['calendar.durationMinutes', '0'], /calendar\.durationMinutes.*>=1/, /1以上/],
+      [['ui.locale', 'fr'], /expected one of "system"\|"en"\|"ja"/, /いずれか/],
+      [['poll.cron', '* * * * * *'], /more than once a minute/, /1 分に 2 回以上/],
+      [['reminders.quietHours.start', '25:00'], /HH:MM/, /設定できません/],
+      [['no.such.key', '1'], /There is no setting "no\.such\.key"/, /という設定はありません/]
+    ]
+    for (const [args, en, ja] of cases) {
+      const refused = await runOnair(['config', 'set', ...args], env)
+      expect(refused.code).toBe(2)
+      expect(refused.stdout).toBe('')
+      expect(refused.stderr).toMatch(en)
+      expect(refused.stderr).toMatch(ja)
+    }
+    expect(readFileSync(settingsFile(env), 'utf8')).toBe(before)
+    expect((await runOnair(['config', 'set', 'ui.locale'], env)).code).toBe(2)
+  }, 30_000)
+
+  it('three processes changing three settings at once: all three are kept', async () => {
+    const env = folder()
+    const runs = await Promise.all([
+      runOnair(['config', 'set', 'calendar.durationMinutes', '24'], env),
+      runOnair(['config', 'set', 'reminders.hideRebroadcasts', 'true'], env),
+      runOnair(['config', 'set', 'ui.dayBoundary', '04:00'], env)
+    ])
+    for (const run of runs) expect(run.code).toBe(0)
+    const saved = JSON.parse(readFileSync(settingsFile(env), 'utf8'))
+    expect([saved.calendar.durationMinutes, saved.reminders.hideRebroadcasts, saved.ui.dayBoundary]).toEqual([
+      24,
+      true,
+      '04:00'
+    ])
+  }, 30_000)
+
+  describe('with a running onair run', () => {
+    let emu: Emulator
+    beforeAll(async () => {
+      emu = await startEmulator({ port: 0 })
+    })
+    afterAll(() => emu.close())
+
+    it('picks up a change within seconds: switching the calendar subscription on starts the feed', async () => {
+      const env = {
+        ...folder(),
+        ONAIR_MEDIA_URL: emu.baseUrl,
+        ONAIR_CLIENT_ID: emu.client.id,
+        ONAIR_CLIENT_SECRET: emu.client.secret
+      }
+      expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+      const daemon = onairProcess(['run'], env)
+      try {
+        await daemon.saw('Schedule updated')
+        const port = await freePort()
+        expect((await runOnair(['config', 'set', 'calendar.subscribe.port', String(port)], env)).code).toBe(0)
+        expect((await runOnair(['config', 'set', 'calendar.subscribe.enabled', 'true'], env)).code).toBe(0)
+        const feed = await vi.waitFor(
+          async () => {
+            const { secret } = JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'calendar-feed.json'), 'utf8'))
+            const res = await fetch(`http://127.0.0.1:${port}/${secret}/onair.ics`)
+            expect(res.status).toBe(200)
+            return res.text()
+          },
+          { timeout: 10_000, interval: 250 }
+        )
+        expect(feed).toContain('BEGIN:VEVENT')
+      } finally {
+        daemon.child.kill('SIGTERM')
+        expect(await daemon.code).toBe(0)
+      }
+    }, 40_000)
+  })
+})
