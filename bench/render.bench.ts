@@ -28,6 +28,12 @@ import { summarise, type Bench, type Row } from './stats'
 const RUNS = Number(process.env['RENDER_RUNS'] ?? 5)
 const SIZES = (process.env['RENDER_SIZES'] ?? '1000,10000').split(',').map(Number)
 const GOALS: Record<number, number> = { 1_000: 50, 10_000: 300 }
+/**
+ * How long a run may wait for the whole list. On a loaded machine Chromium sometimes lets the idle
+ * chunks crawl for minutes (BENCHMARKS.md); past this the run counts as "not finished" and the
+ * bench goes on, so the first-screen figures of every size still come from one run of the bench.
+ */
+const WHOLE_LIST_LIMIT_MS = Number(process.env['RENDER_WHOLE_LIST_LIMIT_MS'] ?? 60_000)
 /** The window the app opens (src/main/shell/window.ts). */
 const WINDOW = { width: 420, height: 640 }
 /** Rows of at least 3.4rem (48 px) under ~150 px of navigation, heading and filters: 12 fill it. */
@@ -64,7 +70,7 @@ interface Times {
   /** The first screen of rows in the DOM, and the frame after it. */
   first: number
   firstFrame: number
-  /** The last row in the DOM (or none left), and the frame after it. */
+  /** The last row in the DOM (or none left), and the frame after it; NaN past the limit. */
   dom: number
   frame: number
 }
@@ -74,12 +80,13 @@ function timePush(page: Page, view: ScheduleView): Promise<Times> {
   const lastId = view.programs.at(-1)?.id ?? 0
   const firstId = view.programs.at(Math.min(FIRST_SCREEN, view.programs.length) - 1)?.id ?? 0
   return page.evaluate(
-    async ([payload, last, first]) => {
+    async ([payload, last, first, limit]) => {
       type El = object
       const g = globalThis as unknown as {
         __onairEmit(name: string, payload: unknown): void
         document: { body: El; querySelector(selector: string): El | null }
         requestAnimationFrame(cb: () => void): void
+        setTimeout(cb: () => void, ms: number): void
         MutationObserver: new (cb: () => void) => {
           observe(target: El, opts: { childList: boolean; subtree: boolean }): void
           disconnect(): void
@@ -109,11 +116,13 @@ function timePush(page: Page, view: ScheduleView): Promise<Times> {
       const tFirst = await firstDom
       await nextFrame()
       const tFirstFrame = performance.now()
-      const tDom = await lastDom
+      const tooLong = new Promise<number>((resolve) => g.setTimeout(() => resolve(Number.NaN), limit))
+      const tDom = await Promise.race([lastDom, tooLong])
+      if (Number.isNaN(tDom)) return { first: tFirst - t0, firstFrame: tFirstFrame - t0, dom: tDom, frame: tDom }
       await nextFrame()
       return { first: tFirst - t0, firstFrame: tFirstFrame - t0, dom: tDom - t0, frame: performance.now() - t0 }
     },
-    [view, lastId, firstId] as const
+    [view, lastId, firstId, WHOLE_LIST_LIMIT_MS] as const
   )
 }
 
@@ -149,19 +158,27 @@ async function renderTimes(): Promise<Row[]> {
         await timePush(page, viewOf([]))
         const t = await timePush(page, view)
         process.stderr.write(
-          `  ${n} programs, run ${run}: first screen ${t.first.toFixed(0)} ms, whole list ${t.dom.toFixed(0)} ms to the DOM\n`
+          `  ${n} programs, run ${run}: first screen ${t.firstFrame.toFixed(0)} ms painted, whole list ${t.dom.toFixed(0)} ms to the DOM\n`
         )
         if (run > 0) times.push(t)
       }
       const goal = GOALS[n]!
-      const met = (values: number[]) =>
-        Math.max(...values) < goal ? `goal < ${goal} ms: met` : `goal < ${goal} ms: MISSED`
-      const row = (metric: string, values: number[], note: string): Row => ({
-        bench: 'render',
-        metric: `schedule, ${n} programs: ${metric}`,
-        ...summarise(values, 0, ' ms'),
-        note: `${note}; ${met(values)}`
-      })
+      const met = (values: number[]) => {
+        const within = values.filter((v) => v < goal).length
+        return `goal < ${goal} ms: met in ${within} of ${values.length} runs`
+      }
+      const row = (metric: string, all: number[], note: string): Row => {
+        const values = all.filter((v) => !Number.isNaN(v))
+        const unfinished = all.length - values.length
+        return {
+          bench: 'render',
+          metric: `schedule, ${n} programs: ${metric}`,
+          ...(values.length ? summarise(values, 0, ' ms') : { value: '—', spread: '—' }),
+          note:
+            `${note}; ${met(all)}` +
+            (unfinished ? `; ${unfinished} run(s) not finished within ${WHOLE_LIST_LIMIT_MS / 1000} s` : '')
+        }
+      }
       rows.push(
         row(
           `data → first ${FIRST_SCREEN} rows in DOM`,
