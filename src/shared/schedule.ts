@@ -94,6 +94,11 @@ export type Reminder = z.output<typeof ReminderSchema>
 export const DeliverySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('single'), reminder: ReminderSchema }),
   z.object({ kind: z.literal('group'), reminders: z.array(ReminderSchema), fireAt: z.number() }),
-  z.object({ kind: z.literal('missed'), reminders: z.array(ReminderSchema) })
+  z.object({
+    kind: z.literal('missed'),
+    reminders: z.array(ReminderSchema),
+    /** `away`: the machine slept; `not-running`: no Onair served this folder (default `away`). */
+    why: z.enum(['away', 'not-running']).optional()
+  })
 ])
 export type Delivery = z.output<typeof DeliverySchema>

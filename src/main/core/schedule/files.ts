@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
-import { jsonFileStore, writeAtomic, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { createLedger, type Ledger } from './ledger'
+import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
 
 /** Both names are in the CLI's PERSONAL_DATA_FILES, so signing out wipes them. */
 export const SCHEDULE_FILE = 'schedule.json'
@@ -24,11 +23,12 @@ export function scheduleFileStore(
 }
 
 /**
- * The delivered ledger on disk. Its own parser already treats an unreadable file as empty, so it
- * is read as text; every change is written atomically before the notification goes out.
+ * The delivered ledger on disk, shared by every process of the folder (see ledgerOver). A file
+ * that cannot be read is moved aside and reported like any other: a silently emptied ledger would
+ * repeat every reminder of the day.
  */
-export function ledgerFile(dataDir: string): Ledger {
-  const path = join(dataDir, LEDGER_FILE)
-  const json = existsSync(path) ? readFileSync(path, 'utf8') : null
-  return createLedger((next) => writeAtomic(path, next), json)
+export function ledgerFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Ledger {
+  return ledgerOver(
+    jsonFileStore({ path: join(dataDir, LEDGER_FILE), schema: LedgerDoc, defaults: emptyLedger, onCorrupt })
+  )
 }

@@ -1,13 +1,18 @@
 import { z } from 'zod'
+import { memoryStore, type DocumentStore } from '../store/json-file'
 import type { DeliveredKeys } from './planner'
 
 const DAY = 24 * 60 * 60 * 1000
 
-const LedgerJsonSchema = z.object({
+export const LedgerDoc = z.object({
   version: z.literal(1),
-  entries: z.record(z.string(), z.object({ deliveredAt: z.number(), startedAt: z.number() }))
+  entries: z.record(z.string(), z.object({ deliveredAt: z.number(), startedAt: z.number() })),
+  /** The last moment reminders were being served from this folder (any process): the heartbeat. */
+  servedAt: z.number().optional()
 })
-type LedgerEntry = z.output<typeof LedgerJsonSchema>['entries'][string]
+export type LedgerDoc = z.output<typeof LedgerDoc>
+
+export const emptyLedger = (): LedgerDoc => ({ version: 1, entries: {} })
 
 export interface LedgerItem {
   key: string
@@ -16,8 +21,16 @@ export interface LedgerItem {
 }
 
 export interface Ledger extends DeliveredKeys {
-  /** Records the keys and persists them through `save` before returning. */
+  /** Records the keys and persists them before returning. */
   add(items: readonly LedgerItem[], deliveredAt: number): void
+  /**
+   * The items no process has delivered yet, recorded as delivered in the same transaction (so of
+   * two processes, only one gets a key), and the heartbeat moved to `at`. Notify only these.
+   */
+  claim<T extends LedgerItem>(items: readonly T[], at: number): T[]
+  /** When reminders were last served from this folder; null when never. */
+  servedAt(): number | null
+  markServed(at: number): void
   /** Drops what can no longer be planned again; persists only when something changed. */
   prune(now: number): void
   toJSON(): string
@@ -26,49 +39,91 @@ export interface Ledger extends DeliveredKeys {
 
 /**
  * The delivered-reminders ledger: the only thing that stops a reminder from firing twice, across
- * re-plans and restarts. `save` is called synchronously on every change, so a caller that adds and
- * then notifies never notifies about a key the store has not seen. An unreadable `json` starts
- * an empty ledger: one repeated reminder beats a daemon that cannot start.
+ * re-plans, restarts and processes. Every change is one transaction of its store (under the
+ * file's lock, re-reading the file), so a caller that claims and then notifies never notifies
+ * about a key another process has already taken.
  */
-export function createLedger(save: (json: string) => void, json?: string | null): Ledger {
-  const entries = new Map<string, LedgerEntry>(Object.entries(parse(json)))
-
-  const serialise = () => JSON.stringify({ version: 1, entries: Object.fromEntries(entries) })
+export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
+  const record = (doc: LedgerDoc, items: readonly LedgerItem[], at: number) => {
+    for (const { key, startedAt } of items) doc.entries[key] = { deliveredAt: at, startedAt: Date.parse(startedAt) }
+  }
+  const expired = (doc: LedgerDoc, now: number) =>
+    // A reminder fires at or before its start, and the planner drops anything older than the
+    // grace period (≤ 1 day), so a day after both times the key can never come back.
+    Object.entries(doc.entries).filter(([, e]) => now - Math.max(e.startedAt, e.deliveredAt) > DAY)
 
   return {
-    has: (key) => entries.has(key),
+    has: (key) => key in store.read().entries,
     add(items, deliveredAt) {
       if (items.length === 0) return
-      for (const { key, startedAt } of items) {
-        entries.set(key, { deliveredAt, startedAt: Date.parse(startedAt) })
-      }
-      save(serialise())
+      store.update((doc) => {
+        const next = structuredClone(doc)
+        record(next, items, deliveredAt)
+        return next
+      })
+    },
+    claim(items, at) {
+      let fresh: typeof items = []
+      store.update((doc) => {
+        const next = structuredClone(doc)
+        fresh = items.filter((i) => !(i.key in next.entries))
+        record(next, fresh, at)
+        next.servedAt = Math.max(next.servedAt ?? at, at)
+        return next
+      })
+      return [...fresh]
+    },
+    servedAt() {
+      const doc = store.read()
+      if (doc.servedAt !== undefined) return doc.servedAt
+      // A ledger from before the heartbeat: its last delivery is the best guess.
+      const last = Math.max(...Object.values(doc.entries).map((e) => e.deliveredAt))
+      return Number.isFinite(last) ? last : null
+    },
+    markServed(at) {
+      store.update((doc) => ({ ...doc, servedAt: Math.max(doc.servedAt ?? at, at) }))
     },
     prune(now) {
-      let changed = false
-      for (const [key, e] of entries) {
-        // A reminder fires at or before its start, and the planner drops anything older than the
-        // grace period (≤ 1 day), so a day after both times the key can never come back.
-        if (now - Math.max(e.startedAt, e.deliveredAt) > DAY) {
-          entries.delete(key)
-          changed = true
-        }
-      }
-      if (changed) save(serialise())
+      if (expired(store.read(), now).length === 0) return
+      store.update((doc) => {
+        const next = structuredClone(doc)
+        for (const [key] of expired(next, now)) delete next.entries[key]
+        return next
+      })
     },
-    toJSON: serialise,
+    toJSON: () => JSON.stringify(store.read()),
     get size() {
-      return entries.size
+      return Object.keys(store.read().entries).length
     }
   }
 }
 
-function parse(json: string | null | undefined): Record<string, LedgerEntry> {
-  if (!json) return {}
+/**
+ * A ledger in memory that hands each change to `save` as JSON (tests, benchmarks). An unreadable
+ * `json` starts an empty ledger.
+ */
+export function createLedger(save: (json: string) => void, json?: string | null): Ledger {
+  const inner = memoryStore(parse(json))
+  return ledgerOver({
+    read: inner.read,
+    write(next) {
+      inner.write(next)
+      save(JSON.stringify(next))
+    },
+    update(fn) {
+      const next = fn(inner.read())
+      this.write(next)
+      return next
+    }
+  })
+}
+
+function parse(json: string | null | undefined): LedgerDoc {
+  if (!json) return emptyLedger()
   try {
-    const result = LedgerJsonSchema.safeParse(JSON.parse(json))
-    return result.success ? result.data.entries : {}
+    const result = LedgerDoc.safeParse(JSON.parse(json))
+    return result.success ? result.data : emptyLedger()
   } catch {
-    return {}
+    return emptyLedger()
   }
 }

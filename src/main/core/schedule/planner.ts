@@ -8,6 +8,16 @@ export interface DeliveredKeys {
 
 const MINUTE = 60_000
 
+/**
+ * A timer wakes a few milliseconds late, an event loop busy with a poll a little more: a reminder
+ * this close to its time is on time, whatever the grace period (`graceMinutes: 0` included).
+ */
+export const ON_TIME_TOLERANCE_MS = 5_000
+
+/** The oldest fireAt still delivered late at `now` rather than summarised as missed. */
+export const oldestOnTime = (now: number, settings: Pick<ReminderSettings, 'graceMinutes'>): number =>
+  now - settings.graceMinutes * MINUTE - ON_TIME_TOLERANCE_MS
+
 /** The start time is part of the key so that a moved broadcast is reminded again. */
 export function reminderKey(programId: number, startedAt: string, offsetMinutes: number): string {
   return `${programId}:${startedAt}:${offsetMinutes}`
@@ -23,7 +33,7 @@ export function plan(
   now: number,
   ledger: DeliveredKeys
 ): Reminder[] {
-  const oldest = now - settings.graceMinutes * MINUTE
+  const oldest = oldestOnTime(now, settings)
   const byKey = new Map<string, Reminder>()
   for (const program of programs) {
     const start = Date.parse(program.startedAt)

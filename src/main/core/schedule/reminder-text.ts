@@ -36,10 +36,16 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
   const title =
     d.kind === 'group'
       ? { en: n === 1 ? '1 show coming up' : `${n} shows coming up`, ja: `まもなく ${n} 本の番組が放送されます` }
-      : {
-          en: n === 1 ? 'Missed while away: 1 show' : `Missed while away: ${n} shows`,
-          ja: `不在の間に見逃した番組: ${n} 本`
-        }
+      : d.why === 'not-running'
+        ? {
+            en:
+              n === 1 ? 'Missed while Onair was not running: 1 show' : `Missed while Onair was not running: ${n} shows`,
+            ja: `Onair が動いていない間に見逃した番組: ${n} 本`
+          }
+        : {
+            en: n === 1 ? 'Missed while away: 1 show' : `Missed while away: ${n} shows`,
+            ja: `不在の間に見逃した番組: ${n} 本`
+          }
   return {
     id: d.kind === 'group' ? `group:${d.fireAt}` : `missed:${d.reminders[0]?.key ?? ctx.now}`,
     title: title[ctx.locale],

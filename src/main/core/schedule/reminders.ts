@@ -74,7 +74,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   const { clock, monitor } = opts
   if (!opts.stores && !opts.dataDir) throw new Error('createReminderService: dataDir or stores is required')
   const cache = opts.stores?.cache ?? scheduleFileStore(opts.dataDir as string, opts.onCorrupt)
-  const ledger = opts.stores?.ledger ?? ledgerFile(opts.dataDir as string)
+  const ledger = opts.stores?.ledger ?? ledgerFile(opts.dataDir as string, opts.onCorrupt)
   const onError = opts.onError ?? (() => {})
   const listeners = new Set<(event: ReminderEvent) => void>()
   const emit = (event: ReminderEvent): void => {

@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from '../clock'
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import type { Ledger } from './ledger'
-import { byFireAtThenKey, groupDue, isSuppressed, plan } from './planner'
+import { byFireAtThenKey, groupDue, isSuppressed, oldestOnTime, plan, reminderKey } from './planner'
 
 /**
  * setTimeout counts elapsed monotonic time, not wall time: it does not see a wall-clock jump, on
@@ -12,6 +12,10 @@ import { byFireAtThenKey, groupDue, isSuppressed, plan } from './planner'
 export const MAX_TIMER_MS = 10 * 60_000
 
 const MINUTE = 60_000
+/** The heartbeat (ledger `servedAt`) is written with each delivery, and at least this often. */
+export const HEARTBEAT_MS = 5 * MINUTE
+/** How far back a start looks for reminders that fell due while nothing served them. */
+export const GAP_HORIZON_MS = 12 * 60 * MINUTE
 
 export interface SchedulerOptions {
   clock: Clock
@@ -45,19 +49,27 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let timer: TimerHandle | null = null
   let stopped = false
 
+  /** The gap before this run: from the folder's last heartbeat to this run's first plan. */
+  let gap: { from: number; to: number } | null | undefined
+  let lastBeat = -Infinity
+
   function reconcile(): void {
     if (stopped) return
     const now = clock.now()
     const s = settings()
     ledger.prune(now)
+    if (gap === undefined) {
+      const served = ledger.servedAt()
+      gap = served === null ? null : { from: Math.max(served, now - GAP_HORIZON_MS), to: now }
+    }
     const planned = plan(programs, s, now, ledger)
     const plannedKeys = new Set(planned.map((r) => r.key))
-    const tooLate = now - s.graceMinutes * MINUTE
+    const tooLate = oldestOnTime(now, s)
     const startOf = new Map(programs.map((p) => [p.id, p.startedAt]))
     // Reminders we were waiting for that the plan now drops for being too late were slept
     // through (or the timer woke late): they are summarised, not silently lost, not replayed.
     // A broadcast that moved meanwhile was not missed: its new slot has its own reminders.
-    const missed = [...pending.values()].filter(
+    const slept = [...pending.values()].filter(
       (r) =>
         !plannedKeys.has(r.key) &&
         !ledger.has(r.key) &&
@@ -65,25 +77,52 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         (startOf.get(r.programId) ?? r.startedAt) === r.startedAt &&
         !isSuppressed(r.program, r.fireAt, s)
     )
+    const notRunning = gap ? fellDueIn(gap.from, Math.min(gap.to, tooLate), s) : []
+    const missed = [...new Map([...slept, ...notRunning].map((r) => [r.key, r])).values()]
     const due = planned.filter((r) => r.fireAt <= now)
     pending = new Map(planned.filter((r) => r.fireAt > now).map((r) => [r.key, r]))
     arm(now)
-    if (due.length === 0 && missed.length === 0) return
 
+    const items = [...due, ...missed]
+    if (items.length === 0 && now - lastBeat < HEARTBEAT_MS) return
+    let fresh: Set<string>
     try {
-      ledger.add([...due, ...missed], now)
+      // Recorded first, and only what no other process took: then notified. Also the heartbeat.
+      lastBeat = now
+      fresh = new Set(ledger.claim(items, now).map((r) => r.key))
     } catch (error) {
-      // The keys are in memory, so nothing repeats in this run; a lost reminder is worse than a
-      // possible repeat after a restart, so the notification still goes out.
+      // A lost reminder is worse than a possible repeat after a restart: it still goes out.
       onError(error)
+      fresh = new Set([...due, ...missed].map((r) => r.key))
     }
-    for (const delivery of batch(due, missed, s.groupThreshold)) {
+    const deliveries = batch(
+      due.filter((r) => fresh.has(r.key)),
+      missed.filter((r) => fresh.has(r.key)),
+      s.groupThreshold,
+      notRunning.some((r) => fresh.has(r.key)) ? 'not-running' : 'away'
+    )
+    for (const delivery of deliveries) {
       try {
         deliver(delivery)
       } catch (error) {
         onError(error)
       }
     }
+  }
+
+  /** Reminders of the known programs whose time fell in (from, to], not delivered, not muted. */
+  function fellDueIn(from: number, to: number, s: ReminderSettings): Reminder[] {
+    const found: Reminder[] = []
+    for (const program of programs) {
+      const start = Date.parse(program.startedAt)
+      for (const offsetMinutes of s.leadMinutes) {
+        const fireAt = start - offsetMinutes * MINUTE
+        const key = reminderKey(program.id, program.startedAt, offsetMinutes)
+        if (fireAt <= from || fireAt > to || ledger.has(key) || isSuppressed(program, fireAt, s)) continue
+        found.push({ key, programId: program.id, offsetMinutes, startedAt: program.startedAt, fireAt, program })
+      }
+    }
+    return found
   }
 
   function arm(now: number): void {
@@ -113,6 +152,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     },
     replan: reconcile,
     stop() {
+      if (!stopped && gap !== undefined) {
+        try {
+          ledger.markServed(clock.now())
+        } catch (error) {
+          onError(error)
+        }
+      }
       stopped = true
       if (timer) clock.clearTimeout(timer)
       timer = null
@@ -128,9 +174,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
  * groupDue decides; after a sleep several seconds can be due together, and if that would still
  * raise `threshold` or more notifications they collapse into a single group.
  */
-function batch(due: Reminder[], missed: Reminder[], threshold: number): Delivery[] {
+function batch(due: Reminder[], missed: Reminder[], threshold: number, why: 'away' | 'not-running'): Delivery[] {
   let deliveries = groupDue(due, threshold)
   if (deliveries.length >= threshold) deliveries = [{ kind: 'group', reminders: due, fireAt: due[0]!.fireAt }]
-  if (missed.length > 0) deliveries.push({ kind: 'missed', reminders: [...missed].sort(byFireAtThenKey) })
+  if (missed.length > 0) deliveries.push({ kind: 'missed', reminders: [...missed].sort(byFireAtThenKey), why })
   return deliveries
 }

@@ -1,0 +1,104 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ManualClock } from '../../../src/main/core/clock'
+import { ledgerFile } from '../../../src/main/core/schedule/files'
+import { createLedger, type Ledger } from '../../../src/main/core/schedule/ledger'
+import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'
+import { createScheduler, GAP_HORIZON_MS } from '../../../src/main/core/schedule/scheduler'
+import type { CachedProgram, Delivery, ReminderSettingsInput } from '../../../src/shared/schedule'
+import { HOUR, MIN, program, settings } from './fixtures'
+
+/** Reminders across gaps: when nothing served the folder, and when the timer woke a little late. */
+const T0 = Date.UTC(2026, 3, 5, 12, 0)
+
+function daemon(clock: ManualClock, ledger: Ledger, s: ReminderSettingsInput = { leadMinutes: [0] }) {
+  const fired: Delivery[] = []
+  const scheduler = createScheduler({
+    clock,
+    ledger,
+    settings: () => settings(s),
+    deliver: (d) => fired.push(d)
+  })
+  return { fired, scheduler }
+}
+
+const servedAt = (at: number) => createLedger(() => {}, JSON.stringify({ version: 1, entries: {}, servedAt: at }))
+
+describe('reminders across gaps', () => {
+  it('graceMinutes 0: a timer waking a few ms late still delivers the reminder, not a "missed" line', () => {
+    const clock = new ManualClock(T0)
+    const { fired, scheduler } = daemon(
+      clock,
+      createLedger(() => {}),
+      { leadMinutes: [0], graceMinutes: 0 }
+    )
+    scheduler.update([program(1, T0 + HOUR)])
+    // The event loop was busy: the wake-up comes 40 ms after the reminder's time.
+    clock.jumpTo(T0 + HOUR + 40)
+    scheduler.replan()
+    expect(fired.map((d) => d.kind)).toEqual(['single'])
+  })
+
+  it('after hours with nothing running: one "missed while Onair was not running" summary, then never again', () => {
+    const clock = new ManualClock(T0 + 5 * HOUR)
+    const ledger = servedAt(T0)
+    const programs: CachedProgram[] = [program(1, T0 + HOUR), program(2, T0 + 2 * HOUR), program(3, T0 + 6 * HOUR)]
+    const first = daemon(clock, ledger)
+    first.scheduler.update(programs)
+    expect(first.fired).toHaveLength(1)
+    const summary = first.fired[0]!
+    expect(summary).toMatchObject({ kind: 'missed', why: 'not-running' })
+    if (summary.kind !== 'missed') return
+    expect(summary.reminders.map((r) => r.programId)).toEqual([1, 2])
+    const text = describeDelivery(summary, { locale: 'en', timeZone: 'UTC', now: clock.now() })
+    expect(text.title).toBe('Missed while Onair was not running: 2 shows')
+    expect(describeDelivery(summary, { locale: 'ja', timeZone: 'UTC', now: clock.now() }).title).toBe(
+      'Onair が動いていない間に見逃した番組: 2 本'
+    )
+    // The next poll and a restart do not say it again; the future one still fires on time.
+    first.scheduler.update(programs)
+    first.scheduler.stop()
+    const second = daemon(clock, ledger)
+    second.scheduler.update(programs)
+    clock.advanceTo(T0 + 6 * HOUR)
+    expect(second.fired.map((d) => d.kind)).toEqual(['single'])
+  })
+
+  it('looks back at most 12 hours, and says nothing on the very first run', () => {
+    const clock = new ManualClock(T0 + 30 * HOUR)
+    const old = program(1, T0 + 2 * HOUR)
+    const recent = program(2, clock.now() - GAP_HORIZON_MS + 30 * MIN)
+    const after = daemon(clock, servedAt(T0))
+    after.scheduler.update([old, recent])
+    expect(after.fired).toHaveLength(1)
+    expect(after.fired[0]!.kind === 'missed' && after.fired[0]!.reminders.map((r) => r.programId)).toEqual([2])
+
+    const firstRun = daemon(
+      clock,
+      createLedger(() => {})
+    )
+    firstRun.scheduler.update([old, recent])
+    expect(firstRun.fired).toEqual([])
+  })
+
+  it('two daemons on one ledger file (another process): each reminder is delivered by one of them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'onair-ledger-'))
+    const clock = new ManualClock(T0)
+    const a = daemon(clock, ledgerFile(dir))
+    const b = daemon(clock, ledgerFile(dir))
+    const programs = [program(1, T0 + HOUR), program(2, T0 + HOUR), program(3, T0 + 2 * HOUR)]
+    a.scheduler.update(programs)
+    b.scheduler.update(programs)
+    clock.advanceTo(T0 + 3 * HOUR)
+    const keysOf = (fired: Delivery[]) =>
+      fired.flatMap((d) => (d.kind === 'single' ? [d.reminder.key] : d.reminders.map((r) => r.key)))
+    const all = [...keysOf(a.fired), ...keysOf(b.fired)]
+    expect(all.sort()).toEqual([...new Set(all)].sort())
+    expect(all).toHaveLength(3)
+    const onDisk = JSON.parse(readFileSync(join(dir, 'ledger.json'), 'utf8'))
+    expect(Object.keys(onDisk.entries)).toHaveLength(3)
+    expect(onDisk.servedAt).toBe(T0 + 2 * HOUR)
+  })
+})
