@@ -155,4 +155,27 @@ describe('notifications in the app', () => {
     expect(s.events('app:focusProgram')).toEqual([{ programId: expect.any(Number) }])
     expect(s.window().isVisible()).toBe(true)
   })
+
+  it('macOS: "Watched" on a reminder records the episode through the outbox, in its undo window', async () => {
+    const s = await run.start({ platform: 'darwin', ...signedInTo(await run.emulator({ soonSeconds: 600 })) })
+    await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
+    const reminder = s.notifications()[0]
+    expect(reminder?.actions).toEqual([{ type: 'button', text: 'Watched' }])
+    reminder?.pressAction(0)
+    const listed = (await s.invoke('outbox:list')) as {
+      ok: true
+      value: { entries: Array<{ state: string; programId?: number }> }
+    }
+    expect(listed.value.entries).toEqual([expect.objectContaining({ state: 'waiting', programId: expect.any(Number) })])
+    const confirmation = s.notifications().at(-1)
+    expect(confirmation?.body).toMatch(/^Recorded as watched: .+\. Undo from Onair’s Records view/)
+    // The window did not open: the point of the button is not to.
+    expect(s.window().isVisible()).toBe(false)
+  })
+
+  it('Linux: reminders carry no buttons; the click opens the quick record', async () => {
+    const s = await run.start({ platform: 'linux', ...signedInTo(await run.emulator({ soonSeconds: 600 })) })
+    await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
+    expect(s.notifications()[0]?.actions).toEqual([])
+  })
 })
