@@ -1,4 +1,5 @@
 import type { Locale } from '../core/config'
+import { describeFileError } from '../core/file-errors'
 import type { LocalizedText } from '../core/http/errors'
 import type { Io } from './command'
 
@@ -26,7 +27,13 @@ export function exitWhenSettled(work: Promise<number>, io: Pick<Io, 'err'>, loca
     exit(1)
   })
   work.then(exit, (e: unknown) => {
-    io.err(`onair: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+    // A file the system refused is the user's to fix, not a bug: its message, never a stack trace.
+    const file = describeFileError(e)
+    io.err(
+      file
+        ? `onair: ${file[locale]}`
+        : `onair: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
+    )
     exit(1)
   })
 }

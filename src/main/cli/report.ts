@@ -1,4 +1,5 @@
 import { AuthError } from '../core/auth/errors'
+import { describeFileError } from '../core/file-errors'
 import type { SessionInfo } from '../core/auth/session'
 import { ApiError, describeApiError, type LocalizedText } from '../core/http/errors'
 import { EXIT, type CommandContext, type ExitCode } from './command'
@@ -18,11 +19,16 @@ export function printWriteHint(ctx: CommandContext, info: SessionInfo): void {
   if (info.writeHint) ctx.io.err(ctx.t(info.writeHint.message))
 }
 
-/** Known failures become their message and exit 1; anything else is a bug and propagates. */
+/** Known failures (a refused file included) become their message and exit 1; anything else is a bug and propagates. */
 export function failWith(ctx: CommandContext, e: unknown): ExitCode {
-  if (e instanceof AuthError) ctx.io.err(ctx.t((e.code === 'not_signed_in' && signedInElsewhere(ctx)) || e.userMessage))
-  else if (e instanceof ApiError) ctx.io.err(ctx.t(describeApiError(e)))
-  else throw e
+  const message =
+    e instanceof AuthError
+      ? (e.code === 'not_signed_in' && signedInElsewhere(ctx)) || e.userMessage
+      : e instanceof ApiError
+        ? describeApiError(e)
+        : describeFileError(e)
+  if (!message) throw e
+  ctx.io.err(ctx.t(message))
   return EXIT.failure
 }
 
@@ -34,7 +40,7 @@ export function failWith(ctx: CommandContext, e: unknown): ExitCode {
 export function describeFailure(e: unknown): LocalizedText {
   if (e instanceof AuthError) return e.userMessage
   if (e instanceof ApiError) return describeApiError(e)
-  const { code, port, path } = (e ?? {}) as { code?: unknown; port?: unknown; path?: unknown }
+  const { code, port } = (e ?? {}) as { code?: unknown; port?: unknown }
   if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
     if (typeof port === 'number') {
       return {
@@ -43,12 +49,8 @@ export function describeFailure(e: unknown): LocalizedText {
       }
     }
   }
-  if (typeof code === 'string' && typeof path === 'string') {
-    return {
-      en: `Onair could not use the file ${path} (${code}). It keeps running; check the folder's permissions and free space.`,
-      ja: `ファイル ${path} を扱えませんでした（${code}）。Onair は動作を続けます。フォルダーの権限と空き容量を確認してください。`
-    }
-  }
+  const file = describeFileError(e)
+  if (file) return file
   const detail = e instanceof Error ? e.message : String(e)
   return { en: `Something went wrong: ${detail}`, ja: `問題が発生しました: ${detail}` }
 }

@@ -133,7 +133,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     try {
       receiver = await startInboxReceiver({
         inbox,
-        secret: webhookSecretFile(deps.dataDir),
+        secret: webhookSecretFile(deps.dataDir, deps.onCorrupt),
         port: want.port,
         onEvent: deps.onWebhookEvent,
         onError: deps.onError

@@ -1,12 +1,13 @@
+import type { ScheduleCache } from '../../../shared/schedule'
 import { calendarDocument } from '../../core/calendar/feed'
 import { describeApiError, type LocalizedText } from '../../core/http/errors'
 import { pollOnce } from '../../core/schedule/poll'
-import { scheduleFileStore } from '../../core/schedule/files'
+import { emptySchedule, scheduleFileStore } from '../../core/schedule/files'
 import { duration, summaryLine } from '../../core/schedule/reminder-text'
 import { writeAtomic } from '../../core/store/json-file'
 import { formatCountdown } from '../../core/schedule/tray-state'
 import { EXIT, UsageError, type Command } from '../command'
-import { cliSettings, signedInAccount } from '../context'
+import { cliSettings, movedAside, signedInAccount } from '../context'
 import { failWith } from '../report'
 
 /**
@@ -67,16 +68,31 @@ export const upcoming: Command = {
     } catch (e) {
       return failWith(ctx, e)
     }
-    const cache = scheduleFileStore(ctx.config.dataDir)
+    const cache = scheduleFileStore(ctx.config.dataDir, movedAside(ctx))
     const settings = cliSettings(ctx).read()
     const result = await pollOnce({ media: cli.account.media(), now: Date.now(), settings })
+    // A schedule.json the system refuses (a folder in its place, no permission, a full disk) is
+    // said once, with what to do; what was fetched is still shown, and the exit code says 1.
+    let fileTrouble = false
+    const onFile = <T>(fn: () => T, fallback: T): T => {
+      try {
+        return fn()
+      } catch (e) {
+        fileTrouble = true
+        failWith(ctx, e)
+        return fallback
+      }
+    }
+    let shown: ScheduleCache
     if (result.ok) {
-      cache.write({ fetchedAt: new Date().toISOString(), programs: result.programs })
+      shown = { fetchedAt: new Date().toISOString(), programs: result.programs }
+      onFile(() => cache.write(shown), undefined)
     } else {
       cli.account.monitor.report(result.error)
       ctx.io.err(ctx.t(describeApiError(result.error)))
+      shown = onFile(() => cache.read(), emptySchedule())
     }
-    const { fetchedAt, programs } = cache.read()
+    const { fetchedAt, programs } = shown
     if (!result.ok) ctx.io.err(ctx.t(savedNotice(fetchedAt, Date.now())))
     if (ctx.flags.ics) {
       if (!result.ok && !fetchedAt) return EXIT.failure
@@ -113,7 +129,7 @@ export const upcoming: Command = {
         ctx.io.err(ctx.t({ en: 'Nothing unwatched on air in the window.', ja: 'この期間に未視聴の放送はありません。' }))
       for (const p of programs) ctx.io.out(`${summaryLine(p, text)}  ${formatCountdown(Date.parse(p.startedAt) - now)}`)
     }
-    return result.ok || fetchedAt ? EXIT.ok : EXIT.failure
+    return !fileTrouble && (result.ok || fetchedAt) ? EXIT.ok : EXIT.failure
   }
 }
 

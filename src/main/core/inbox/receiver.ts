@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { jsonFileStore, memoryStore, type DocumentStore } from '../store/json-file'
+import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import type { WebhookEvent } from '../wiki/webhooks'
 import type { InboxService } from './inbox'
 import { startWebhookServer, type WebhookServer } from './webhook-server'
@@ -38,9 +38,20 @@ export function webhookSecret(store: DocumentStore<SecretDoc>): WebhookSecret {
   }
 }
 
-export function webhookSecretFile(dataDir: string): WebhookSecret {
+/**
+ * A damaged file means a new secret, so the URL registered in the wiki stops working: that is
+ * reported (`onCorrupt`, as for every store file), never done silently; the receiver then
+ * announces the new URL to register.
+ */
+export function webhookSecretFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): WebhookSecret {
   return webhookSecret(
-    jsonFileStore({ path: join(dataDir, WEBHOOK_FILE), schema: SecretDoc, defaults: () => ({}), mode: 0o600 })
+    jsonFileStore({
+      path: join(dataDir, WEBHOOK_FILE),
+      schema: SecretDoc,
+      defaults: () => ({}),
+      mode: 0o600,
+      onCorrupt
+    })
   )
 }
 

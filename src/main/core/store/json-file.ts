@@ -6,6 +6,7 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeSync,
   type BigIntStats
@@ -175,12 +176,19 @@ export function writeAtomic(path: string, text: string, mode = 0o600): void {
   const tmp = `${path}.${process.pid}-${tmpCounter++}.tmp`
   const fd = openSync(tmp, 'w', mode)
   try {
-    writeSync(fd, text)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
+    try {
+      writeSync(fd, text)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, path)
+  } catch (e) {
+    // A refused write (full disk, a folder in the file's place) leaves the saved file as it was
+    // and no half-written temporary file beside it.
+    rmSync(tmp, { force: true })
+    throw e
   }
-  renameSync(tmp, path)
 }
 
 /** An in-memory store with the same contract, for tests and for the renderer harness. */

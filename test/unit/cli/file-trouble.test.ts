@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/dispatch'
+import { describeFileError } from '../../../src/main/core/file-errors'
+import { webhookSecretFile, WEBHOOK_FILE } from '../../../src/main/core/inbox/receiver'
+import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
+import { writeAtomic } from '../../../src/main/core/store/json-file'
+import { startEmulator, type Emulator } from '../../emulator'
+import { fakeIo } from './fake-io'
+import { runOnair } from './spawn-onair'
+
+/** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
+describe('describeFileError', () => {
+  const fsError = (code: string, extra: Record<string, string>) => Object.assign(new Error(code), { code, ...extra })
+
+  it('names the file, what is wrong and what to do, in English and Japanese, for each kind', () => {
+    const cases: Array<[string, RegExp, RegExp]> = [
+      ['EISDIR', /is a folder.*Move or rename/, /フォルダー/],
+      ['ENOTDIR', /part of the path.*is a file/, /パスの途中/],
+      ['EACCES', /not allowed.*chmod u\+rw/, /権限/],
+      ['EPERM', /not allowed/, /権限/],
+      ['EROFS', /read-only file system/, /読み取り専用/],
+      ['ENOSPC', /disk is full.*Free some space/, /ディスクがいっぱい/],
+      ['EIO', /could not use the file/, /扱えません/]
+    ]
+    for (const [code, en, ja] of cases) {
+      const text = describeFileError(fsError(code, { path: '/data/schedule.json' }))
+      expect(text?.en, code).toMatch(en)
+      expect(text?.ja, code).toMatch(ja)
+      for (const t of [text!.en, text!.ja]) expect(t).toContain('/data/schedule.json')
+      expect(text?.en).toContain('Nothing saved before was changed')
+    }
+    // A rename names the temporary file as `path`; the user is told about the real one.
+    const rename = fsError('EISDIR', { path: '/data/schedule.json.1-0.tmp', dest: '/data/schedule.json' })
+    expect(describeFileError(rename)?.en).toMatch(/^\/data\/schedule\.json is a folder/)
+    expect(describeFileError(new Error('boom'))).toBeUndefined()
+  })
+
+  it('a refused atomic write leaves the target as it was and no temporary file behind', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'onair-atomic-'))
+    const target = join(dir, 'schedule.json')
+    mkdirSync(target)
+    writeFileSync(join(target, 'keep.txt'), 'mine')
+    expect(() => writeAtomic(target, '{}')).toThrow(expect.objectContaining({ code: 'EISDIR' }))
+    expect(statSync(target).isDirectory()).toBe(true)
+    expect(readdirSync(dir)).toEqual(['schedule.json'])
+    expect(readdirSync(target)).toEqual(['keep.txt'])
+  })
+
+  it('a damaged inbox-webhook.json is reported before a new secret replaces it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'onair-hook-'))
+    const first = webhookSecretFile(dir).get()
+    writeFileSync(join(dir, WEBHOOK_FILE), '{"secret": 12')
+    const reports: CorruptFileReport[] = []
+    const next = webhookSecretFile(dir, (r) => reports.push(r)).get()
+    expect(next).not.toBe(first)
+    expect(reports).toHaveLength(1)
+    expect(reports[0]?.path).toBe(join(dir, WEBHOOK_FILE))
+    expect(existsSync(reports[0]!.movedTo)).toBe(true)
+  })
+})
+
+describe('onair upcoming when schedule.json is refused or damaged (real process)', () => {
+  let emu: Emulator
+  let env: Record<string, string>
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 })
+    env = {
+      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-file-trouble-')), 'data'),
+      ONAIR_MEDIA_URL: emu.baseUrl,
+      ONAIR_CLIENT_ID: emu.client.id,
+      ONAIR_CLIENT_SECRET: emu.client.secret
+    }
+    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+  })
+  afterAll(() => emu.close())
+
+  it('a folder in its place: the bilingual message names the file, programs still shown, exit 1, folder kept', async () => {
+    const schedule = join(env.ONAIR_DATA_DIR!, 'schedule.json')
+    mkdirSync(schedule)
+    writeFileSync(join(schedule, 'keep.txt'), 'mine')
+    for (const [lang, words] of [
+      ['C', 'is a folder'],
+      ['ja_JP.UTF-8', 'フォルダー']
+    ] as const) {
+      const run = await runOnair(['upcoming', '--json'], { ...env, LANG: lang })
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain(schedule)
+      expect(run.stderr).toContain(words)
+      expect(run.stderr).not.toMatch(/internal error|\n\s+at /)
+      expect(JSON.parse(run.stdout).programs.length).toBeGreaterThan(0)
+    }
+    expect(readdirSync(schedule)).toEqual(['keep.txt'])
+    expect(readdirSync(env.ONAIR_DATA_DIR!).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('a damaged file is moved aside and said, like every other file', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-file-damaged-')), 'data')
+    const own = { ...env, ONAIR_DATA_DIR: dataDir }
+    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
+    writeFileSync(join(dataDir, 'schedule.json'), '{"fetchedAt": nul')
+    emu.faults.inject({ path: '/v1/me/programs', kind: 'status', status: 503, times: 10 })
+    const run = await runOnair(['upcoming'], own)
+    emu.faults.clear()
+    expect(run.stderr).toMatch(/could not be read and was moved aside: .*schedule\.json\.corrupt-/)
+    expect(readdirSync(dataDir).some((f) => f.startsWith('schedule.json.corrupt-'))).toBe(true)
+  })
+})
