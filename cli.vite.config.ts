@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 
 /**
- * The `onair` command line as users run it: one plain-JavaScript file for Node (`out/cli/onair.js`,
+ * The `onair` command line as users run it: one plain-JavaScript file for Node (`out/cli/onair.mjs`,
  * the package's `bin`), with every dependency inlined, so an install needs nothing at run time and
  * a start reads one file instead of resolving a tree of modules. `npm run build` builds it after
  * the app; `npm run cli` still runs the sources through tsx for development.
@@ -26,8 +26,10 @@ export default defineConfig({
     // saved no start time, 424 vs 428 ms median for --help). The map stays here, out of the package.
     minify: false,
     sourcemap: 'hidden',
+    // .mjs: ES module wherever it lies, also unpacked beside app.asar where no package.json says
+    // "type": "module" (the app's launcher runs it from there).
     rollupOptions: {
-      output: { format: 'es', entryFileNames: 'onair.js', banner: '#!/usr/bin/env node' }
+      output: { format: 'es', entryFileNames: 'onair.mjs', banner: '#!/usr/bin/env node' }
     }
   }
 })

@@ -8,7 +8,7 @@ import { startEmulator } from '../test/emulator/index'
 import { summarise, type Bench, type Row } from './stats'
 
 /**
- * The built `onair` (out/cli/onair.js, built fresh here) as users run it:
+ * The built `onair` (out/cli/onair.mjs, built fresh here) as users run it:
  * - start: `onair --help` against a bare `node -e 0`, interleaved in the same run, as a ratio
  *   per pair (goal: within 3×);
  * - memory: the resident set of `onair run` once its first poll is in (goal: ≤ 80 MB), with the
@@ -17,7 +17,7 @@ import { summarise, type Bench, type Row } from './stats'
 const START_PAIRS = 15
 const RSS_RUNS = 3
 const root = resolve(import.meta.dirname, '..')
-const BIN = join(root, 'out/cli/onair.js')
+const BIN = join(root, 'out/cli/onair.mjs')
 
 function wallMs(args: string[]): number {
   const t = performance.now()

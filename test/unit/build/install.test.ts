@@ -74,7 +74,7 @@ afterAll(async () => {
 describe('the npm package', () => {
   it('carries the built CLI and app, package.json and README: no sources, tests or source maps', () => {
     const paths = packed.files.map((f) => f.path)
-    expect(paths).toEqual(expect.arrayContaining(['out/cli/onair.js', 'out/main/index.js', 'out/preload/index.cjs']))
+    expect(paths).toEqual(expect.arrayContaining(['out/cli/onair.mjs', 'out/main/index.js', 'out/preload/index.cjs']))
     expect(paths).toEqual(expect.arrayContaining(['out/renderer/index.html', 'package.json', 'README.md']))
     expect(paths.filter((p) => !p.startsWith('out/') && p !== 'package.json' && !/^README/.test(p))).toEqual([])
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([])
@@ -83,7 +83,7 @@ describe('the npm package', () => {
   it('depends at run time on exactly what the built code imports (bundled packages are dev dependencies)', () => {
     const provided = new Set([...builtinModules, 'electron'])
     const imported = new Set<string>()
-    for (const file of ['out/cli/onair.js', 'out/main/index.js', 'out/preload/index.cjs']) {
+    for (const file of ['out/cli/onair.mjs', 'out/main/index.js', 'out/preload/index.cjs']) {
       const code = readFileSync(join(root, file), 'utf8')
       // A package name, not the English "from" inside a message.
       const specifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']((?:node:)?@?[a-z0-9][\w.-]*(?:\/[\w.-]+)*)["']/g
@@ -96,7 +96,7 @@ describe('the npm package', () => {
   })
 
   it('installs globally with nothing else: no dependencies to fetch, no tsx', () => {
-    expect(existsSync(join(installed, 'out/cli/onair.js'))).toBe(true)
+    expect(existsSync(join(installed, 'out/cli/onair.mjs'))).toBe(true)
     expect(existsSync(join(installed, 'node_modules'))).toBe(false)
     expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['onair'])
   })
