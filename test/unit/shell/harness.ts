@@ -38,6 +38,13 @@ export interface ShellOptions {
 
 export type Shell = Awaited<ReturnType<typeof startShell>>
 
+/**
+ * The shell's time and the emulator's, moved to today's local noon: tray labels name the weekday of
+ * a program on another day, so a suite run near midnight would otherwise see a different menu.
+ */
+const skew = new Date().setHours(12, 0, 0, 0) - Date.now()
+const shellNow = () => Date.now() + skew
+
 /** The process-wide catch-alls launch() adds; removed again after each test. */
 const catchAlls = () => [...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')]
 
@@ -60,7 +67,7 @@ export function prepareShell(options: ShellOptions = {}) {
 
 export async function startShell(options: ShellOptions = {}) {
   const { folder, appPath, dataDir } = prepareShell(options)
-  const clock = new ManualClock(Date.now())
+  const clock = new ManualClock(shellNow())
   const ticks: Array<{ expression: string; tick: () => void }> = []
   const cron: CronFactory = (expression, tick) => {
     const entry = { expression, tick }
@@ -149,7 +156,7 @@ export function shellPerTest() {
       return shell
     },
     async emulator(options: EmulatorOptions = {}): Promise<Emulator> {
-      emu = await startEmulator({ port: 0, ...options })
+      emu = await startEmulator({ port: 0, now: shellNow, ...options })
       return emu
     }
   }
