@@ -1,5 +1,6 @@
 import type { Settings } from '../../shared/settings'
 import { createAccount, type Account } from '../core/account'
+import { nodeFetch } from '../core/http/node-fetch'
 import { personalDataWiper } from '../core/account/personal-data'
 import { fileSecrets } from '../core/auth/file-secrets'
 import type { Secrets } from '../core/auth/secrets'
@@ -44,6 +45,8 @@ export function openAccount(ctx: CommandContext): CliAccount {
     secrets,
     sessionStore: store,
     clock: ctx.clock,
+    // node:http instead of the global fetch: undici alone costs the daemon about 10 MB (node-fetch.ts).
+    fetch: nodeFetch,
     openBrowser: (url) => ctx.io.openBrowser(url),
     locale: () => ctx.locale,
     wipePersonalData: personalDataWiper(config.dataDir),

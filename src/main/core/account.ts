@@ -1,3 +1,4 @@
+import type { FetchLike } from './http/node-fetch'
 import type { Settings } from '../../shared/settings'
 import type { PageLocale } from './auth/callback-page'
 import { AuthError } from './auth/errors'
@@ -52,7 +53,7 @@ export interface AccountDeps {
   wipePersonalData: (opts: { discardOutbox: boolean }) => Promise<void> | void
   /** The headless faces take these from the environment; they win over stored ones and are never stored. */
   overrides?: { clientSecret?: () => string | undefined; wikiToken?: () => string | undefined }
-  fetch?: typeof fetch
+  fetch?: FetchLike
 }
 
 export interface AccountChange {

@@ -1,4 +1,5 @@
 import { ManualClock } from '../../../src/main/core/clock'
+import { nodeFetch } from '../../../src/main/core/http/node-fetch'
 import type { RequestStats } from '../../../src/main/core/http/request'
 import { createMediaClient, type MediaClientOptions } from '../../../src/main/core/media/client'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator'
@@ -23,6 +24,12 @@ export async function emulated(emuOpts: EmulatorOptions, clientOpts: Partial<Med
   })
   return { emu, clock, client, stats, session }
 }
+
+/** Both senders the app uses: the global fetch (the app) and node:http (the command line). */
+export const TRANSPORTS = [
+  { transport: 'fetch', fetch: undefined },
+  { transport: 'node:http', fetch: nodeFetch }
+] as const
 
 export const MODES = [
   { name: 'documented', quirks: false },

@@ -1,3 +1,4 @@
+import type { FetchLike } from '../http/node-fetch'
 import { describeApiError, isApiError } from '../http/errors'
 import { createWikiClient } from '../wiki/client'
 import { AuthError } from './errors'
@@ -7,7 +8,7 @@ import { AuthError } from './errors'
  * caught while the user is still looking at the field, not at the next poll.
  */
 export interface VerifyWikiTokenOptions {
-  fetch?: typeof fetch
+  fetch?: FetchLike
   timeoutMs?: number
 }
 

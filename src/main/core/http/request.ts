@@ -1,3 +1,4 @@
+import type { FetchLike, FetchResponse } from './node-fetch'
 import type { z } from 'zod'
 import { ApiError, type ServiceName } from './errors'
 
@@ -11,7 +12,7 @@ export interface HttpConfig {
   baseUrl: string
   /** Read at each request so a sign-in or sign-out takes effect at once. */
   token: () => string | undefined
-  fetch?: typeof fetch
+  fetch?: FetchLike
   timeoutMs?: number
   userAgent?: string
   /** Called once per attempt, whatever its outcome: the poll-cost benchmark counts with it. */
@@ -91,7 +92,7 @@ export async function send<S extends z.ZodType | undefined>(
   const started = performance.now()
   const report = (status: number, bytes: number) =>
     cfg.onRequest?.({ method: spec.method, path: url.pathname, status, bytes, ms: performance.now() - started })
-  let res: Response | undefined
+  let res: FetchResponse | undefined
   let text: string
   try {
     res = await (cfg.fetch ?? fetch)(url, {
@@ -138,7 +139,7 @@ function transportError(service: ServiceName, e: unknown, isWrite: boolean, answ
   return new ApiError({ kind: 'network', service, ambiguous: isWrite && !neverSent, detail: code })
 }
 
-function statusError(service: ServiceName, res: Response, text: string, isWrite: boolean): ApiError {
+function statusError(service: ServiceName, res: FetchResponse, text: string, isWrite: boolean): ApiError {
   const status = res.status
   const serviceMessages = errorMessages(text)
   const kind =

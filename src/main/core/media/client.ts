@@ -1,3 +1,4 @@
+import type { FetchLike } from '../http/node-fetch'
 import type { Clock } from '../clock'
 import { clockSleep, createPacer, type Sleep } from '../http/pacer'
 import type { RequestStats } from '../http/request'
@@ -23,7 +24,7 @@ export interface MediaClientOptions {
   /** Read at each request, so signing in or out takes effect at once. */
   token: () => string | undefined
   clock: Clock
-  fetch?: typeof fetch
+  fetch?: FetchLike
   timeoutMs?: number
   /** Request starts allowed per window, shared by every call of this client. */
   pacing?: { limit?: number; windowMs?: number }

@@ -1,3 +1,4 @@
+import type { FetchLike } from '../http/node-fetch'
 import { send, type HttpConfig } from '../http/request'
 import { Article, ArticleList, NotificationList, type Notification } from './schemas'
 import { articlePath, isTagName, tagArticlesPath } from './paths'
@@ -9,7 +10,7 @@ import { articlePath, isTagName, tagArticlesPath } from './paths'
 export interface WikiClientOptions {
   baseUrl: string
   token: () => string | undefined
-  fetch?: typeof fetch
+  fetch?: FetchLike
   timeoutMs?: number
 }
 
