@@ -10,6 +10,7 @@
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import playwrightConfig from '../playwright.config'
 
 type Badge = 'soon' | 'error' | 'signed-out'
 // Onair's mark (a broadcast target); the state changes its colour and adds a badge.
@@ -56,18 +57,7 @@ function template(size: number, { dim, badge }: (typeof STATES)[string]): string
   )
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run'
-  ]
-})
+const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
 mkdirSync('resources/tray', { recursive: true })
 const page = await browser.newPage({ viewport: { width: 32, height: 32 } })
 for (const [state, look] of Object.entries(STATES)) {

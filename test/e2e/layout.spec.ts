@@ -1,25 +1,14 @@
 import type { Page } from '@playwright/test'
-import { ManualClock } from '../../src/main/core/clock'
-import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type HarnessParts } from './fixtures'
-import { openSignedIn, type ScheduleSink } from './schedule-deps'
-import { go, tourDeps, weekOfUse, WINDOW, type Lang } from './window-tour'
+import { openSignedIn } from './schedule-deps'
+import { go, tourDeps, tourPerTest, weekOfUse, WINDOW, type Lang } from './window-tour'
 
 /**
  * Every view at the real window size (420×640), in both languages, light and dark: nothing scrolls
  * sideways, nothing runs past the right edge or is clipped, and axe finds no serious violation.
  */
-const clock = new ManualClock()
-const NOW = clock.now()
-let emu: Emulator
-let sink: ScheduleSink
-
-test.beforeEach(async () => {
-  clock.advanceTo(NOW)
-  emu = await startEmulator({ port: 0, now: () => clock.now() })
-  sink = {}
-})
-test.afterEach(() => emu.close())
+const tour = tourPerTest()
+const NOW = tour.start
 test.use({ viewport: WINDOW, timezoneId: 'Asia/Tokyo' })
 
 /**
@@ -72,8 +61,6 @@ async function expectFits(page: Page, where: string): Promise<void> {
   await expectNoSeriousA11yViolations(page)
 }
 
-const tour = () => ({ emu, clock, sink })
-
 for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
   for (const scheme of ['light', 'dark'] as const) {
     const ja = lang === 'ja'
@@ -90,7 +77,7 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
         test('schedule, works, records, inbox and settings fit the window', async ({ onair, page }) => {
           // Six axe runs in one tour: on a loaded 2-core machine they take longer than one test's 30 s.
           test.setTimeout(120_000)
-          await openSignedIn(page, onair, { emu, clock, sink })
+          await openSignedIn(page, onair, tour())
           await page.clock.setFixedTime(NOW)
           const row = page.locator('li[data-program-id="9"]')
           await expect(row).toBeVisible()
@@ -101,7 +88,7 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
           await go(page, 'works', lang, 'tbody tr')
           await expectFits(page, 'works')
 
-          await weekOfUse(emu, sink, lang)
+          await weekOfUse(tour().emu, tour().sink, lang)
           await go(page, 'records', lang, 'li.recent')
           await expectFits(page, 'records')
 
@@ -114,7 +101,7 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
       })
 
       test.describe('first start', () => {
-        test.use({ onairDepsFor: { build: (parts: HarnessParts) => emulatedAccount(emu).build(parts) } })
+        test.use({ onairDepsFor: { build: (parts: HarnessParts) => emulatedAccount(tour().emu).build(parts) } })
 
         test('onboarding fits the window', async ({ onair, page }) => {
           await onair.open()

@@ -1,10 +1,8 @@
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { ManualClock } from '../../src/main/core/clock'
-import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAccount, expect, test, type HarnessParts } from './fixtures'
-import { openSignedIn, type ScheduleSink } from './schedule-deps'
-import { go, tourDeps, weekOfUse, WINDOW } from './window-tour'
+import { openSignedIn } from './schedule-deps'
+import { go, tourDeps, tourPerTest, weekOfUse, WINDOW } from './window-tour'
 
 /**
  * The README's screenshots: every view in English and Japanese, from the emulator's seeded data,
@@ -20,17 +18,8 @@ test.skip(
 )
 
 const OUT = resolve(import.meta.dirname, '../../docs/screenshots')
-const clock = new ManualClock()
-const NOW = clock.now()
-let emu: Emulator
-let sink: ScheduleSink
-
-test.beforeEach(async () => {
-  clock.advanceTo(NOW)
-  emu = await startEmulator({ port: 0, now: () => clock.now() })
-  sink = {}
-})
-test.afterEach(() => emu.close())
+const tour = tourPerTest()
+const NOW = tour.start
 test.use({ viewport: WINDOW, timezoneId: 'Asia/Tokyo', colorScheme: 'light' })
 
 async function shot(page: Page, view: string, lang: string): Promise<void> {
@@ -43,10 +32,10 @@ for (const lang of ['en', 'ja'] as const) {
     test.use({ locale: ja ? 'ja-JP' : 'en-US', onairDeps: { locale: () => (ja ? 'ja-JP' : 'en-US') } })
 
     test.describe('signed in', () => {
-      test.use({ onairDepsFor: tourDeps(() => ({ emu, clock, sink }), lang) })
+      test.use({ onairDepsFor: tourDeps(tour, lang) })
 
       test('schedule, works, records, inbox, settings', async ({ onair, page }) => {
-        await openSignedIn(page, onair, { emu, clock, sink })
+        await openSignedIn(page, onair, tour())
         // Stop the page's time where the core's is, so countdowns and ages read the same every run.
         await page.clock.setFixedTime(NOW)
         const row = page.locator('li[data-program-id="9"]')
@@ -63,7 +52,7 @@ for (const lang of ['en', 'ja'] as const) {
         await go(page, 'works', lang, 'tbody tr')
         await shot(page, 'works', lang)
 
-        await weekOfUse(emu, sink, lang)
+        await weekOfUse(tour().emu, tour().sink, lang)
         await go(page, 'records', lang, 'li.recent')
         await shot(page, 'records', lang)
 
@@ -76,7 +65,7 @@ for (const lang of ['en', 'ja'] as const) {
     })
 
     test.describe('first start', () => {
-      test.use({ onairDepsFor: { build: (parts: HarnessParts) => emulatedAccount(emu).build(parts) } })
+      test.use({ onairDepsFor: { build: (parts: HarnessParts) => emulatedAccount(tour().emu).build(parts) } })
 
       test('onboarding', async ({ onair, page }) => {
         await page.clock.install({ time: NOW })

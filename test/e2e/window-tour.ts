@@ -4,8 +4,8 @@ import { createInbox } from '../../src/main/core/inbox/inbox'
 import { memoryInboxStore } from '../../src/main/core/inbox/store'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { createWikiClient } from '../../src/main/core/wiki/client'
-import type { Emulator } from '../emulator'
-import type { HarnessParts } from './fixtures'
+import { startEmulator, type Emulator } from '../emulator'
+import { test, type HarnessParts } from './fixtures'
 import { emulatedSchedule, type ScheduleSink } from './schedule-deps'
 
 /**
@@ -30,6 +30,27 @@ export interface Tour {
   emu: Emulator
   clock: ManualClock
   sink: ScheduleSink
+}
+
+/**
+ * A fresh emulator and schedule sink per test on one ManualClock that every test starts at the same
+ * instant, so each test sees the same seeded week. Call at the top of a spec; `tour()` gives the
+ * current test's parts, `tour.start` that instant.
+ */
+export function tourPerTest(): (() => Tour) & { start: number } {
+  const clock = new ManualClock()
+  const start = clock.now()
+  let current: Tour | undefined
+  test.beforeEach(async () => {
+    clock.advanceTo(start)
+    current = { emu: await startEmulator({ port: 0, now: () => clock.now() }), clock, sink: {} }
+  })
+  test.afterEach(() => current?.emu.close())
+  const tour = () => {
+    if (!current) throw new Error('tour() is only available inside a test')
+    return current
+  }
+  return Object.assign(tour, { start })
 }
 
 /** The schedule (records, reminders) and an inbox, all on the emulator, for `onairDepsFor`. */
