@@ -16,12 +16,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
-import { createAccount } from '../../src/main/core/account'
+import { createAccount, type Account } from '../../src/main/core/account'
 import { personalDataWiper } from '../../src/main/core/account/personal-data'
 import { createCore, type Core, type CoreDeps } from '../../src/main/core/app'
 import { memorySecrets } from '../../src/main/core/auth/secrets'
 import { sessionFileStore } from '../../src/main/core/auth/session-store'
 import { ManualClock, systemClock } from '../../src/main/core/clock'
+import { memoryNotifier } from '../../src/main/core/notify'
+import { openAppServices, type AppServices } from '../../src/main/core/services'
 import { settingsFileStore } from '../../src/main/core/store/settings'
 import type { Emulator } from '../emulator/index'
 import { createHandlers, dispatch } from '../../src/main/core/ipc/handlers'
@@ -151,6 +153,29 @@ export function emulatedAccount(
       return { account, settings }
     }
   }
+}
+
+/**
+ * The app's own composition (`openAppServices`) over an emulated, configured account: settings
+ * writes re-plan the reminders and switch the local listeners exactly as in the app. Cron never ticks.
+ */
+export function emulatedAppServices(
+  emu: Emulator,
+  parts: HarnessParts,
+  clock: ManualClock
+): { services: AppServices; account: Account } {
+  const { account, settings } = emulatedAccount(emu, { configured: true }).build(parts)
+  if (!account || !settings) throw new Error('emulatedAccount gave no account')
+  const services = openAppServices({
+    dataDir: parts.dataDir,
+    clock,
+    account,
+    settings,
+    notifier: memoryNotifier(),
+    locale: () => 'en',
+    cron: () => ({ stop() {} })
+  })
+  return { services, account }
 }
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { ManualClock } from '../../src/main/core/clock'
-import { memoryNotifier } from '../../src/main/core/notify'
-import { openAppServices, type AppServices } from '../../src/main/core/services'
+import type { AppServices } from '../../src/main/core/services'
 import { SETTINGS_FILE } from '../../src/main/core/store/settings'
 import { startEmulator, type Emulator } from '../emulator'
-import { emulatedAccount, expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { emulatedAppServices, expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 /**
  * The Calendar section over the app's own composition: "Export .ics" through the shell's save
@@ -33,21 +32,12 @@ test.afterEach(async () => {
 test.use({
   onairDepsFor: {
     build(parts) {
-      const { account, settings } = emulatedAccount(emu, { configured: true }).build(parts)
-      if (!account || !settings) throw new Error('emulatedAccount gave no account')
       const clock = new ManualClock(NOW)
-      services = openAppServices({
-        dataDir: parts.dataDir,
-        clock,
-        account,
-        settings,
-        notifier: memoryNotifier(),
-        locale: () => 'en',
-        cron: () => ({ stop() {} })
-      })
+      const opened = emulatedAppServices(emu, parts, clock)
+      services = opened.services
       return {
         clock,
-        account,
+        account: opened.account,
         settings: services.settings,
         reminders: services.reminders,
         calendar: services.calendar,

@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { ManualClock } from '../../src/main/core/clock'
-import { memoryNotifier } from '../../src/main/core/notify'
-import { openAppServices, type AppServices } from '../../src/main/core/services'
+import type { AppServices } from '../../src/main/core/services'
 import { SETTINGS_FILE } from '../../src/main/core/store/settings'
 import type { Delivery } from '../../src/shared/schedule'
 import { startEmulator, type Emulator } from '../emulator'
-import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
+import { emulatedAppServices, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
 
 // 2026-11-22 12:00 UTC; program 9 (Orbit Gardeners) starts two hours later.
 const NOW = new ManualClock().now()
@@ -36,21 +35,12 @@ test.use({
   timezoneId: 'Asia/Tokyo',
   onairDepsFor: {
     build(parts) {
-      const { account, settings } = emulatedAccount(emu, { configured: true }).build(parts)
-      if (!account || !settings) throw new Error('emulatedAccount gave no account')
-      services = openAppServices({
-        dataDir: parts.dataDir,
-        clock,
-        account,
-        settings,
-        notifier: memoryNotifier(),
-        locale: () => 'en',
-        cron: () => ({ stop() {} })
-      })
+      const opened = emulatedAppServices(emu, parts, clock)
+      services = opened.services
       services.reminders.onChange((e) => void (e.type === 'delivery' && deliveries.push(e.delivery)))
       return {
         clock,
-        account,
+        account: opened.account,
         settings: services.settings,
         reminders: services.reminders,
         records: services.records,

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback, refuseMalformedRequests } from '../http/loopback-server'
 
 /**
  * The calendar feed for desktop calendars, on 127.0.0.1 only. The schedule is personal, so three
@@ -77,18 +77,8 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
   })
   server.maxHeadersCount = 50
   server.maxConnections = 32
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-    socket.destroy()
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  port = (server.address() as AddressInfo).port
+  refuseMalformedRequests(server)
+  port = await listenOnLoopback(server, opts.port)
   return {
     url: `http://127.0.0.1:${port}${expectedPath}`,
     port,

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { createServer as createNetServer } from 'node:net'
 import { systemClock, type Clock } from '../clock'
 import { parseWebhookBody, type WebhookEvent } from '../wiki/webhooks'
+import { listenOnLoopback, refuseMalformedRequests } from '../http/loopback-server'
 import { createConnectionGate } from './connection-gate'
 
 /**
@@ -157,13 +158,7 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
     handle(req, res).catch(() => reply(res, 500))
   })
   http.maxHeadersCount = 50
-  // A malformed request line, oversized headers or a stalled upload never reach `handle`: answer
-  // them here, never crash.
-  http.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
-    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-    socket.destroy()
-  })
+  refuseMalformedRequests(http)
   const gate = createConnectionGate({
     expectedPath,
     clock,
@@ -174,14 +169,7 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
   })
   const server = createNetServer((socket) => gate.onConnection(socket))
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listenOnLoopback(server, opts.port)
   return {
     url: `http://127.0.0.1:${port}${expectedPath}`,
     port,

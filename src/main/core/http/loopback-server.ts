@@ -1,0 +1,28 @@
+import type { Server as HttpServer } from 'node:http'
+import type { AddressInfo, Server, Socket } from 'node:net'
+
+/**
+ * What the local listeners (calendar feed, webhook receiver) share: they bind 127.0.0.1 only, and
+ * a request Node's parser refuses is answered and dropped here, never left to crash the process.
+ */
+
+/** Listens on 127.0.0.1 (0 picks a free port) and resolves with the port; a bind failure rejects. */
+export async function listenOnLoopback(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  return (server.address() as AddressInfo).port
+}
+
+/** A malformed request line, oversized headers or a stalled upload: a short answer, then close. */
+export function refuseMalformedRequests(http: HttpServer): void {
+  http.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+    socket.destroy()
+  })
+}
