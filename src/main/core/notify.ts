@@ -1,4 +1,5 @@
 import { escapeControls } from './safe-text'
+import type { ReminderRef } from './schedule/snoozes'
 
 /**
  * How the core raises a native notification without knowing where it runs: the Electron shell
@@ -16,6 +17,8 @@ export interface NativeNotification {
     | { kind: 'schedule' }
     | { kind: 'inbox'; notificationId?: number }
     | { kind: 'url'; url: string }
+  /** The reminder this notification shows: where the platform has buttons, "Snooze" brings it back. */
+  reminder?: ReminderRef
 }
 
 export interface Notifier {

@@ -118,7 +118,7 @@ describe('account', () => {
   it('sign-out revokes, keeps settings, wipes personal files and keeps the outbox unless discarded', async () => {
     const { account, dataDir, deps } = testAccount()
     account.saveServices(servicesOf(emu))
-    const personal = ['schedule.json', 'ledger.json', 'inbox.json', 'outbox.json']
+    const personal = ['schedule.json', 'ledger.json', 'snoozes.json', 'inbox.json', 'outbox.json']
     const writeAll = () => personal.forEach((f) => writeFileSync(join(dataDir, f), '{}'))
     const token = emu.tokens.otherUser
     await account.signInWithToken(token)

@@ -38,7 +38,9 @@ describe('notification text', () => {
       id: ep.id + ':' + ep.startedAt + ':10',
       title: 'Work 1',
       body: 'Ep. 12.5 “Flour and stars”\nStarts in 10 min · Tokyo MX 21:30',
-      target: { kind: 'record', programId: 1 }
+      target: { kind: 'record', programId: 1 },
+      // What "Snooze" needs to bring this very reminder back.
+      reminder: { key: ep.id + ':' + ep.startedAt + ':10', programId: 1, startedAt: ep.startedAt, offsetMinutes: 10 }
     })
     expect(describeDelivery(d, { locale: 'ja', now: T - 90 * 60_000, ...tokyo }).body).toBe(
       '第12.5話「Flour and stars」\n1時間30分後に放送開始 · Tokyo MX 21:30'

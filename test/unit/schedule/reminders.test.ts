@@ -68,7 +68,13 @@ describe('reminder service (ManualClock + emulator)', () => {
       id: `${SOON_PROGRAM_ID}:${new Date(start).toISOString()}:0`,
       title: 'Starlit Courier',
       body: `Ep. 6 “Postmarked Tomorrow”\nOn air now · Tokyo MX ${new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Tokyo' }).format(start)}`,
-      target: { kind: 'record', programId: SOON_PROGRAM_ID }
+      target: { kind: 'record', programId: SOON_PROGRAM_ID },
+      reminder: {
+        key: `${SOON_PROGRAM_ID}:${new Date(start).toISOString()}:0`,
+        programId: SOON_PROGRAM_ID,
+        startedAt: new Date(start).toISOString(),
+        offsetMinutes: 0
+      }
     })
     const delivery = a.events.find((e) => e.type === 'delivery')
     expect(delivery).toMatchObject({

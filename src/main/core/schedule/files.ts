@@ -2,10 +2,12 @@ import { join } from 'node:path'
 import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
+import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
 
-/** Both names are in the CLI's PERSONAL_DATA_FILES, so signing out wipes them. */
+/** All three names are in PERSONAL_DATA_FILES, so signing out wipes them. */
 export const SCHEDULE_FILE = 'schedule.json'
 export const LEDGER_FILE = 'ledger.json'
+export const SNOOZES_FILE = 'snoozes.json'
 
 export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
 
@@ -30,5 +32,12 @@ export function scheduleFileStore(
 export function ledgerFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Ledger {
   return ledgerOver(
     jsonFileStore({ path: join(dataDir, LEDGER_FILE), schema: LedgerDoc, defaults: emptyLedger, onCorrupt })
+  )
+}
+
+/** The snoozed reminders, shared like the ledger: the app may snooze while `onair run` delivers. */
+export function snoozesFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Snoozes {
+  return snoozesOver(
+    jsonFileStore({ path: join(dataDir, SNOOZES_FILE), schema: SnoozesDoc, defaults: emptySnoozes, onCorrupt })
   )
 }

@@ -18,7 +18,7 @@ const MINUTE = 60_000
 
 export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotification {
   if (d.kind === 'single') {
-    const { program, key } = d.reminder
+    const { program, key, programId, startedAt, offsetMinutes } = d.reminder
     return {
       id: key,
       title: program.work.title,
@@ -28,7 +28,8 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
       ]
         .filter((l) => l !== '')
         .join('\n'),
-      target: { kind: 'record', programId: program.id }
+      target: { kind: 'record', programId: program.id },
+      reminder: { key, programId, startedAt, offsetMinutes }
     }
   }
   const programs = distinctPrograms(d.reminders)

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { Delivery, ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
@@ -7,13 +8,15 @@ import type { Locale } from '../config'
 import type { MediaClient } from '../media/client'
 import type { Notifier } from '../notify'
 import type { CorruptFileReport, DocumentStore } from '../store/json-file'
+import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
-import { emptySchedule, ledgerFile, scheduleFileStore } from './files'
+import { emptySchedule, ledgerFile, scheduleFileStore, snoozesFile, SNOOZES_FILE } from './files'
 import type { Ledger } from './ledger'
 import type { PollResult } from './poll'
 import { createPoller, type PollerStatus } from './poller'
 import { describeDelivery } from './reminder-text'
 import { createScheduler } from './scheduler'
+import { memorySnoozes, scheduledProgram, type ReminderRef, type Snoozes, type SnoozeResult } from './snoozes'
 import { trayState, type TrayState } from './tray-state'
 
 /**
@@ -25,9 +28,10 @@ export interface ReminderServiceOptions {
   clock: Clock
   media: Pick<MediaClient, 'allPrograms'>
   monitor: SessionMonitor
-  /** Files `schedule.json` and `ledger.json` in this folder, unless `stores` are given. */
+  /** Files `schedule.json`, `ledger.json` and `snoozes.json` in this folder, unless `stores` are given. */
   dataDir?: string
-  stores?: { cache: DocumentStore<ScheduleCache>; ledger: Ledger }
+  /** Without `snoozes`, snoozes live in memory. */
+  stores?: { cache: DocumentStore<ScheduleCache>; ledger: Ledger; snoozes?: Snoozes }
   /** Read at every use, so a changed setting needs only `settingsChanged()`. */
   settings: () => Settings
   notifier: Notifier
@@ -62,6 +66,12 @@ export interface ReminderService {
   settingsChanged(): void
   /** After a sign-out the user chose: forget the schedule (its file is already deleted). */
   reset(): void
+  /**
+   * "Snooze" on a reminder: it comes back in 5 minutes, persisted, so whichever process serves
+   * the folder's reminders then (this one, or `onair run` while this app stands by) delivers it
+   * once. Pressed again, on the same or the returned notification: again +5 min, still one.
+   */
+  snooze(ref: ReminderRef): SnoozeResult
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
 
@@ -75,6 +85,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   if (!opts.stores && !opts.dataDir) throw new Error('createReminderService: dataDir or stores is required')
   const cache = opts.stores?.cache ?? scheduleFileStore(opts.dataDir as string, opts.onCorrupt)
   const ledger = opts.stores?.ledger ?? ledgerFile(opts.dataDir as string, opts.onCorrupt)
+  const snoozes =
+    opts.stores?.snoozes ?? (opts.stores ? memorySnoozes() : snoozesFile(opts.dataDir as string, opts.onCorrupt))
   const onError = opts.onError ?? (() => {})
   const listeners = new Set<(event: ReminderEvent) => void>()
   const emit = (event: ReminderEvent): void => {
@@ -85,6 +97,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     clock,
     ledger,
     settings: () => opts.settings().reminders,
+    snoozes,
     onError,
     deliver(delivery) {
       const firedAt = clock.now()
@@ -111,9 +124,21 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     }
   })
 
+  // A snooze pressed in another process (the app standing by while `onair run` serves) is seen at
+  // once through the folder's watch, else within a minute by the watchdog; unchanged, it costs a stat.
+  let seenSnoozes = snoozes.read()
+  const checkSnoozes = (): void => {
+    const doc = snoozes.read()
+    if (doc === seenSnoozes) return
+    seenSnoozes = doc
+    scheduler.replan()
+  }
+  let unwatchSnoozes: (() => void) | null = null
+
   let watchdog: TimerHandle | null = null
   function watch(expected: number): void {
     watchdog = clock.setTimeout(() => {
+      checkSnoozes()
       const now = clock.now()
       if (Math.abs(now - expected) > JUMP_TOLERANCE_MS) {
         scheduler.replan()
@@ -140,6 +165,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     start() {
       scheduler.update(cache.read().programs)
       watch(clock.now() + WATCHDOG_MS)
+      if (opts.dataDir && !opts.stores) unwatchSnoozes = watchDocument(join(opts.dataDir, SNOOZES_FILE), checkSnoozes)
       return poller.start()
     },
     stop() {
@@ -147,6 +173,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       scheduler.stop()
       if (watchdog) clock.clearTimeout(watchdog)
       watchdog = null
+      unwatchSnoozes?.()
+      unwatchSnoozes = null
     },
     schedule: () => cache.read(),
     state: () => poller.status(),
@@ -175,6 +203,14 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       cache.write(emptySchedule())
       scheduler.update([])
       emit({ type: 'status', status: poller.status(), result: null })
+    },
+    snooze(ref) {
+      // Only a broadcast still on the schedule, at the time the reminder was about, comes back.
+      if (!scheduledProgram(ref, cache.read().programs)) return { ok: false, reason: 'not-scheduled' }
+      const fireAt = snoozes.add(ref, clock.now())
+      // Serving here: the timer now waits for it too. Standing by: a no-op, the holder delivers it.
+      scheduler.replan()
+      return { ok: true, fireAt }
     },
     onChange(listener) {
       listeners.add(listener)

@@ -2,6 +2,7 @@ import type { Clock, TimerHandle } from '../clock'
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import type { Ledger } from './ledger'
 import { byFireAtThenKey, groupDue, isSuppressed, oldestOnTime, plan, reminderKey } from './planner'
+import { sortSnoozes, type Snoozes } from './snoozes'
 
 /**
  * setTimeout counts elapsed monotonic time, not wall time: it does not see a wall-clock jump, on
@@ -24,12 +25,18 @@ export interface SchedulerOptions {
   settings: () => ReminderSettings
   /** A failed save or a throwing deliver is reported here; the scheduler keeps running. */
   onError?: (error: unknown) => void
+  /** Snoozed reminders (snoozes.ts), delivered once like any reminder; absent: none. */
+  snoozes?: Snoozes
 }
 
 export interface Scheduler {
   /** New programs from the cache: re-plans and reconciles the timer with the plan. */
   update(programs: readonly CachedProgram[]): void
-  /** Re-plans with the same programs: after resume from sleep, a clock jump or a settings change. */
+  /**
+   * Re-plans with the same programs: after resume from sleep, a clock jump, a settings change or a
+   * snooze. Before the first `update` there is nothing to plan from: a process standing by for the
+   * folder must not settle (and lose) snoozes against an empty schedule, nor beat the heartbeat.
+   */
   replan(): void
   stop(): void
   nextFireAt(): number | null
@@ -44,7 +51,7 @@ export interface Scheduler {
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { clock, ledger, deliver, settings } = options
   const onError = options.onError ?? (() => {})
-  let programs: readonly CachedProgram[] = []
+  let programs: readonly CachedProgram[] | null = null
   let pending = new Map<string, Reminder>()
   let timer: TimerHandle | null = null
   let stopped = false
@@ -54,7 +61,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let lastBeat = -Infinity
 
   function reconcile(): void {
-    if (stopped) return
+    if (stopped || programs === null) return
     const now = clock.now()
     const s = settings()
     ledger.prune(now)
@@ -80,11 +87,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const notRunning = gap ? fellDueIn(gap.from, Math.min(gap.to, tooLate), s) : []
     const missed = [...new Map([...slept, ...notRunning].map((r) => [r.key, r])).values()]
     const due = planned.filter((r) => r.fireAt <= now)
-    pending = new Map(planned.filter((r) => r.fireAt > now).map((r) => [r.key, r]))
+    // A snooze keeps its reminder's key (delivered already, so never planned again): one Map.
+    const snoozed = options.snoozes
+      ? sortSnoozes(options.snoozes.read(), programs, s, now)
+      : { pending: [], due: [], late: [], settle: [] }
+    pending = new Map([...planned.filter((r) => r.fireAt > now), ...snoozed.pending].map((r) => [r.key, r]))
     arm(now)
 
     const items = [...due, ...missed]
-    if (items.length === 0 && now - lastBeat < HEARTBEAT_MS) return
+    if (items.length === 0 && snoozed.settle.length === 0 && now - lastBeat < HEARTBEAT_MS) return
     let fresh: Set<string>
     try {
       // Recorded first, and only what no other process took: then notified. Also the heartbeat.
@@ -95,11 +106,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       onError(error)
       fresh = new Set([...due, ...missed].map((r) => r.key))
     }
+    const snoozes = takeSnoozes(snoozed.settle)
+    // A snooze that fell due while nothing ran follows the reminders' rule: summarised, looking
+    // back as far as they do, and "not running" when it fell due before this run began.
+    const lateSnoozes = snoozed.late.filter((r) => snoozes.has(r.key) && r.fireAt > now - GAP_HORIZON_MS)
+    const notRunningSnooze = lateSnoozes.some((r) => gap && r.fireAt <= gap.to)
     const deliveries = batch(
-      due.filter((r) => fresh.has(r.key)),
-      missed.filter((r) => fresh.has(r.key)),
+      [...due.filter((r) => fresh.has(r.key)), ...snoozed.due.filter((r) => snoozes.has(r.key))],
+      [...missed.filter((r) => fresh.has(r.key)), ...lateSnoozes],
       s.groupThreshold,
-      notRunning.some((r) => fresh.has(r.key)) ? 'not-running' : 'away'
+      notRunning.some((r) => fresh.has(r.key)) || notRunningSnooze ? 'not-running' : 'away'
     )
     for (const delivery of deliveries) {
       try {
@@ -110,10 +126,22 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
+  /** The due snoozes this process may deliver: taken from the file, so no other process has them. */
+  function takeSnoozes(settle: ReadonlyArray<{ key: string; fireAt: number }>): Set<string> {
+    if (!options.snoozes || settle.length === 0) return new Set()
+    try {
+      return options.snoozes.take(settle)
+    } catch (error) {
+      // As with the ledger: a snooze that does not come back is worse than one that might repeat.
+      onError(error)
+      return new Set(settle.map((e) => e.key))
+    }
+  }
+
   /** Reminders of the known programs whose time fell in (from, to], not delivered, not muted. */
   function fellDueIn(from: number, to: number, s: ReminderSettings): Reminder[] {
     const found: Reminder[] = []
-    for (const program of programs) {
+    for (const program of programs ?? []) {
       const start = Date.parse(program.startedAt)
       for (const offsetMinutes of s.leadMinutes) {
         const fireAt = start - offsetMinutes * MINUTE
