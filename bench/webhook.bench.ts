@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { systemClock } from '../src/main/core/clock'
 import { createInbox } from '../src/main/core/inbox/inbox'
-import { startInboxReceiver, webhookSecretFile } from '../src/main/core/inbox/receiver'
+import { startInboxReceiver } from '../src/main/core/inbox/receiver'
+import { memoryWebhookSecret } from '../src/main/core/inbox/webhook-secret'
 import { inboxFileStore } from '../src/main/core/inbox/store'
 import { memoryNotifier } from '../src/main/core/notify'
 import { createWikiService } from '../test/emulator/wiki/index'
@@ -27,7 +28,7 @@ async function oneRun(): Promise<number[]> {
     notify: () => true,
     language: () => 'en'
   })
-  const receiver = await startInboxReceiver({ inbox, secret: webhookSecretFile(dataDir), port: 0 })
+  const receiver = await startInboxReceiver({ inbox, secret: memoryWebhookSecret(), port: 0 })
   const wiki = createWikiService({ now: () => Date.now(), quirks: false })
   const body = JSON.stringify(wiki.webhookEvent('article_created'))
   const times: number[] = []

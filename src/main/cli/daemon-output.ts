@@ -1,6 +1,7 @@
 import { inboxTypeLabel } from '../../shared/inbox'
 import type { Reminder } from '../../shared/schedule'
 import type { Clock } from '../core/clock'
+import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'
 import { describeDelivery } from '../core/schedule/reminder-text'
 import type { ReminderEvent } from '../core/schedule/reminders'
 import type { WebhookEvent } from '../core/wiki/webhooks'
@@ -18,6 +19,8 @@ export interface DaemonOutput {
   error(e: unknown): void
   webhookEvent(event: WebhookEvent): void
   webhookUrl(url: string): void
+  /** The secret had to be replaced: the URL registered in the wiki stopped working. */
+  webhookUrlReplaced(url: string): void
 }
 
 type Line = Record<string, unknown>
@@ -31,7 +34,9 @@ export function daemonOutput(ctx: CommandContext, clock: Clock, timeZone: () => 
     reminders: (event) => jsonLines(event, ctx, emit, iso(clock.now())),
     error: (e) => emit({ type: 'error', at: iso(clock.now()), message: ctx.t(describeFailure(e)) }),
     webhookEvent: (event) => emit({ type: 'event', event }),
-    webhookUrl: (url) => emit({ type: 'webhook', url })
+    webhookUrl: (url) => emit({ type: 'webhook', url }),
+    webhookUrlReplaced: (url) =>
+      emit({ type: 'webhook-replaced', url, message: ctx.t(describeReplacedWebhookUrl(url)) })
   }
 }
 
@@ -82,7 +87,8 @@ function textOutput(ctx: CommandContext, timeZone: () => string | undefined): Da
     webhookEvent: (event) =>
       ctx.io.out(`${ctx.t(inboxTypeLabel(event.type === 'unknown' ? event.originalType : event.type))}: ${event.type}`),
     webhookUrl: (url) =>
-      ctx.io.err(ctx.t({ en: `Webhook receiver: register ${url}`, ja: `Webhook の受信先: ${url} を登録してください` }))
+      ctx.io.err(ctx.t({ en: `Webhook receiver: register ${url}`, ja: `Webhook の受信先: ${url} を登録してください` })),
+    webhookUrlReplaced: (url) => ctx.io.err(ctx.t(describeReplacedWebhookUrl(url)))
   }
 }
 

@@ -1,11 +1,13 @@
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account'
+import type { Secrets } from './auth/secrets'
 import { openCalendar, type CalendarService } from './calendar'
 import type { Clock, TimerHandle } from './clock'
 import type { Locale } from './config'
 import { createInbox, type InboxService } from './inbox/inbox'
 import { startInboxPolling } from './inbox/poller'
-import { startInboxReceiver, webhookSecretFile } from './inbox/receiver'
+import { startInboxReceiver } from './inbox/receiver'
+import { describeReplacedWebhookUrl, memoryWebhookSecret, webhookSecretFile, type Face } from './inbox/webhook-secret'
 import type { WebhookServer } from './inbox/webhook-server'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
@@ -51,6 +53,12 @@ export interface AppServicesDeps {
   onError?: (error: unknown) => void
   /** A saved file could not be read and was moved aside (see describeCorruptFile). */
   onCorrupt?: (report: CorruptFileReport) => void
+  /**
+   * Where the webhook receiver keeps its secret (this face's secrets store); `onUrlReplaced` is
+   * told besides the notification when the registered URL stopped working. Absent: a secret in
+   * memory for this run (tests and harnesses).
+   */
+  webhook?: { secrets: Secrets; face: Face; onUrlReplaced?: (url: string) => void }
   /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
   onWebhookEvent?: (event: WebhookEvent) => void
   /**
@@ -123,6 +131,11 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   // One change after another: a quick off-on-off must never leave two servers on one secret.
   let receiverQueue: Promise<void> = Promise.resolve()
 
+  const inMemorySecret = deps.webhook ? undefined : memoryWebhookSecret()
+  const webhookSecret = () =>
+    deps.webhook
+      ? webhookSecretFile(deps.dataDir, deps.webhook.secrets, deps.webhook.face, deps.onCorrupt)
+      : inMemorySecret!
   const switchReceiver = async (): Promise<void> => {
     const want = running ? file.read().inbox.webhook : { enabled: false, port: 0 }
     if (want.enabled === receiverWanted.enabled && want.port === receiverWanted.port) return
@@ -133,9 +146,18 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     try {
       receiver = await startInboxReceiver({
         inbox,
-        secret: webhookSecretFile(deps.dataDir, deps.onCorrupt),
+        secret: webhookSecret(),
         port: want.port,
         onEvent: deps.onWebhookEvent,
+        onUrlReplaced(url) {
+          deps.notifier.show({
+            id: 'webhook-url-replaced',
+            title: 'Onair',
+            body: describeReplacedWebhookUrl(url)[deps.locale()],
+            target: { kind: 'inbox' }
+          })
+          deps.webhook?.onUrlReplaced?.(url)
+        },
         onError: deps.onError
       })
     } catch (e) {

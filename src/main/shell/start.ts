@@ -95,9 +95,10 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     const chosen = settingsFile.read().ui.locale
     return chosen === 'system' ? systemLanguage() : chosen
   }
+  const secrets = electronSecrets(dataDir, onCorrupt)
   const account = createAccount({
     settings: settingsFile,
-    secrets: electronSecrets(dataDir, onCorrupt),
+    secrets,
     sessionStore: sessionFileStore(dataDir, onCorrupt),
     clock,
     openBrowser: (url) => shell.openExternal(url),
@@ -113,6 +114,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     locale: language,
     onError: (e) => log.write('error', 'background task failed', e),
     onCorrupt,
+    webhook: { secrets, face: 'app' },
     ...(cron ? { cron } : {}),
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }

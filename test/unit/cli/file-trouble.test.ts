@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { describeFileError } from '../../../src/main/core/file-errors'
-import { webhookSecretFile, WEBHOOK_FILE } from '../../../src/main/core/inbox/receiver'
-import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
 import { writeAtomic } from '../../../src/main/core/store/json-file'
+import { SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
 import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
 import { runOnair } from './spawn-onair'
+import { spawnCli } from './spawn-cli'
 
 /** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -47,18 +47,6 @@ describe('describeFileError', () => {
     expect(statSync(target).isDirectory()).toBe(true)
     expect(readdirSync(dir)).toEqual(['schedule.json'])
     expect(readdirSync(target)).toEqual(['keep.txt'])
-  })
-
-  it('a damaged inbox-webhook.json is reported before a new secret replaces it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'onair-hook-'))
-    const first = webhookSecretFile(dir).get()
-    writeFileSync(join(dir, WEBHOOK_FILE), '{"secret": 12')
-    const reports: CorruptFileReport[] = []
-    const next = webhookSecretFile(dir, (r) => reports.push(r)).get()
-    expect(next).not.toBe(first)
-    expect(reports).toHaveLength(1)
-    expect(reports[0]?.path).toBe(join(dir, WEBHOOK_FILE))
-    expect(existsSync(reports[0]!.movedTo)).toBe(true)
   })
 })
 
@@ -106,5 +94,35 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
     emu.faults.clear()
     expect(run.stderr).toMatch(/could not be read and was moved aside: .*schedule\.json\.corrupt-/)
     expect(readdirSync(dataDir).some((f) => f.startsWith('schedule.json.corrupt-'))).toBe(true)
+  })
+
+  it('a lost webhook secret: onair run says to register the new URL, in both languages, and serves on it', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-hook-lost-')), 'data')
+    const own = { ...env, ONAIR_DATA_DIR: dataDir }
+    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
+    const webhookLines = async (lang: string) => {
+      const daemon = spawnCli(['run', '--webhook', '0', '--json'], { ...own, LANG: lang })
+      await daemon.line((l) => JSON.parse(l).type === 'webhook')
+      daemon.child.kill('SIGTERM')
+      expect(await daemon.code).toBe(0)
+      return daemon.stdout
+        .map((l) => JSON.parse(l) as Record<string, string>)
+        .filter((l) => l.type?.startsWith('webhook'))
+    }
+    const [first] = await webhookLines('C')
+    expect(first?.type).toBe('webhook')
+    // The secrets file restored from an older backup: the token is there, the webhook secret is not.
+    const path = join(dataDir, SECRETS_FILE)
+    const { webhookSecret: _lost, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>
+    writeFileSync(path, JSON.stringify(rest))
+    const [replaced, listening] = await webhookLines('ja_JP.UTF-8')
+    expect(replaced).toMatchObject({ type: 'webhook-replaced', url: listening?.url })
+    expect(replaced?.message).toContain(`新しい URL ${listening?.url} を Wiki`)
+    // `--webhook 0` picks a port each time: the secret is the path.
+    const secretOf = (url = '') => new URL(url).pathname
+    expect(secretOf(listening?.url)).not.toBe(secretOf(first?.url))
+    // Said once: the next start serves the same new secret without a word about it.
+    const again = await webhookLines('C')
+    expect(again.map((l) => [l.type, secretOf(l.url)])).toEqual([['webhook', secretOf(listening?.url)]])
   })
 })

@@ -1,13 +1,11 @@
-import { mkdtempSync, statSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { connect } from 'node:net'
 import { Worker } from 'node:worker_threads'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInbox } from '../../../src/main/core/inbox/inbox'
-import { memoryWebhookSecret, startInboxReceiver, webhookSecretFile } from '../../../src/main/core/inbox/receiver'
+import { startInboxReceiver } from '../../../src/main/core/inbox/receiver'
+import { memoryWebhookSecret } from '../../../src/main/core/inbox/webhook-secret'
 import { MAX_WEBHOOK_ITEMS, memoryInboxStore } from '../../../src/main/core/inbox/store'
 import { startWebhookServer, WEBHOOK_MAX_BYTES, type WebhookServer } from '../../../src/main/core/inbox/webhook-server'
 import { ManualClock } from '../../../src/main/core/clock'
@@ -264,18 +262,5 @@ describe('webhook receiver', () => {
       }),
       { numRuns: 150 }
     )
-  })
-})
-
-describe('webhook secret', () => {
-  it('is kept across restarts in a private file, so the registered URL stays valid; regenerating replaces it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'onair-hook-'))
-    const first = webhookSecretFile(dir).get()
-    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(webhookSecretFile(dir).get()).toBe(first)
-    expect(statSync(join(dir, 'inbox-webhook.json')).mode & 0o777).toBe(0o600)
-    const next = webhookSecretFile(dir).regenerate()
-    expect(next).not.toBe(first)
-    expect(webhookSecretFile(dir).get()).toBe(next)
   })
 })

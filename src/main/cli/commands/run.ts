@@ -20,8 +20,8 @@ export const run: Command = {
   summary: { en: 'Run the reminder daemon (headless)', ja: 'リマインダーを常駐で動かす（ヘッドレス）' },
   usage: ['run [--json] [--lead <minutes,…>] [--webhook <port>]'],
   description: {
-    en: 'Polls the schedule (every 10 minutes by default), and prints each reminder at its time as one line, also through notify-send where it is installed. --json prints one JSON object per line: reminders as {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}, and lines of type "poll", "missed", "error" and "state". It also polls the wiki inbox (every 5 minutes by default) when a wiki token is set, and with --webhook runs the local webhook receiver: --json then prints {"type":"webhook","url"} once it listens (the URL to register, secret included) and {"type":"event","event"} for each event. One daemon serves a data folder: when the app or another "onair run" already does, it says which process (pid, since when) and exits 2. Runs until Ctrl-C or SIGTERM, then exits 0.',
-    ja: '番組表を取得し（既定は 10 分ごと）、各リマインダーを時刻どおりに 1 行で表示します。notify-send があればデスクトップ通知も出します。--json では 1 行に 1 つの JSON を出力します。リマインダーは {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}、ほかに "poll"、"missed"、"error"、"state" の行があります。Wiki のトークンがあれば受信箱も取得し（既定は 5 分ごと）、--webhook を付けると Webhook の受信サーバーを動かします（--json では待ち受けを始めた時点で {"type":"webhook","url"}、イベントごとに {"type":"event","event"} を出力）。1 つのデータフォルダーを担当する常駐は 1 つだけです。アプリや別の「onair run」がすでに担当している場合は、そのプロセス（pid と開始時刻）を示して終了コード 2 で終わります。Ctrl-C または SIGTERM まで動き、終了コード 0 で終わります。'
+    en: 'Polls the schedule (every 10 minutes by default), and prints each reminder at its time as one line, also through notify-send where it is installed. --json prints one JSON object per line: reminders as {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}, and lines of type "poll", "missed", "error" and "state". It also polls the wiki inbox (every 5 minutes by default) when a wiki token is set, and with --webhook runs the local webhook receiver: --json then prints {"type":"webhook","url"} once it listens (the URL to register, secret included), before it {"type":"webhook-replaced","url","message"} when the saved secret was lost and the URL registered in the wiki must be replaced, and {"type":"event","event"} for each event. One daemon serves a data folder: when the app or another "onair run" already does, it says which process (pid, since when) and exits 2. Runs until Ctrl-C or SIGTERM, then exits 0.',
+    ja: '番組表を取得し（既定は 10 分ごと）、各リマインダーを時刻どおりに 1 行で表示します。notify-send があればデスクトップ通知も出します。--json では 1 行に 1 つの JSON を出力します。リマインダーは {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}、ほかに "poll"、"missed"、"error"、"state" の行があります。Wiki のトークンがあれば受信箱も取得し（既定は 5 分ごと）、--webhook を付けると Webhook の受信サーバーを動かします（--json では待ち受けを始めた時点で {"type":"webhook","url"}、保存済みのシークレットが失われて Wiki に登録した URL を置き換える必要があるときはその前に {"type":"webhook-replaced","url","message"}、イベントごとに {"type":"event","event"} を出力）。1 つのデータフォルダーを担当する常駐は 1 つだけです。アプリや別の「onair run」がすでに担当している場合は、そのプロセス（pid と開始時刻）を示して終了コード 2 で終わります。Ctrl-C または SIGTERM まで動き、終了コード 0 で終わります。'
   },
   options: {
     json: { type: 'boolean', help: { en: 'one JSON object per line', ja: '1 行に 1 つの JSON を出力する' } },
@@ -89,6 +89,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     onError: output.error,
     onCorrupt: movedAside(ctx),
     onWebhookEvent: output.webhookEvent,
+    webhook: { secrets: cli.secrets, face: 'cli', onUrlReplaced: output.webhookUrlReplaced },
     // One daemon per folder: a second `onair run` says who serves the reminders and exits 2.
     hold: { face: 'cli', whenHeld: 'refuse' }
   })

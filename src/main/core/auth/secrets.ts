@@ -11,7 +11,7 @@ import type { LocalizedText } from '../http/errors'
  * Where `encryptionAvailable()` is false (the file store; Linux without a keyring), the UI must say
  * so with `describe()` and ask the user before the first `set`.
  */
-export const SECRET_NAMES = ['mediaAccessToken', 'mediaClientSecret', 'wikiToken'] as const
+export const SECRET_NAMES = ['mediaAccessToken', 'mediaClientSecret', 'wikiToken', 'webhookSecret'] as const
 export type SecretName = (typeof SECRET_NAMES)[number]
 
 export interface Secrets {

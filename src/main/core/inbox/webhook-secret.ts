@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { memorySecrets, type Secrets } from '../auth/secrets'
+import type { LocalizedText } from '../http/errors'
+import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+
+/**
+ * The webhook receiver's secret, the path part of the URL the user registered in the wiki. It
+ * lives in the secrets store (encrypted in the app, `secrets.json` for the command line), so no
+ * damaged cache file can take it away and it never sits in a plain file of the app.
+ *
+ * `inbox-webhook.json` keeps only what is not secret: which faces (the app, `onair run`) have
+ * handed out a URL. So when a face's secret is nonetheless gone (its secrets file damaged, the
+ * keyring reset) the new one is announced as a change the user must act on, not as a first URL.
+ *
+ * Up to now the secret itself was in `inbox-webhook.json`, shared by both faces. Each face copies
+ * it into its own store the first time it looks, so the registered URL keeps working in both; the
+ * plain copy is dropped once both faces have theirs.
+ */
+export const WEBHOOK_FILE = 'inbox-webhook.json'
+export const WEBHOOK_SECRET = 'webhookSecret' as const
+
+const FACES = ['app', 'cli'] as const
+export type Face = (typeof FACES)[number]
+
+const SecretText = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/)
+
+const WebhookDoc = z.object({
+  /** The secret as earlier versions kept it, until every face has copied it. */
+  secret: SecretText.optional(),
+  copiedBy: z.array(z.enum(FACES)).default([]),
+  /** Faces that have handed out a URL from their own secret. */
+  issuedTo: z.array(z.enum(FACES)).default([]),
+  /** Faces whose secret was replaced and whose user has not yet been told the new URL. */
+  unannounced: z.array(z.enum(FACES)).default([])
+})
+type WebhookDoc = z.output<typeof WebhookDoc>
+
+export interface WebhookSecretValue {
+  secret: string
+  /** A URL was handed out before and no longer works: the user must register the new one. */
+  replaced: boolean
+}
+
+export interface WebhookSecret {
+  get(): WebhookSecretValue
+  /**
+   * The user was shown the new URL. Until then every `get` says `replaced`, so a receiver that
+   * could not start (a busy port) does not swallow the notice.
+   */
+  announced(): void
+}
+
+const withFace = (faces: readonly Face[], face: Face): Face[] => (faces.includes(face) ? [...faces] : [...faces, face])
+
+export interface WebhookSecretDeps {
+  secrets: Secrets
+  face: Face
+  /** The non-secret record of what was handed out (`inbox-webhook.json`). */
+  record: DocumentStore<WebhookDoc>
+  /** True once the record was found damaged: what it said about earlier URLs is unknown. */
+  recordWasDamaged?: () => boolean
+}
+
+export function webhookSecret(deps: WebhookSecretDeps): WebhookSecret {
+  const { secrets, face } = deps
+  const own = (): string | undefined => {
+    const value = secrets.get(WEBHOOK_SECRET)
+    return value !== undefined && SecretText.safeParse(value).success ? value : undefined
+  }
+  return {
+    get() {
+      let result: WebhookSecretValue | undefined
+      // Under the record's lock, so the app and `onair run` starting together agree on one secret.
+      deps.record.update((doc): WebhookDoc => {
+        let secret = own()
+        let unannounced = doc.unannounced
+        if (!secret && doc.secret) {
+          secret = doc.secret
+          secrets.set(WEBHOOK_SECRET, secret)
+        }
+        if (!secret) {
+          secret = randomBytes(32).toString('base64url')
+          secrets.set(WEBHOOK_SECRET, secret)
+          const urlWasOut = doc.issuedTo.includes(face) || (deps.recordWasDamaged?.() ?? false)
+          if (urlWasOut) unannounced = withFace(unannounced, face)
+        }
+        result = { secret, replaced: unannounced.includes(face) }
+        const copiedBy = doc.secret ? withFace(doc.copiedBy, face) : []
+        const keepPlain = doc.secret !== undefined && FACES.some((f) => !copiedBy.includes(f))
+        return {
+          ...(keepPlain ? { secret: doc.secret, copiedBy } : { copiedBy: [] }),
+          issuedTo: withFace(doc.issuedTo, face),
+          unannounced
+        }
+      })
+      return result!
+    },
+    announced() {
+      if (!deps.record.read().unannounced.includes(face)) return
+      deps.record.update((doc) => ({ ...doc, unannounced: doc.unannounced.filter((f) => f !== face) }))
+    }
+  }
+}
+
+/** The receiver's secret for one face over the data folder; a damaged record is reported. */
+export function webhookSecretFile(
+  dataDir: string,
+  secrets: Secrets,
+  face: Face,
+  onCorrupt?: (r: CorruptFileReport) => void
+): WebhookSecret {
+  let damaged = false
+  const record = jsonFileStore({
+    path: join(dataDir, WEBHOOK_FILE),
+    schema: WebhookDoc,
+    defaults: () => WebhookDoc.parse({}),
+    mode: 0o600,
+    onCorrupt(r) {
+      damaged = true
+      onCorrupt?.(r)
+    }
+  })
+  return webhookSecret({ secrets, face, record, recordWasDamaged: () => damaged })
+}
+
+export function memoryWebhookSecret(secrets: Secrets = memorySecrets(), face: Face = 'app'): WebhookSecret {
+  return webhookSecret({ secrets, face, record: memoryStore(WebhookDoc.parse({})) })
+}
+
+/** What the user must do when the URL registered in the wiki stopped working. */
+export function describeReplacedWebhookUrl(url: string): LocalizedText {
+  return {
+    en: `The webhook receiver's saved secret was lost, so its URL changed and the one registered in the wiki no longer works. Register the new URL ${url} with the wiki (the community's webhook settings), replacing the old one.`,
+    ja: `Webhook の受信先の保存済みシークレットが失われたため URL が変わり、Wiki に登録した URL は使えなくなりました。新しい URL ${url} を Wiki（コミュニティの Webhook 設定）に登録し、古い URL と置き換えてください。`
+  }
+}
