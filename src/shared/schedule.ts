@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REMINDER_MODES } from './reminder-mode'
 
 /**
  * The live service sends `episode.number` as a number (`1.0`, `12.5`), the documents as a string.
@@ -69,7 +70,11 @@ export const ReminderSettingsSchema = z.object({
     .default([10, 0])
     .transform((ls) => [...new Set(ls)].sort((a, b) => b - a)),
   quietHours: QuietHoursSchema.default({ enabled: false, start: '23:00', end: '07:00' }),
+  /** "Remind me of" (reminder-mode.ts). The two lists are kept apart: switching modes loses neither. */
+  mode: z.enum(REMINDER_MODES).default('all-except-muted'),
   mutedWorkIds: z.array(z.number().int()).default([]),
+  /** The works reminded of in `only-picked` mode; ignored in the other. */
+  pickedWorkIds: z.array(z.number().int()).default([]),
   hideRebroadcasts: z.boolean().default(false),
   graceMinutes: z.number().int().min(0).max(1440).default(15),
   // One notification per program is fine for two; a wall of three or more is not.

@@ -12,7 +12,9 @@ const DEFAULTS: Settings = {
   reminders: {
     leadMinutes: [10, 0],
     quietHours: { enabled: false, start: '23:00', end: '07:00' },
+    mode: 'all-except-muted',
     mutedWorkIds: [],
+    pickedWorkIds: [],
     hideRebroadcasts: false,
     graceMinutes: 15,
     groupThreshold: 3

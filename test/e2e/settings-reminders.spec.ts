@@ -151,23 +151,83 @@ test('a bad cron expression shows the core’s reason in English and Japanese an
   expect(onair.core.settings!.read().poll.cron).toBe('*/20 * * * *')
 })
 
-test('mute from a schedule row, listed by title in Settings, unmuted there', async ({ onair, page }) => {
+test('the bell of a schedule row mutes its work, listed by title in Settings, unmuted there', async ({
+  onair,
+  page
+}) => {
   await openSignedIn(onair, page)
   const row = page.locator('li[data-program-id="9"]')
-  await row.getByRole('button', { name: 'More actions for Orbit Gardeners' }).click()
-  const mute = row.getByRole('button', { name: 'Mute reminders for Orbit Gardeners' })
-  await mute.click()
-  await expect(mute).toHaveAttribute('aria-pressed', 'true')
+  const bell = row.getByRole('button', { name: 'Reminders for Orbit Gardeners' })
+  await expect(bell).toHaveAttribute('aria-pressed', 'true')
+  await expect(bell).toHaveAttribute('title', 'Reminding you of Orbit Gardeners. Press to mute.')
+  await bell.click()
+  await expect(bell).toHaveAttribute('aria-pressed', 'false')
+  await expect(bell).toHaveAttribute('title', 'Muted. Press to be reminded of Orbit Gardeners again.')
   expect(onair.core.settings!.read().reminders.mutedWorkIds).toEqual([3])
-  // Closed again, the row still says its reminders are muted.
-  await page.keyboard.press('Escape')
-  await expect(row.getByText('Muted', { exact: true })).toBeVisible()
 
   await openSettings(page)
+  await expect(page.getByLabel("Every work I'm watching, except muted ones")).toBeChecked()
   await expect(page.getByTestId('muted-works').locator('li > span')).toHaveText(['Orbit Gardeners'])
   await page.getByRole('button', { name: 'Unmute Orbit Gardeners' }).click()
   await expect(page.getByText('No muted works.')).toBeVisible()
   expect(onair.core.settings!.read().reminders.mutedWorkIds).toEqual([])
+})
+
+test('"only the works I pick": chosen in Settings, a work picked by its bell, only that work reminded', async ({
+  onair,
+  page
+}) => {
+  await openSignedIn(onair, page)
+  // Muted in the default mode first: the picked list is another list, and the mute is kept.
+  const row = page.locator('li[data-program-id="9"]')
+  await row.getByRole('button', { name: 'Reminders for Orbit Gardeners' }).click()
+  await expect.poll(() => savedFile(onair).reminders.mutedWorkIds).toEqual([3])
+
+  await openSettings(page)
+  await page.getByLabel('Only the works I pick').check()
+  await expect(page.getByTestId('reminders-saved')).toHaveText('Saved: Remind me of')
+  await expect(page.getByText('No works picked, so there are no reminders.', { exact: false })).toBeVisible()
+  expect(savedFile(onair).reminders).toMatchObject({ mode: 'only-picked', pickedWorkIds: [], mutedWorkIds: [3] })
+
+  // Every bell is off now; the row's bell picks its work.
+  await page.getByRole('navigation').getByRole('button', { name: 'Upcoming' }).click()
+  await expect(page.locator('button[aria-label^="Reminders for"][aria-pressed="true"]')).toHaveCount(0)
+  const bell = row.getByRole('button', { name: 'Reminders for Orbit Gardeners' })
+  await expect(bell).toHaveAttribute('title', 'Not picked. Press to be reminded of Orbit Gardeners.')
+  await bell.click()
+  await expect(bell).toHaveAttribute('aria-pressed', 'true')
+  await expect(bell).toHaveAttribute('title', 'Picked: reminding you of Orbit Gardeners. Press to unpick.')
+  expect(savedFile(onair).reminders).toMatchObject({ pickedWorkIds: [3], mutedWorkIds: [3] })
+  await expectNoSeriousA11yViolations(page)
+
+  // The works view shows the same bell.
+  await page.getByRole('navigation').getByRole('button', { name: 'My works', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Reminders for Orbit Gardeners' })).toHaveAttribute(
+    'aria-pressed',
+    'true'
+  )
+  await expect(page.getByRole('button', { name: 'Reminders for Starlit Courier' })).toHaveAttribute(
+    'aria-pressed',
+    'false'
+  )
+
+  // Three hours on: program 9 (Orbit Gardeners) and program 13 (another work) have both started;
+  // only the picked work was reminded of, at both lead times.
+  clock.advance(3 * 60 * MIN + MIN)
+  expect(firedFor9()).toEqual([10, 0])
+  const reminded = deliveries.flatMap((d) =>
+    d.kind === 'missed' ? [] : d.kind === 'single' ? [d.reminder] : d.reminders
+  )
+  expect(new Set(reminded.map((r) => r.program.work.id))).toEqual(new Set([3]))
+
+  // Unpicked from Settings: no picked work is left. The choice reads in Japanese too.
+  await openSettings(page)
+  await expect(page.getByTestId('picked-works').locator('li > span')).toHaveText(['Orbit Gardeners'])
+  await page.getByRole('button', { name: 'Stop reminding me of Orbit Gardeners' }).click()
+  await expect(page.getByText('No works picked, so there are no reminders.', { exact: false })).toBeVisible()
+  expect(savedFile(onair).reminders.pickedWorkIds).toEqual([])
+  await page.getByLabel('Language').selectOption('ja')
+  await expect(page.getByLabel('選んだ作品だけ')).toBeChecked()
 })
 
 test('turning the webhook receiver on shows the URL to register, with Copy', async ({ onair, page }) => {

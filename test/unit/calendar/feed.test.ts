@@ -146,6 +146,13 @@ describe('calendar feed', () => {
     expect(parse(doc(programs, muted)).events.map((e) => e.uid)).toEqual(['program-3@onair'])
   })
 
+  it('"only the works I pick": the feed holds the picked works only, as the reminders do', () => {
+    const programs = [prog(1, BASE, { workId: 7 }), prog(2, BASE, { workId: 8 }), prog(3, BASE, { workId: 7 })]
+    const picked = settingsOf({ reminders: { mode: 'only-picked', pickedWorkIds: [7], mutedWorkIds: [7] } })
+    expect(parse(doc(programs, picked)).events.map((e) => e.uid)).toEqual(['program-1@onair', 'program-3@onair'])
+    expect(parse(doc(programs, settingsOf({ reminders: { mode: 'only-picked' } }))).events).toEqual([])
+  })
+
   it('--alarms: one alarm per lead time, except the ones quiet hours would hold back', () => {
     const settings = settingsOf({
       reminders: { leadMinutes: [0, 10, 60], quietHours: { enabled: true, start: '23:30', end: '23:55' } }

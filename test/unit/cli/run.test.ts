@@ -12,12 +12,16 @@ import { resolveConfig } from '../../../src/main/core/config'
 import type { CommandContext } from '../../../src/main/cli/command'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { manualCron } from '../schedule/emulated'
-import { CLI_ENTRY } from './spawn-cli'
+import { CLI_ENTRY, runCliProcess, spawnCli } from './spawn-cli'
 import { fakeIo, type FakeIo } from './fake-io'
 
-async function signedInEnv(emu: Emulator): Promise<Record<string, string>> {
+function signedInEnv(emu: Emulator): Promise<Record<string, string>> {
+  return signedInEnvIn(emu, join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data'))
+}
+
+async function signedInEnvIn(emu: Emulator, dataDir: string): Promise<Record<string, string>> {
   const env = {
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data'),
+    ONAIR_DATA_DIR: dataDir,
     ONAIR_MEDIA_URL: emu.baseUrl,
     ONAIR_CLIENT_ID: emu.client.id,
     ONAIR_CLIENT_SECRET: emu.client.secret
@@ -74,6 +78,36 @@ describe('onair run', () => {
     child.kill('SIGINT')
     expect(await exited).toBe(0)
   }, 20_000)
+
+  it('"only the works I pick", set through onair config: the real daemon reminds of the picked work, not of one airing at the same second', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data')
+    // Set before the emulator starts, so the soon program is still seconds away when the daemon runs.
+    for (const [key, value] of [
+      ['reminders.mode', 'only-picked'],
+      ['reminders.pickedWorkIds', '1']
+    ]) {
+      expect((await runCliProcess(['config', 'set', key!, value!], { ONAIR_DATA_DIR: dataDir })).code).toBe(0)
+    }
+    emu = await startEmulator({ port: 0, soonSeconds: 3 })
+    const soon = emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!
+    expect(soon.workId).toBe(1)
+    // Work 2 (also being watched) at the very same moment. Its key sorts first ("899:" < "900:"), so
+    // were it reminded of, its line would come before the picked one's.
+    emu.media.programs.push({ ...soon, id: 899, workId: 2, episodeId: 205 })
+    const env = await signedInEnvIn(emu, dataDir)
+    const daemon = spawnCli(['run', '--json', '--lead', '0'], env)
+    try {
+      const poll = JSON.parse(await daemon.line((l) => l.includes('"poll"'))) as { programs: number }
+      // Both programs were fetched: the mode decides, not the service.
+      expect(poll.programs).toBeGreaterThanOrEqual(2)
+      await daemon.line((l) => l.includes(`"programId":${SOON_PROGRAM_ID}`))
+      const reminded = daemon.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)
+      expect(reminded.filter((l) => l.type === 'reminder').map((l) => l.programId)).toEqual([SOON_PROGRAM_ID])
+    } finally {
+      daemon.child.kill('SIGINT')
+      expect(await daemon.code).toBe(0)
+    }
+  }, 30_000)
 
   /** The daemon in this process on a ManualClock, cron ticked by hand; `stop()` ends it like Ctrl-C. */
   function inProcess(env: Record<string, string>, flags: CommandContext['flags'], clock = new ManualClock(Date.now())) {

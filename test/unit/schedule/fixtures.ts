@@ -49,7 +49,9 @@ export const settingsArb = fc
   .record({
     leadMinutes: fc.array(fc.integer({ min: 0, max: 1440 }), { maxLength: 4 }),
     quietHours: fc.record({ enabled: fc.boolean(), start: wallTime, end: wallTime }),
+    mode: fc.constantFrom('all-except-muted' as const, 'only-picked' as const),
     mutedWorkIds: fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 3 }),
+    pickedWorkIds: fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 3 }),
     hideRebroadcasts: fc.boolean(),
     graceMinutes: fc.integer({ min: 0, max: 120 }),
     timeZone: fc.constantFrom('UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/Berlin')

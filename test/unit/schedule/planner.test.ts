@@ -41,14 +41,26 @@ describe('plan (properties)', () => {
     )
   })
 
-  it('respects quiet hours, mutes and hidden rebroadcasts', () => {
+  it('respects quiet hours, the "remind me of" mode and hidden rebroadcasts', () => {
     fc.assert(
       fc.property(programsArb, settingsArb, nowArb, (ps, s, now) => {
         for (const r of plan(ps, s, now, new Set())) {
           expect(isInQuietHours(r.fireAt, s.quietHours, s.timeZone)).toBe(false)
-          expect(s.mutedWorkIds).not.toContain(r.program.work.id)
+          if (s.mode === 'only-picked') expect(s.pickedWorkIds).toContain(r.program.work.id)
+          else expect(s.mutedWorkIds).not.toContain(r.program.work.id)
           if (s.hideRebroadcasts) expect(r.program.isRebroadcast).toBe(false)
         }
+      })
+    )
+  })
+
+  it('in only-picked mode, a picked work is reminded exactly as in all-except-muted with nothing muted', () => {
+    fc.assert(
+      fc.property(programsArb, settingsArb, nowArb, (ps, s, now) => {
+        const picked = plan(ps, { ...s, mode: 'only-picked' }, now, new Set())
+        const everything = plan(ps, { ...s, mode: 'all-except-muted', mutedWorkIds: [] }, now, new Set())
+        const pickedIds = new Set(s.pickedWorkIds)
+        expect(picked).toEqual(everything.filter((r) => pickedIds.has(r.program.work.id)))
       })
     )
   })
@@ -92,6 +104,18 @@ describe('plan (examples)', () => {
     const rs = plan([late], s, start - 60 * MIN, new Set())
     // 01:20 is quiet, 01:30 is not.
     expect(rs.map((r) => r.offsetMinutes)).toEqual([0])
+  })
+
+  it('only-picked: nothing picked reminds of nothing; a picked work rings even while muted for the other mode', () => {
+    const two = [program(1, start, { workId: 7 }), program(2, start, { workId: 8 })]
+    const now = start - 60 * MIN
+    const works = (s: Parameters<typeof plan>[1]) => [
+      ...new Set(plan(two, s, now, new Set()).map((r) => r.program.work.id))
+    ]
+    expect(works(settings({ mode: 'only-picked' }))).toEqual([])
+    expect(works(settings({ mode: 'only-picked', pickedWorkIds: [8], mutedWorkIds: [8] }))).toEqual([8])
+    // Back in the default mode the same document mutes 8 and reminds of 7.
+    expect(works(settings({ mode: 'all-except-muted', pickedWorkIds: [8], mutedWorkIds: [8] }))).toEqual([7])
   })
 
   it('keeps reminders within grace with their original fireAt and drops older ones', () => {

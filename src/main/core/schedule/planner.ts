@@ -1,4 +1,5 @@
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
+import { isWorkReminded } from '../../../shared/reminder-mode'
 import { isInQuietHours } from './local-time'
 
 /** What the planner needs from the delivered ledger; a Set of keys works too. */
@@ -49,14 +50,17 @@ export function plan(
   return [...byKey.values()].sort(byFireAtThenKey)
 }
 
-/** The user asked not to hear about this one: muted work, hidden rebroadcast or quiet hours. */
+/** The user asked not to hear about this one: unwanted work, hidden rebroadcast or quiet hours. */
 export function isSuppressed(program: CachedProgram, fireAt: number, settings: ReminderSettings): boolean {
   return !isWanted(program, settings) || isInQuietHours(fireAt, settings.quietHours, settings.timeZone)
 }
 
-/** Whether the user wants this program at all (reminders, calendar): not muted, not a hidden rebroadcast. */
+/**
+ * Whether the user wants this program at all (reminders, calendar): its work is reminded of in the
+ * chosen mode (not muted, or picked) and it is not a hidden rebroadcast.
+ */
 export function isWanted(program: CachedProgram, settings: ReminderSettings): boolean {
-  return !settings.mutedWorkIds.includes(program.work.id) && !(settings.hideRebroadcasts && program.isRebroadcast)
+  return isWorkReminded(program.work.id, settings) && !(settings.hideRebroadcasts && program.isRebroadcast)
 }
 
 export function byFireAtThenKey(a: Reminder, b: Reminder): number {

@@ -58,14 +58,15 @@ function withValue(doc: Settings, key: string, value: Json | undefined): unknown
 }
 
 /**
- * What the user typed, as the setting's type: JSON when it reads as JSON (`30`, `true`, `[10,0]`,
- * `"05:00"`), a comma list of numbers for a list (`10,0`), anything else as plain text (`ja`).
+ * What the user typed, as the setting's type: for a list, numbers separated by commas (`10,0`, and
+ * `7` alone is a list of one work); otherwise JSON when it reads as JSON (`30`, `true`, `[10,0]`,
+ * `"05:00"`), anything else as plain text (`ja`).
  */
 export function parseValue(raw: string, current: Json | undefined): Json {
+  if (Array.isArray(current) && /^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(raw)) return raw.split(',').map(Number)
   try {
     return JSON.parse(raw) as Json
   } catch {
-    if (Array.isArray(current) && /^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(raw)) return raw.split(',').map(Number)
     return raw
   }
 }

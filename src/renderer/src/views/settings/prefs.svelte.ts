@@ -1,10 +1,11 @@
 import type { CommandInput, LocalizedText } from '../../../../shared/contract'
 import type { Settings } from '../../../../shared/settings'
+import { isWorkReminded, ringBell } from '../../../../shared/reminder-mode'
 import { asUserError } from '../../errors'
 
 /**
- * The settings document as the renderer knows it: the Settings sections and the schedule rows'
- * mute buttons read this one copy, and every save replaces it with what the core stored (the core
+ * The settings document as the renderer knows it: the Settings sections and the works' bells
+ * (schedule rows, works view) read this one copy, and every save replaces it with what the core stored (the core
  * validates and normalises, e.g. orders the lead times), so nothing shows a value it did not keep.
  */
 export type SettingsPatch = CommandInput<'settings:update'>
@@ -18,7 +19,7 @@ export function loadPrefs(opts: { fresh?: boolean } = {}): Promise<void> {
   if (opts.fresh || !loading) {
     loading = window.api.invoke('settings:get').then(
       (doc) => void ((prefs.doc = doc), (prefs.available = true)),
-      // A core composed without settings: the sections and mute buttons stay hidden.
+      // A core composed without settings: the sections and the bells stay hidden.
       () => void (prefs.available = false)
     )
   }
@@ -32,15 +33,15 @@ export async function savePrefs(patch: SettingsPatch): Promise<Settings> {
   return doc
 }
 
-export async function setMuted(workId: number, muted: boolean): Promise<void> {
-  await loadPrefs()
-  const ids = prefs.doc?.reminders.mutedWorkIds ?? []
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway Set to drop duplicates
-  const next = muted ? [...new Set([...ids, workId])] : ids.filter((id) => id !== workId)
-  await savePrefs({ reminders: { mutedWorkIds: next } })
-}
+/** Whether the work's bell is on: its programs are reminded of in the chosen mode. */
+export const isReminded = (workId: number): boolean => (prefs.doc ? isWorkReminded(workId, prefs.doc.reminders) : true)
 
-export const isMuted = (workId: number): boolean => prefs.doc?.reminders.mutedWorkIds.includes(workId) ?? false
+/** A work's bell: mutes or unmutes in `all-except-muted`, picks or unpicks in `only-picked`. */
+export async function setReminded(workId: number, on: boolean): Promise<void> {
+  await loadPrefs()
+  if (!prefs.doc) return
+  await savePrefs({ reminders: ringBell(workId, on, prefs.doc.reminders) })
+}
 
 /**
  * One section's save state: what was saved last (cleared at the start of each save, so saving the

@@ -61,12 +61,41 @@ export const s = {
   },
   muted: { en: 'Muted works', ja: 'ミュート中の作品' },
   mutedNone: {
-    en: 'No muted works. Mute a work from its row in the schedule.',
-    ja: 'ミュート中の作品はありません。番組表の行からミュートできます。'
+    en: 'No muted works. Mute a work with its bell in the schedule or in Works.',
+    ja: 'ミュート中の作品はありません。番組表か作品一覧のベルでミュートできます。'
   },
   workId: { en: 'Work #{id}', ja: '作品 #{id}' },
   unmute: { en: 'Unmute', ja: 'ミュート解除' },
   unmuteLabel: { en: 'Unmute {title}', ja: '{title} のミュートを解除' },
+
+  remindOf: { en: 'Remind me of', ja: '通知する作品' },
+  modeAll: {
+    en: "Every work I'm watching, except muted ones",
+    ja: '視聴中のすべての作品（ミュート中を除く）'
+  },
+  modePicked: { en: 'Only the works I pick', ja: '選んだ作品だけ' },
+  modeHint: {
+    en: 'The bell beside each work in the schedule and in Works mutes it, or picks it when you remind only of picked works. The calendar feed follows the same choice.',
+    ja: '番組表と作品一覧の各作品のベルで、ミュートします（選んだ作品だけの場合は選択します）。カレンダーにも同じ選択が反映されます。'
+  },
+  picked: { en: 'Picked works', ja: '選んだ作品' },
+  pickedNone: {
+    en: 'No works picked, so there are no reminders. Pick a work with its bell in the schedule or in Works.',
+    ja: '作品が選ばれていないため、通知はありません。番組表か作品一覧のベルで作品を選んでください。'
+  },
+  unpick: { en: 'Remove', ja: '外す' },
+  unpickLabel: { en: 'Stop reminding me of {title}', ja: '{title} の通知をやめる' },
+  bellLabel: { en: 'Reminders for {title}', ja: '{title} の通知' },
+  bellOn: { en: 'Reminding you of {title}. Press to mute.', ja: '{title} を通知します。押すとミュートします。' },
+  bellMuted: {
+    en: 'Muted. Press to be reminded of {title} again.',
+    ja: 'ミュート中です。押すと {title} の通知を再開します。'
+  },
+  bellPicked: {
+    en: 'Picked: reminding you of {title}. Press to unpick.',
+    ja: '選択中: {title} を通知します。押すと選択を外します。'
+  },
+  bellUnpicked: { en: 'Not picked. Press to be reminded of {title}.', ja: '未選択です。押すと {title} を通知します。' },
 
   schedule: { en: 'Schedule', ja: '番組表' },
   dayBoundary: { en: 'Broadcast day starts at', ja: '放送日の区切り' },

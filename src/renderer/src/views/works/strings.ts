@@ -40,6 +40,7 @@ export const s = {
   watchersCount: { en: '{count} watchers', ja: '視聴者 {count}' },
   noSeason: { en: 'Season unknown', ja: 'シーズン不明' },
   statusFor: { en: 'Status of {title}', ja: '{title} のステータス' },
+  reminders: { en: 'Reminders', ja: '通知' },
   saving: { en: 'Saving the status of {title}…', ja: '{title} のステータスを保存中…' },
   saved: { en: 'Status of {title} saved.', ja: '{title} のステータスを保存しました。' },
   rolledBack: {
