@@ -15,15 +15,16 @@ import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
 import { describeCorruptFile, type CorruptFileReport } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
-import { watchedRecord } from '../core/records/from-program'
 import { UserErrorException } from '../core/ipc/errors'
 import type { DocumentStore } from '../core/store/json-file'
+import type { NativeNotification } from '../core/notify'
 import type { Settings } from '../../shared/settings'
 import { setAppMenu } from './app-menu'
 import { bindIpc } from './ipc'
 import { applyStartup, launchedAtLogin } from './login-item'
 import type { AppLog } from './log'
 import { electronNotifier, type NotificationTarget } from './notifications'
+import { reminderAction, reminderButtons } from './reminder-actions'
 import { resourcePath } from './paths'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
@@ -47,12 +48,6 @@ export interface StartOptions {
 /** How often the tray's countdowns are re-worded when nothing else changes. */
 const TRAY_TICK_MS = 30_000
 
-const WATCHED = { en: 'Watched', ja: '視聴済み' }
-const RECORDED = {
-  en: 'Recorded as watched: {title}. Undo from Onair’s Records view before it is sent.',
-  ja: '視聴済みとして記録しました: {title}。送信される前なら Onair の記録画面から取り消せます。'
-}
-
 const NOTIFICATIONS_FAILED = {
   en: 'Onair could not show a notification ({error}). On macOS only a signed build may show notifications; see the README.',
   ja: 'Onair は通知を表示できませんでした（{error}）。macOS では署名済みのビルドだけが通知を表示できます。README を参照してください。'
@@ -65,16 +60,14 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   // Set once the window exists; a notification clicked before that has nothing to show.
   let onNotificationClick: (target: NotificationTarget) => void = () => {}
   let onNotificationFailed: (error: string) => void = () => {}
-  let onWatched: (programId: number) => void = () => {}
+  let onReminderAction: (button: string, n: NativeNotification) => void = () => {}
   const notifier = controlSafeNotifier(
     electronNotifier({
       icon,
       onClick: (target) => onNotificationClick(target),
       // macOS and Windows show a reminder's buttons; Linux keeps the click that opens the quick record.
-      buttons: (n) => (n.target?.kind === 'record' ? [{ id: 'watched', text: WATCHED[language()] }] : []),
-      onAction: (button, n) => {
-        if (button === 'watched' && n.target?.kind === 'record') onWatched(n.target.programId)
-      },
+      buttons: (n) => reminderButtons(n, language()),
+      onAction: (button, n) => onReminderAction(button, n),
       onFailed: (error, n) => {
         log.write('error', `notification "${n.id}" was not shown: ${error}`)
         onNotificationFailed(error)
@@ -170,20 +163,14 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     if (target.kind === 'url') return void core.openExternal(target.url).catch((e) => log.write('warn', 'link', e))
     navigate(target.kind === 'inbox' ? 'inbox' : 'schedule')
   }
-  // "Watched" on a reminder: recorded through the outbox, with its undo window (the Records view
-  // and the confirmation say so); a program that left the schedule opens instead.
-  onWatched = (programId) => {
-    const program = reminders.schedule().programs.find((p) => p.id === programId)
-    const record = program ? watchedRecord(program) : null
-    if (!program || !record) return openProgram(programId)
-    records.outbox.record(record)
-    notifier.show({
-      id: `watched:${programId}`,
-      title: 'Onair',
-      body: RECORDED[language()].replace('{title}', program.work.title),
-      target: { kind: 'record', programId }
-    })
-  }
+  onReminderAction = reminderAction({
+    reminders,
+    outbox: records.outbox,
+    notifier,
+    language,
+    openProgram,
+    log
+  })
   // Said once per run in the window (and every time in the log): one failure is usually all of them.
   let failureShown = false
   onNotificationFailed = (error) => {

@@ -1,0 +1,91 @@
+/**
+ * The buttons on a reminder where the platform shows them (macOS actions, Windows toast buttons;
+ * Linux keeps the click that opens the quick record) and what each one does:
+ * - "Watched" records the episode through the outbox, with its undo window (the Records view and
+ *   the confirmation say so);
+ * - "Snooze" brings the reminder back in 5 minutes through the core (core/schedule/snoozes.ts),
+ *   silently, as calendar apps do: the reminder's return is the confirmation.
+ * A program that has left the schedule meanwhile opens in the window instead, for either button.
+ */
+import type { Locale } from '../core/config'
+import type { LocalizedText } from '../core/http/errors'
+import type { NativeNotification, Notifier } from '../core/notify'
+import type { Outbox } from '../core/records/outbox'
+import { watchedRecord } from '../core/records/from-program'
+import type { ReminderService } from '../core/schedule/reminders'
+import type { AppLog } from './log'
+import type { NotificationButton } from './notifications'
+
+const LABELS = {
+  watched: { en: 'Watched', ja: '視聴済み' },
+  snooze: { en: 'Snooze 5 min', ja: '5分後に再通知' }
+} satisfies Record<string, LocalizedText>
+
+const RECORDED: LocalizedText = {
+  en: 'Recorded as watched: {title}. Undo from Onair’s Records view before it is sent.',
+  ja: '視聴済みとして記録しました: {title}。送信される前なら Onair の記録画面から取り消せます。'
+}
+
+const NOT_SNOOZED: LocalizedText = {
+  en: 'Onair could not snooze {title}: the reminder was not saved ({error}). It will not come back by itself.',
+  ja: 'Onair は {title} の再通知を設定できませんでした（保存できませんでした: {error}）。この通知は再表示されません。'
+}
+
+/** Reminders, and only reminders, carry the buttons: a confirmation or a summary has nothing to act on. */
+export function reminderButtons(n: NativeNotification, locale: Locale): NotificationButton[] {
+  if (!n.reminder) return []
+  return [
+    { id: 'watched', text: LABELS.watched[locale] },
+    { id: 'snooze', text: LABELS.snooze[locale] }
+  ]
+}
+
+export interface ReminderActionDeps {
+  reminders: Pick<ReminderService, 'schedule' | 'snooze'>
+  outbox: Pick<Outbox, 'record'>
+  notifier: Notifier
+  language: () => Locale
+  openProgram: (programId: number) => void
+  log: AppLog
+}
+
+/** What a reminder's button does; `button` is a NotificationButton id from reminderButtons. */
+export function reminderAction(deps: ReminderActionDeps): (button: string, n: NativeNotification) => void {
+  const say = (text: LocalizedText, values: Record<string, string>): string =>
+    Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), text[deps.language()])
+
+  const watched = (programId: number): void => {
+    const program = deps.reminders.schedule().programs.find((p) => p.id === programId)
+    const record = program ? watchedRecord(program) : null
+    if (!program || !record) return deps.openProgram(programId)
+    deps.outbox.record(record)
+    deps.notifier.show({
+      id: `watched:${programId}`,
+      title: 'Onair',
+      body: say(RECORDED, { title: program.work.title }),
+      target: { kind: 'record', programId }
+    })
+  }
+
+  const snooze = (n: NativeNotification & { reminder: NonNullable<NativeNotification['reminder']> }): void => {
+    try {
+      const result = deps.reminders.snooze(n.reminder)
+      if (!result.ok) deps.openProgram(n.reminder.programId)
+    } catch (error) {
+      // A full disk or a locked file: the user must not wait for a reminder that will not come.
+      deps.log.write('error', `snooze of "${n.reminder.key}" was not saved`, error)
+      deps.notifier.show({
+        id: `snooze-failed:${n.reminder.key}`,
+        title: 'Onair',
+        body: say(NOT_SNOOZED, { title: n.title, error: error instanceof Error ? error.message : String(error) }),
+        target: { kind: 'record', programId: n.reminder.programId }
+      })
+    }
+  }
+
+  return (button, n) => {
+    if (!n.reminder) return
+    if (button === 'watched') watched(n.reminder.programId)
+    else if (button === 'snooze') snooze({ ...n, reminder: n.reminder })
+  }
+}
