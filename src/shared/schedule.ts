@@ -63,6 +63,21 @@ export const QuietHoursSchema = z.object({
 })
 export type QuietHours = z.output<typeof QuietHoursSchema>
 
+/** Bounds of a channel's offset: an hour early (a web premiere) to a day late (a streaming service). */
+export const CHANNEL_OFFSET_MIN = -60
+export const CHANNEL_OFFSET_MAX = 1440
+
+/**
+ * What the user set for one channel: when its episodes can really be watched, relative to the
+ * broadcast, and whether it reminds at all. Keyed by the service's channel id (a name can change
+ * or carry dots and spaces; the id is what the service filters channels by).
+ */
+export const ChannelRuleSchema = z.object({
+  offsetMinutes: z.number().int().min(CHANNEL_OFFSET_MIN).max(CHANNEL_OFFSET_MAX).default(0),
+  muted: z.boolean().default(false)
+})
+export type ChannelRule = z.output<typeof ChannelRuleSchema>
+
 export const ReminderSettingsSchema = z.object({
   // Deduplicated and ordered earliest reminder first, so equal settings compare equal.
   leadMinutes: z
@@ -80,7 +95,16 @@ export const ReminderSettingsSchema = z.object({
   // One notification per program is fine for two; a wall of three or more is not.
   groupThreshold: z.number().int().min(2).default(3),
   /** IANA zone for quiet hours; absent means the system zone. */
-  timeZone: TimeZone.optional()
+  timeZone: TimeZone.optional(),
+  /** Per channel id (digits): an offset to when the episode can be watched, or no reminders. */
+  channels: z
+    .record(
+      z.string().regex(/^\d+$/, 'expected a channel id, digits (onair upcoming --json shows channel.id)'),
+      ChannelRuleSchema
+    )
+    .default({}),
+  /** The same episode on several channels: one reminder, for the earliest slot after offsets. */
+  onePerEpisode: z.boolean().default(true)
 })
 export type ReminderSettings = z.output<typeof ReminderSettingsSchema>
 export type ReminderSettingsInput = z.input<typeof ReminderSettingsSchema>
@@ -92,7 +116,14 @@ export const ReminderSchema = z.object({
   startedAt: IsoUtc,
   /** Epoch milliseconds. */
   fireAt: z.number(),
-  program: CachedProgramSchema
+  program: CachedProgramSchema,
+  /** The channel's offset: the episode can be watched at startedAt + shiftMinutes (absent: 0). */
+  shiftMinutes: z.number().int().optional(),
+  /**
+   * The ledger keys of the same episode on the user's other channels (one reminder per episode):
+   * recorded with this one, so neither a changed offset nor a channel leaving the window repeats it.
+   */
+  siblings: z.array(z.object({ key: z.string(), startedAt: IsoUtc })).optional()
 })
 export type Reminder = z.output<typeof ReminderSchema>
 
@@ -102,8 +133,11 @@ export const DeliverySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('missed'),
     reminders: z.array(ReminderSchema),
-    /** `away`: the machine slept; `not-running`: no Onair served this folder (default `away`). */
-    why: z.enum(['away', 'not-running']).optional()
+    /**
+     * `away`: the machine slept; `not-running`: no Onair served this folder; `shifted`: a changed
+     * channel offset moved them past (default `away`).
+     */
+    why: z.enum(['away', 'not-running', 'shifted']).optional()
   })
 ])
 export type Delivery = z.output<typeof DeliverySchema>

@@ -17,7 +17,9 @@ const DEFAULTS: Settings = {
     pickedWorkIds: [],
     hideRebroadcasts: false,
     graceMinutes: 15,
-    groupThreshold: 3
+    groupThreshold: 3,
+    channels: {},
+    onePerEpisode: true
   },
   poll: { cron: '*/10 * * * *', pastHours: 1, aheadHours: 48 },
   inbox: { cron: '*/5 * * * *', notify: true, webhook: { enabled: false, port: 0 } },

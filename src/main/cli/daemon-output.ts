@@ -10,8 +10,9 @@ import { describeFailure } from './report'
 
 /**
  * What `onair run` prints. stdout is a contract: one line per reminder (with --json one object per
- * line; a reminder is exactly `{"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}`);
- * everything else goes to stderr in text mode and as other `type`s in JSON mode.
+ * line; a reminder is exactly `{"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}`,
+ * plus `availableAt` when its channel has an offset: when the episode can be watched, which
+ * `offsetMinutes` counts back from); everything else goes to stderr in text mode and as other `type`s in JSON mode.
  */
 export interface DaemonOutput {
   reminders(event: ReminderEvent): void
@@ -45,7 +46,8 @@ const reminderLine = (type: 'reminder' | 'missed', r: Reminder, firedAt: string)
   programId: r.programId,
   offsetMinutes: r.offsetMinutes,
   startedAt: r.startedAt,
-  firedAt
+  firedAt,
+  ...(r.shiftMinutes ? { availableAt: new Date(Date.parse(r.startedAt) + r.shiftMinutes * 60_000).toISOString() } : {})
 })
 
 function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Line) => void, at: string): void {

@@ -112,12 +112,28 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
   }
 }
 
+/**
+ * parseArgs reads `-30` as the short option `-3`: a negative number is a value here (no option is
+ * named by a digit), e.g. `config set reminders.channels.5.offsetMinutes -30`. Such arguments go
+ * through parseArgs as placeholders and come back as they were typed.
+ */
+const NEGATIVE = /^-\d+(\.\d+)?$/
+const PLACEHOLDER = '\u0000arg:'
+
 function parse(command: Command, args: string[]) {
   const specs = { ...COMMON, ...command.options }
   const options: ParseArgsOptionsConfig = {}
   for (const [k, o] of Object.entries(specs)) options[k] = o.short ? { type: o.type, short: o.short } : { type: o.type }
+  const end = args.indexOf('--')
+  const masked = args.map((a, i) => ((end === -1 || i < end) && NEGATIVE.test(a) ? `${PLACEHOLDER}${a}` : a))
+  const unmask = <T>(v: T): T =>
+    typeof v === 'string' && v.startsWith(PLACEHOLDER) ? (v.slice(PLACEHOLDER.length) as T) : v
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: true })
+    const parsed = parseArgs({ args: masked, options, strict: true, allowPositionals: true })
+    return {
+      values: Object.fromEntries(Object.entries(parsed.values).map(([k, v]) => [k, unmask(v)])) as typeof parsed.values,
+      positionals: parsed.positionals.map(unmask)
+    }
   } catch (e) {
     // parseArgs explains itself in English only; the Japanese line points at the same fix.
     const detail = e instanceof Error ? e.message : String(e)

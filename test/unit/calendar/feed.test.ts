@@ -16,13 +16,20 @@ const MEDIA = 'https://media.example'
 function prog(
   id: number,
   startedAt: number,
-  extra: Partial<{ title: string; channel: string; workId: number; rebroadcast: boolean; episode: object | null }> = {}
+  extra: Partial<{
+    title: string
+    channel: string
+    channelId: number
+    workId: number
+    rebroadcast: boolean
+    episode: object | null
+  }> = {}
 ): CachedProgram {
   return CachedProgramSchema.parse({
     id,
     startedAt: new Date(startedAt).toISOString(),
     isRebroadcast: extra.rebroadcast ?? false,
-    channel: { id: 1, name: extra.channel ?? 'TOKYO MX' },
+    channel: { id: extra.channelId ?? 1, name: extra.channel ?? 'TOKYO MX' },
     work: { id: extra.workId ?? id * 10, title: extra.title ?? `Work ${id}` },
     episode:
       extra.episode === undefined
@@ -151,6 +158,32 @@ describe('calendar feed', () => {
     const picked = settingsOf({ reminders: { mode: 'only-picked', pickedWorkIds: [7], mutedWorkIds: [7] } })
     expect(parse(doc(programs, picked)).events.map((e) => e.uid)).toEqual(['program-1@onair', 'program-3@onair'])
     expect(parse(doc(programs, settingsOf({ reminders: { mode: 'only-picked' } }))).events).toEqual([])
+  })
+
+  it('channel offsets: each event at the time it can be watched; a silent channel has none; one episode rings once', () => {
+    const episode = { id: 55, number: 3, numberText: '第3話', title: 'Night Mail' }
+    const tv = prog(1, BASE, { channelId: 1, channel: 'TOKYO MX', episode })
+    const web = prog(2, BASE - 30 * MIN, { channelId: 2, channel: 'Netflix', episode })
+    const other = prog(3, BASE + HOUR, { channelId: 3, channel: 'BS11' })
+    const channels = { '1': { offsetMinutes: 0 }, '2': { offsetMinutes: 90 }, '3': { offsetMinutes: -60, muted: true } }
+    const shifted = settingsOf({ reminders: { channels, leadMinutes: [10] } })
+    // Netflix at 23:30 + 90 min = 01:00 is later than TOKYO MX at 00:00: only the TV slot has the alarm.
+    const events = parse(doc([tv, web, other], shifted, { alarms: true })).events
+    expect(events.map((e) => [e.uid, e.start, e.end - e.start, e.location, e.alarms])).toEqual([
+      ['program-1@onair', BASE, 30 * MIN, 'TOKYO MX', [-600]],
+      ['program-2@onair', BASE + HOUR, 30 * MIN, 'Netflix', []]
+    ])
+    // TOKYO MX 61 minutes late: Netflix at 01:00 is now the earlier slot and rings.
+    const later = settingsOf({ reminders: { channels: { ...channels, '1': { offsetMinutes: 61 } } } })
+    expect(parse(doc([tv, web, other], later, { alarms: true })).events.map((e) => [e.uid, e.start, e.alarms])).toEqual(
+      [
+        ['program-1@onair', BASE + 61 * MIN, []],
+        ['program-2@onair', BASE + HOUR, [-600, 0]]
+      ]
+    )
+    // Without one-per-episode both ring, each at its own watch time.
+    const both = settingsOf({ reminders: { channels, onePerEpisode: false, leadMinutes: [0] } })
+    expect(parse(doc([tv, web, other], both, { alarms: true })).events.map((e) => e.alarms)).toEqual([[0], [0]])
   })
 
   it('--alarms: one alarm per lead time, except the ones quiet hours would hold back', () => {

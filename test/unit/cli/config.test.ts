@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { defaultSettings } from '../../../src/shared/settings'
-import { startEmulator, type Emulator } from '../../emulator/index'
+import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
 import { runOnair } from './spawn-onair'
@@ -20,6 +21,19 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number }
   await new Promise((r) => server.close(r))
   return port
+}
+
+/** The calendar feed a running `onair run` serves, once it has picked the subscription up. */
+function servedFeed(env: { ONAIR_DATA_DIR: string }, port: number): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const { secret } = JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'calendar-feed.json'), 'utf8'))
+      const res = await fetch(`http://127.0.0.1:${port}/${secret}/onair.ics`)
+      expect(res.status).toBe(200)
+      return res.text()
+    },
+    { timeout: 10_000, interval: 250 }
+  )
 }
 
 describe('onair config', () => {
@@ -68,6 +82,36 @@ describe('onair config', () => {
     expect((await runOnair(['config', 'set', 'ui.locale'], env)).code).toBe(2)
   }, 30_000)
 
+  it('channel offsets by channel id: set, get, a negative value, unset; a channel name is refused', async () => {
+    const env = folder()
+    const set = await runOnair(['config', 'set', 'reminders.channels.12.offsetMinutes', '-30'], env)
+    expect(set).toMatchObject({ code: 0, stdout: 'reminders.channels.12.offsetMinutes = -30\n' })
+    expect((await runOnair(['config', 'set', 'reminders.channels.7.muted', 'true'], env)).code).toBe(0)
+    expect((await runOnair(['config', 'get', 'reminders.channels.12'], env)).stdout).toBe(
+      '{"offsetMinutes":-30,"muted":false}\n'
+    )
+    expect((await runOnair(['config', 'set', 'reminders.onePerEpisode', 'false'], env)).code).toBe(0)
+    const saved = () => JSON.parse(readFileSync(settingsFile(env), 'utf8')).reminders
+    expect(saved().channels).toEqual({
+      '12': { offsetMinutes: -30, muted: false },
+      '7': { offsetMinutes: 0, muted: true }
+    })
+    const before = readFileSync(settingsFile(env), 'utf8')
+    for (const [key, value] of [
+      ['reminders.channels.TOKYO MX.offsetMinutes', '30'],
+      ['reminders.channels.12.offsetMinutes', '1441'],
+      ['reminders.channels.12.delay', '5'],
+      ['reminders.channels.__proto__.offsetMinutes', '5']
+    ] as const) {
+      const refused = await runOnair(['config', 'set', key, value], env)
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toMatch(/channel id|<=1440|There is no setting/)
+    }
+    expect(readFileSync(settingsFile(env), 'utf8')).toBe(before)
+    expect((await runOnair(['config', 'unset', 'reminders.channels.12'], env)).code).toBe(0)
+    expect(saved().channels).toEqual({ '7': { offsetMinutes: 0, muted: true } })
+  }, 30_000)
+
   it('three processes changing three settings at once: all three are kept', async () => {
     const env = folder()
     const runs = await Promise.all([
@@ -87,11 +131,12 @@ describe('onair config', () => {
   describe('with a running onair run', () => {
     let emu: Emulator
     beforeAll(async () => {
-      emu = await startEmulator({ port: 0 })
+      // A broadcast a minute and a half away, for the channel offset below.
+      emu = await startEmulator({ port: 0, soonSeconds: 90 })
     })
     afterAll(() => emu.close())
 
-    it('picks up a change within seconds: switching the calendar subscription on starts the feed', async () => {
+    async function signedIn(): Promise<Record<string, string> & { ONAIR_DATA_DIR: string }> {
       const env = {
         ...folder(),
         ONAIR_MEDIA_URL: emu.baseUrl,
@@ -99,26 +144,71 @@ describe('onair config', () => {
         ONAIR_CLIENT_SECRET: emu.client.secret
       }
       expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+      return env
+    }
+
+    it('picks up a change within seconds: switching the calendar subscription on starts the feed', async () => {
+      const env = await signedIn()
       const daemon = onairProcess(['run'], env)
       try {
         await daemon.saw('Schedule updated')
         const port = await freePort()
         expect((await runOnair(['config', 'set', 'calendar.subscribe.port', String(port)], env)).code).toBe(0)
         expect((await runOnair(['config', 'set', 'calendar.subscribe.enabled', 'true'], env)).code).toBe(0)
-        const feed = await vi.waitFor(
-          async () => {
-            const { secret } = JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'calendar-feed.json'), 'utf8'))
-            const res = await fetch(`http://127.0.0.1:${port}/${secret}/onair.ics`)
-            expect(res.status).toBe(200)
-            return res.text()
-          },
-          { timeout: 10_000, interval: 250 }
-        )
-        expect(feed).toContain('BEGIN:VEVENT')
+        expect(await servedFeed(env, port)).toContain('BEGIN:VEVENT')
       } finally {
         daemon.child.kill('SIGTERM')
         expect(await daemon.code).toBe(0)
       }
     }, 40_000)
+
+    // Set while the daemon runs: it re-reads the settings and moves the reminder and the served event.
+    it('a channel offset of −1 minute: the reminder comes a minute before the broadcast, saying when, and the feed agrees', async () => {
+      const env = await signedIn()
+      const soon = emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!
+      const daemon = onairProcess(['run', '--json', '--lead', '0'], env)
+      try {
+        await daemon.saw('"type":"poll"')
+        const set = await runOnair(['config', 'set', `reminders.channels.${soon.channelId}.offsetMinutes`, '-1'], env)
+        expect(set).toMatchObject({ code: 0, stdout: `reminders.channels.${soon.channelId}.offsetMinutes = -1\n` })
+        expect(JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'settings.json'), 'utf8')).reminders.channels).toEqual({
+          [String(soon.channelId)]: { offsetMinutes: -1, muted: false }
+        })
+        await daemon.saw(`"programId":${SOON_PROGRAM_ID}`)
+        const line = daemon
+          .stdout()
+          .split('\n')
+          .filter((l) => l.includes('"type":"reminder"'))
+          .map((l) => JSON.parse(l) as Record<string, string>)
+        const availableAt = soon.startedAt - 60_000
+        expect(line).toEqual([
+          {
+            type: 'reminder',
+            programId: SOON_PROGRAM_ID,
+            offsetMinutes: 0,
+            startedAt: new Date(soon.startedAt).toISOString(),
+            firedAt: expect.any(String),
+            availableAt: new Date(availableAt).toISOString()
+          }
+        ])
+        const late = Date.parse(line[0]!.firedAt!) - availableAt
+        expect(late).toBeGreaterThanOrEqual(0)
+        expect(late).toBeLessThan(1000)
+
+        // The served calendar feed puts the event at the same shifted time.
+        const port = await freePort()
+        expect((await runOnair(['config', 'set', 'calendar.subscribe.port', String(port)], env)).code).toBe(0)
+        expect((await runOnair(['config', 'set', 'calendar.subscribe.enabled', 'true'], env)).code).toBe(0)
+        const event = new ICAL.Component(ICAL.parse(await servedFeed(env, port)))
+          .getAllSubcomponents('vevent')
+          .map((c) => new ICAL.Event(c))
+          .find((e) => e.uid === `program-${SOON_PROGRAM_ID}@onair`)
+        // iCalendar times are whole seconds.
+        expect(event?.startDate.toJSDate().getTime()).toBe(Math.floor(availableAt / 1000) * 1000)
+      } finally {
+        daemon.child.kill('SIGTERM')
+        expect(await daemon.code).toBe(0)
+      }
+    }, 60_000)
   })
 })

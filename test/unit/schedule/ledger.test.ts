@@ -17,16 +17,18 @@ describe('ledger', () => {
     expect(restored.has('2:a:0')).toBe(false)
   })
 
-  it('prunes a day after the later of start and delivery, and saves only when it changed', () => {
+  // A day-late channel offset plus a day of grace: a key must outlive both, or it could fire again.
+  it('prunes 49 hours after the later of start and delivery, and saves only when it changed', () => {
     const saved: string[] = []
     const ledger = createLedger((j) => saved.push(j))
+    const keep = 2 * DAY + HOUR
     ledger.add([item('early')], start - HOUR)
     ledger.add([item('late')], start + 2 * HOUR)
-    ledger.prune(start + DAY)
+    ledger.prune(start + keep)
     expect(saved).toHaveLength(2)
-    ledger.prune(start + DAY + 1)
+    ledger.prune(start + keep + 1)
     expect([ledger.has('early'), ledger.has('late')]).toEqual([false, true])
-    ledger.prune(start + 2 * HOUR + DAY + 1)
+    ledger.prune(start + 2 * HOUR + keep + 1)
     expect(ledger.size).toBe(0)
     expect(saved).toHaveLength(4)
   })

@@ -28,6 +28,23 @@ describe.each(MODES)('pollOnce against the emulator ($name mode)', ({ quirks }) 
     emu = undefined
   })
 
+  it('reaches further back by the latest delay of a reminding channel, so a streamed-later episode stays', async () => {
+    const t = await emulated({ quirks })
+    emu = t.emu
+    // Four hours after the seeding, several seeded broadcasts began more than an hour ago.
+    const now = t.clock.now() + 4 * HOUR
+    const channels = { '1': { offsetMinutes: 600, muted: false }, '2': { offsetMinutes: 1440, muted: true } }
+    const r = await pollOnce({
+      media: t.client,
+      now,
+      settings: { ...settings, reminders: { ...settings.reminders, channels } }
+    })
+    if (!r.ok) throw r.error
+    const wider = await walkIds(t.client, now - HOUR - 600 * 60_000, now + 48 * HOUR)
+    expect(r.programs.map((p) => p.id)).toEqual(wider)
+    expect(wider.length).toBeGreaterThan((await walkIds(t.client, now - HOUR, now + 48 * HOUR)).length)
+  })
+
   it('asks for unwatched programs in the window, 50 a page, sorted, with a field list, and caches what it needs', async () => {
     const t = await emulated({ quirks })
     emu = t.emu

@@ -48,6 +48,23 @@ describe('notification text', () => {
     expect(describeDelivery(d, { locale: 'en', now: T + 3 * 60_000, ...tokyo }).body).toContain('Started 3 min ago')
   })
 
+  it('on a channel with an offset: when it can be watched, with the broadcast time beside it', () => {
+    const shifted = { ...reminder(ep, 10), fireAt: T + 50 * 60_000, shiftMinutes: 60 }
+    const d = { kind: 'single' as const, reminder: shifted }
+    expect(describeDelivery(d, { locale: 'en', now: T + 50 * 60_000, ...tokyo }).body).toBe(
+      'Ep. 12.5 “Flour and stars”\nAvailable in 10 min · Tokyo MX 22:30 (broadcast 21:30)'
+    )
+    expect(describeDelivery(d, { locale: 'ja', now: T + 50 * 60_000, ...tokyo }).body).toBe(
+      '第12.5話「Flour and stars」\n10分後に視聴可能 · Tokyo MX 22:30（放送 21:30）'
+    )
+    const missed = describeDelivery(
+      { kind: 'missed', why: 'shifted', reminders: [shifted] },
+      { locale: 'ja', now: T + 2 * 3_600_000, ...tokyo }
+    )
+    expect(missed.title).toBe('時刻が早まり、通知の時刻を過ぎた番組: 1 本')
+    expect(missed.body).toBe('22:30 Work 1 第12.5話 (Tokyo MX)')
+  })
+
   it('no episode: no episode line; another day shows the weekday', () => {
     const p = program(2, T + 24 * 3_600_000)
     const n = describeDelivery({ kind: 'single', reminder: reminder(p, 0) }, { locale: 'en', now: T, ...tokyo })

@@ -1,4 +1,4 @@
-import { changeSetting, getSetting, KNOWN_KEYS, settingKeys, unknownKey } from '../../core/store/setting-keys'
+import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-keys'
 import type { LocalizedText } from '../../core/http/errors'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
@@ -26,8 +26,8 @@ export const config: Command = {
   usage: USAGE,
   positionals: { min: 1, max: 3 },
   description: {
-    en: 'Reads and changes the settings the app shows, in the same file (KEY is dotted, e.g. reminders.leadMinutes). VALUE is JSON when it reads as JSON (30, true, [10,0]), a comma list for lists (10,0), else text (ja). A value the settings do not accept exits 2 with the reason and changes nothing; unset puts a setting back to its default. A running app or onair run applies a change within seconds.',
-    ja: 'アプリの設定画面と同じ設定ファイルを読み書きします（KEY はドット区切り。例: reminders.leadMinutes）。VALUE は JSON として読めれば JSON（30、true、[10,0]）、リストならカンマ区切り（10,0）、それ以外は文字列（ja）です。受け付けられない値は理由を表示して終了コード 2 で終わり、何も変更しません。unset は既定値に戻します。実行中のアプリや onair run には数秒で反映されます。'
+    en: 'Reads and changes the settings the app shows, in the same file (KEY is dotted, e.g. reminders.leadMinutes). VALUE is JSON when it reads as JSON (30, true, [10,0]), a comma list for lists (10,0), else text (ja). A value the settings do not accept exits 2 with the reason and changes nothing; unset puts a setting back to its default. Channels are set by id (onair upcoming --json shows channel.id): reminders.channels.ID.offsetMinutes -60…1440, reminders.channels.ID.muted true; a negative VALUE needs no quoting. A running app or onair run applies a change within seconds.',
+    ja: 'アプリの設定画面と同じ設定ファイルを読み書きします（KEY はドット区切り。例: reminders.leadMinutes）。VALUE は JSON として読めれば JSON（30、true、[10,0]）、リストならカンマ区切り（10,0）、それ以外は文字列（ja）です。受け付けられない値は理由を表示して終了コード 2 で終わり、何も変更しません。unset は既定値に戻します。チャンネルは ID で指定します（onair upcoming --json の channel.id）: reminders.channels.ID.offsetMinutes に -60〜1440、reminders.channels.ID.muted に true。負の値もそのまま書けます。実行中のアプリや onair run には数秒で反映されます。'
   },
   options: {
     json: { type: 'boolean', help: { en: 'list: the whole document as JSON', ja: 'list: 設定全体を JSON で出力する' } }
@@ -47,7 +47,7 @@ export const config: Command = {
       else for (const k of settingKeys()) ctx.io.out(line(k, getSetting(doc, k)))
       return EXIT.ok
     }
-    if (!KNOWN_KEYS.has(key!)) return refuse(ctx, unknownKey(key!))
+    if (!isKnownKey(key!)) return refuse(ctx, unknownKey(key!))
     if (action === 'get') {
       const current = getSetting(store.read(), key!)
       // An optional setting that is not set (e.g. the time zone) prints nothing, exit 0.

@@ -1,15 +1,19 @@
 import type { CachedProgram } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { Locale } from '../config'
-import { isSuppressed, isWanted } from '../schedule/planner'
+import { isInQuietHours } from '../schedule/local-time'
+import { isWanted } from '../schedule/planner'
+import { slotsOf } from '../schedule/slots'
+import { watchAt } from '../../../shared/watch-time'
 import { episodeLine } from '../schedule/reminder-text'
 
 /**
  * Which calendar events the schedule makes, decided in plain data so the rules can be tested
- * without parsing iCalendar: one event per program the user would be reminded of (muted works and
- * hidden rebroadcasts left out, exactly as for reminders), and, when asked, one alarm per lead
- * time that the reminders themselves would raise (quiet hours keep an alarm out as they keep the
- * reminder out).
+ * without parsing iCalendar: one event per program the user would be reminded of (muted works,
+ * hidden rebroadcasts and channels without reminders left out, exactly as for reminders), at the
+ * time it can be watched (the broadcast moved by its channel's offset); and, when asked, one alarm
+ * per lead time that the reminders themselves would raise: quiet hours keep an alarm out as they
+ * keep the reminder out, and of one episode on several channels only the reminded slot rings.
  */
 export interface CalendarEvent {
   /** Stable across polls and machines: a calendar updates the event instead of adding a twin. */
@@ -67,10 +71,13 @@ export function eventSummary(program: CachedProgram, locale: Locale): string {
 export function eventsOf(programs: readonly CachedProgram[], settings: Settings, opts: EventOptions): CalendarEvent[] {
   const reminders = settings.reminders
   const duration = settings.calendar.durationMinutes * MINUTE
+  const slots = slotsOf(programs, reminders, (p) => isWanted(p, reminders))
+  const reminded = new Set(slots.map((s) => s.program))
+  const shown = new Set(slots.flatMap((s) => [s.program, ...s.siblings]))
   const events: CalendarEvent[] = []
   for (const program of programs) {
-    const start = Date.parse(program.startedAt)
-    if (Number.isNaN(start) || !isWanted(program, reminders)) continue
+    if (!shown.has(program)) continue
+    const start = watchAt(program, reminders.channels)
     events.push({
       uid: eventUid(program.id),
       start,
@@ -78,9 +85,12 @@ export function eventsOf(programs: readonly CachedProgram[], settings: Settings,
       summary: eventSummary(program, opts.locale),
       location: calendarText(program.channel.name),
       url: workUrl(opts.mediaUrl, program.work.id),
-      alarms: opts.alarms
-        ? reminders.leadMinutes.filter((lead) => !isSuppressed(program, start - lead * MINUTE, reminders))
-        : []
+      alarms:
+        opts.alarms && reminded.has(program)
+          ? reminders.leadMinutes.filter(
+              (lead) => !isInQuietHours(start - lead * MINUTE, reminders.quietHours, reminders.timeZone)
+            )
+          : []
     })
   }
   return events

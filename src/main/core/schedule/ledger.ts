@@ -2,7 +2,13 @@ import { z } from 'zod'
 import { memoryStore, type DocumentStore } from '../store/json-file'
 import type { DeliveredKeys } from './planner'
 
-const DAY = 24 * 60 * 60 * 1000
+const HOUR = 60 * 60 * 1000
+/**
+ * How long after the later of its start and its delivery a key can still be planned again: a
+ * channel offset moves a reminder up to a day past the start, the grace period keeps it up to a
+ * day more, and the hour covers the on-time tolerance with room to spare.
+ */
+export const LEDGER_KEEP_MS = 49 * HOUR
 
 export const LedgerDoc = z.object({
   version: z.literal(1),
@@ -18,6 +24,8 @@ export interface LedgerItem {
   key: string
   /** ISO start of the program, kept so pruning can wait until the broadcast is long past. */
   startedAt: string
+  /** The same episode on other channels: recorded with it, and a claim fails if any is taken. */
+  siblings?: readonly { key: string; startedAt: string }[]
 }
 
 export interface Ledger extends DeliveredKeys {
@@ -45,12 +53,14 @@ export interface Ledger extends DeliveredKeys {
  */
 export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
   const record = (doc: LedgerDoc, items: readonly LedgerItem[], at: number) => {
-    for (const { key, startedAt } of items) doc.entries[key] = { deliveredAt: at, startedAt: Date.parse(startedAt) }
+    for (const item of items)
+      for (const { key, startedAt } of [item, ...(item.siblings ?? [])])
+        doc.entries[key] = { deliveredAt: at, startedAt: Date.parse(startedAt) }
   }
+  const taken = (doc: LedgerDoc, item: LedgerItem) =>
+    [item, ...(item.siblings ?? [])].some(({ key }) => key in doc.entries)
   const expired = (doc: LedgerDoc, now: number) =>
-    // A reminder fires at or before its start, and the planner drops anything older than the
-    // grace period (≤ 1 day), so a day after both times the key can never come back.
-    Object.entries(doc.entries).filter(([, e]) => now - Math.max(e.startedAt, e.deliveredAt) > DAY)
+    Object.entries(doc.entries).filter(([, e]) => now - Math.max(e.startedAt, e.deliveredAt) > LEDGER_KEEP_MS)
 
   return {
     has: (key) => key in store.read().entries,
@@ -66,7 +76,7 @@ export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
       let fresh: typeof items = []
       store.update((doc) => {
         const next = structuredClone(doc)
-        fresh = items.filter((i) => !(i.key in next.entries))
+        fresh = items.filter((i) => !taken(next, i))
         record(next, fresh, at)
         next.servedAt = Math.max(next.servedAt ?? at, at)
         return next

@@ -1,6 +1,7 @@
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import { isWorkReminded } from '../../../shared/reminder-mode'
 import { isInQuietHours } from './local-time'
+import { slotsOf } from './slots'
 
 /** What the planner needs from the delivered ledger; a Set of keys works too. */
 export interface DeliveredKeys {
@@ -19,9 +20,47 @@ export const ON_TIME_TOLERANCE_MS = 5_000
 export const oldestOnTime = (now: number, settings: Pick<ReminderSettings, 'graceMinutes'>): number =>
   now - settings.graceMinutes * MINUTE - ON_TIME_TOLERANCE_MS
 
-/** The start time is part of the key so that a moved broadcast is reminded again. */
+/**
+ * The start time is part of the key so that a moved broadcast is reminded again. The channel's
+ * offset is not: a reminder moved by a changed offset is the same reminder, and one already
+ * delivered stays delivered.
+ */
 export function reminderKey(programId: number, startedAt: string, offsetMinutes: number): string {
   return `${programId}:${startedAt}:${offsetMinutes}`
+}
+
+/**
+ * Every reminder the user wants and has not had, at whatever time it falls: one per chosen slot
+ * (see slots.ts) and lead time, at the slot's watch time minus the lead. A reminder counts as
+ * delivered when the ledger has its key or the key of the same episode on a sibling channel.
+ */
+export function candidates(
+  programs: readonly CachedProgram[],
+  settings: ReminderSettings,
+  ledger: DeliveredKeys
+): Reminder[] {
+  const found: Reminder[] = []
+  const slots = slotsOf(programs, settings, (p) => isWanted(p, settings))
+  for (const { program, watchAt, shiftMinutes, siblings } of slots) {
+    for (const offsetMinutes of settings.leadMinutes) {
+      const key = reminderKey(program.id, program.startedAt, offsetMinutes)
+      const same = siblings.map((p) => ({ key: reminderKey(p.id, p.startedAt, offsetMinutes), startedAt: p.startedAt }))
+      if (ledger.has(key) || same.some((s) => ledger.has(s.key))) continue
+      const fireAt = watchAt - offsetMinutes * MINUTE
+      if (isInQuietHours(fireAt, settings.quietHours, settings.timeZone)) continue
+      found.push({
+        key,
+        programId: program.id,
+        offsetMinutes,
+        startedAt: program.startedAt,
+        fireAt,
+        program,
+        shiftMinutes,
+        ...(same.length > 0 ? { siblings: same } : {})
+      })
+    }
+  }
+  return found
 }
 
 /**
@@ -35,24 +74,9 @@ export function plan(
   ledger: DeliveredKeys
 ): Reminder[] {
   const oldest = oldestOnTime(now, settings)
-  const byKey = new Map<string, Reminder>()
-  for (const program of programs) {
-    const start = Date.parse(program.startedAt)
-    if (Number.isNaN(start)) continue
-    for (const offsetMinutes of settings.leadMinutes) {
-      const key = reminderKey(program.id, program.startedAt, offsetMinutes)
-      if (byKey.has(key) || ledger.has(key)) continue
-      const fireAt = start - offsetMinutes * MINUTE
-      if (fireAt < oldest || isSuppressed(program, fireAt, settings)) continue
-      byKey.set(key, { key, programId: program.id, offsetMinutes, startedAt: program.startedAt, fireAt, program })
-    }
-  }
-  return [...byKey.values()].sort(byFireAtThenKey)
-}
-
-/** The user asked not to hear about this one: unwanted work, hidden rebroadcast or quiet hours. */
-export function isSuppressed(program: CachedProgram, fireAt: number, settings: ReminderSettings): boolean {
-  return !isWanted(program, settings) || isInQuietHours(fireAt, settings.quietHours, settings.timeZone)
+  return candidates(programs, settings, ledger)
+    .filter((r) => r.fireAt >= oldest)
+    .sort(byFireAtThenKey)
 }
 
 /**

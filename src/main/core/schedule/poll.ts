@@ -1,4 +1,4 @@
-import type { CachedProgram } from '../../../shared/schedule'
+import type { CachedProgram, ChannelRule } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import { ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
@@ -6,7 +6,17 @@ import { collectPages } from '../media/paginate'
 import { byStartedAt } from '../media/programs'
 import { normalizePrograms } from './normalize'
 
-const HOUR = 60 * 60_000
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+/**
+ * The largest delay of a channel that reminds: a broadcast that long ago can still be ahead of
+ * the user (streamed a day later), so the window reaches back that much further, or its reminder
+ * and its row would leave the schedule before the episode can even be watched.
+ */
+export function latestShift(channels: Readonly<Record<string, ChannelRule>>): number {
+  return Math.max(0, ...Object.values(channels).map((c) => (c.muted ? 0 : c.offsetMinutes)))
+}
 
 /** Only what the schedule, the tray and the notifications show; `id`/`started_at` are added by the client. */
 export const PROGRAM_FIELDS = [
@@ -35,7 +45,7 @@ export type PollResult =
 export interface PollInput {
   media: Pick<MediaClient, 'allPrograms'>
   now: number
-  settings: Pick<Settings, 'poll'>
+  settings: Pick<Settings, 'poll' | 'reminders'>
   /** Benchmarks turn the field list off to measure what it saves. */
   fields?: readonly string[] | null
 }
@@ -52,7 +62,7 @@ export async function pollOnce({ media, now, settings, fields = PROGRAM_FIELDS }
     const walk = media.allPrograms(
       {
         unwatched: true,
-        startedFrom: now - pastHours * HOUR,
+        startedFrom: now - pastHours * HOUR - latestShift(settings.reminders.channels) * MINUTE,
         startedTo: now + aheadHours * HOUR,
         sortStartedAt: 'asc',
         perPage: 50,

@@ -25,7 +25,7 @@ export interface PollerOptions {
   media: Pick<MediaClient, 'allPrograms'>
   monitor: SessionMonitor
   cache: DocumentStore<ScheduleCache>
-  settings: () => Pick<Settings, 'poll'>
+  settings: () => Pick<Settings, 'poll' | 'reminders'>
   /** After every poll attempt (result) and every state change without one (null). */
   onChange: (status: PollerStatus, result: PollResult | null) => void
   /** In [0, 1); spreads cron ticks and retries so many clients do not arrive in the same second. */

@@ -19,13 +19,12 @@ const MINUTE = 60_000
 export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotification {
   if (d.kind === 'single') {
     const { program, key, programId, startedAt, offsetMinutes } = d.reminder
+    const shift = d.reminder.shiftMinutes ?? 0
+    const when = shift === 0 ? startLine(program, ctx) : watchLine(watchIso(d.reminder), ctx)
     return {
       id: key,
       title: program.work.title,
-      body: [
-        episodeLine(program, ctx.locale),
-        `${startLine(program, ctx)} · ${program.channel.name} ${localTime(program.startedAt, ctx)}`
-      ]
+      body: [episodeLine(program, ctx.locale), `${when} · ${program.channel.name} ${slotTime(d.reminder, ctx)}`]
         .filter((l) => l !== '')
         .join('\n'),
       target: { kind: 'record', programId: program.id },
@@ -43,28 +42,62 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
               n === 1 ? 'Missed while Onair was not running: 1 show' : `Missed while Onair was not running: ${n} shows`,
             ja: `Onair が動いていない間に見逃した番組: ${n} 本`
           }
-        : {
-            en: n === 1 ? 'Missed while away: 1 show' : `Missed while away: ${n} shows`,
-            ja: `不在の間に見逃した番組: ${n} 本`
-          }
+        : d.why === 'shifted'
+          ? {
+              en: n === 1 ? 'Moved earlier, already past: 1 show' : `Moved earlier, already past: ${n} shows`,
+              ja: `時刻が早まり、通知の時刻を過ぎた番組: ${n} 本`
+            }
+          : {
+              en: n === 1 ? 'Missed while away: 1 show' : `Missed while away: ${n} shows`,
+              ja: `不在の間に見逃した番組: ${n} 本`
+            }
   return {
     id: d.kind === 'group' ? `group:${d.fireAt}` : `missed:${d.reminders[0]?.key ?? ctx.now}`,
     title: title[ctx.locale],
-    body: programs.map((p) => summaryLine(p, ctx)).join('\n'),
+    body: programs.map((r) => summaryLine(r.program, ctx, r.shiftMinutes)).join('\n'),
     target: { kind: 'schedule' }
   }
 }
 
-/** `21:30 Starlit Courier Ep. 6 (Tokyo MX)`: one program of a group or missed summary. */
-export function summaryLine(p: CachedProgram, ctx: Omit<TextContext, 'now'> & { now?: number }): string {
+/**
+ * `21:30 Starlit Courier Ep. 6 (Tokyo MX)`: one program of a group or missed summary; on a channel
+ * with an offset, the time it can be watched (`22:30 … (Netflix)`).
+ */
+export function summaryLine(
+  p: CachedProgram,
+  ctx: Omit<TextContext, 'now'> & { now?: number },
+  shiftMinutes = 0
+): string {
   const episode = episodeLabel(p, ctx.locale)
-  return `${localTime(p.startedAt, ctx)} ${p.work.title}${episode ? ` ${episode}` : ''} (${p.channel.name})`
+  const at = new Date(Date.parse(p.startedAt) + shiftMinutes * MINUTE).toISOString()
+  return `${localTime(at, ctx)} ${p.work.title}${episode ? ` ${episode}` : ''} (${p.channel.name})`
 }
 
-function distinctPrograms(reminders: readonly Reminder[]): CachedProgram[] {
-  const byId = new Map<number, CachedProgram>()
-  for (const r of reminders) if (!byId.has(r.programId)) byId.set(r.programId, r.program)
-  return [...byId.values()].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.id - b.id)
+function distinctPrograms(reminders: readonly Reminder[]): Reminder[] {
+  const byId = new Map<number, Reminder>()
+  for (const r of reminders) if (!byId.has(r.programId)) byId.set(r.programId, r)
+  return [...byId.values()].sort((a, b) => watchMs(a) - watchMs(b) || a.programId - b.programId)
+}
+
+const watchMs = (r: Reminder): number => Date.parse(r.startedAt) + (r.shiftMinutes ?? 0) * MINUTE
+const watchIso = (r: Reminder): string => new Date(watchMs(r)).toISOString()
+
+/** `21:30`, or on a channel with an offset `22:30 (broadcast 21:30)`, so both times are in view. */
+function slotTime(r: Reminder, ctx: TextContext): string {
+  const aired = localTime(r.startedAt, ctx)
+  if ((r.shiftMinutes ?? 0) === 0) return aired
+  return ctx.locale === 'ja'
+    ? `${localTime(watchIso(r), ctx)}（放送 ${aired}）`
+    : `${localTime(watchIso(r), ctx)} (broadcast ${aired})`
+}
+
+/** Like startLine, for the moment the episode can be watched on a channel with an offset. */
+function watchLine(iso: string, { locale, now }: TextContext): string {
+  const minutes = Math.round((Date.parse(iso) - now) / MINUTE)
+  if (minutes === 0) return locale === 'ja' ? '視聴できます' : 'Available now'
+  const span = duration(Math.abs(minutes), locale)
+  if (minutes > 0) return locale === 'ja' ? `${span}後に視聴可能` : `Available in ${span}`
+  return locale === 'ja' ? `${span}前から視聴可能` : `Available for ${span}`
 }
 
 export function episodeLabel(p: CachedProgram, locale: Locale): string {

@@ -1,7 +1,8 @@
 import type { Clock, TimerHandle } from '../clock'
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import type { Ledger } from './ledger'
-import { byFireAtThenKey, groupDue, isSuppressed, oldestOnTime, plan, reminderKey } from './planner'
+import { byFireAtThenKey, candidates, groupDue, oldestOnTime } from './planner'
+import { slotIdentity } from './slots'
 import { sortSnoozes, type Snoozes } from './snoozes'
 
 /**
@@ -69,22 +70,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const served = ledger.servedAt()
       gap = served === null ? null : { from: Math.max(served, now - GAP_HORIZON_MS), to: now }
     }
-    const planned = plan(programs, s, now, ledger)
-    const plannedKeys = new Set(planned.map((r) => r.key))
+    const open = candidates(programs, s, ledger)
     const tooLate = oldestOnTime(now, s)
-    const startOf = new Map(programs.map((p) => [p.id, p.startedAt]))
-    // Reminders we were waiting for that the plan now drops for being too late were slept
-    // through (or the timer woke late): they are summarised, not silently lost, not replayed.
-    // A broadcast that moved meanwhile was not missed: its new slot has its own reminders.
-    const slept = [...pending.values()].filter(
-      (r) =>
-        !plannedKeys.has(r.key) &&
-        !ledger.has(r.key) &&
-        r.fireAt < tooLate &&
-        (startOf.get(r.programId) ?? r.startedAt) === r.startedAt &&
-        !isSuppressed(r.program, r.fireAt, s)
-    )
-    const notRunning = gap ? fellDueIn(gap.from, Math.min(gap.to, tooLate), s) : []
+    const planned = open.filter((r) => r.fireAt >= tooLate).sort(byFireAtThenKey)
+    const { slept, shifted } = overdue(programs, open, tooLate, s)
+    const g = gap
+    // What fell due while nothing served this folder (reminders of the known programs only).
+    const notRunning = g ? open.filter((r) => r.fireAt > g.from && r.fireAt <= Math.min(g.to, tooLate)) : []
     const missed = [...new Map([...slept, ...notRunning].map((r) => [r.key, r])).values()]
     const due = planned.filter((r) => r.fireAt <= now)
     // A snooze keeps its reminder's key (delivered already, so never planned again): one Map.
@@ -115,7 +107,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       [...due.filter((r) => fresh.has(r.key)), ...snoozed.due.filter((r) => snoozes.has(r.key))],
       [...missed.filter((r) => fresh.has(r.key)), ...lateSnoozes],
       s.groupThreshold,
-      notRunning.some((r) => fresh.has(r.key)) || notRunningSnooze ? 'not-running' : 'away'
+      notRunning.some((r) => fresh.has(r.key)) || notRunningSnooze
+        ? 'not-running'
+        : slept.every((r) => !fresh.has(r.key) || shifted.has(r.key)) && lateSnoozes.length === 0
+          ? 'shifted'
+          : 'away'
     )
     for (const delivery of deliveries) {
       try {
@@ -138,19 +134,38 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
-  /** Reminders of the known programs whose time fell in (from, to], not delivered, not muted. */
-  function fellDueIn(from: number, to: number, s: ReminderSettings): Reminder[] {
-    const found: Reminder[] = []
-    for (const program of programs ?? []) {
-      const start = Date.parse(program.startedAt)
-      for (const offsetMinutes of s.leadMinutes) {
-        const fireAt = start - offsetMinutes * MINUTE
-        const key = reminderKey(program.id, program.startedAt, offsetMinutes)
-        if (fireAt <= from || fireAt > to || ledger.has(key) || isSuppressed(program, fireAt, s)) continue
-        found.push({ key, programId: program.id, offsetMinutes, startedAt: program.startedAt, fireAt, program })
-      }
+  /**
+   * The reminders we were waiting for that are now too late to deliver: slept through, a timer
+   * that woke late, or moved into the past by a changed channel offset. They are summarised, never
+   * silently lost, never replayed. Matched by who they are (episode or program and lead), not by
+   * key: a broadcast that moved, or an episode now reminded on another channel, is the same
+   * reminder, and only missed if its new time has passed too. (Snoozes are delivered already.)
+   */
+  function overdue(
+    known: readonly CachedProgram[],
+    open: readonly Reminder[],
+    tooLate: number,
+    s: ReminderSettings
+  ): { slept: Reminder[]; shifted: Set<string> } {
+    const byIdentity = new Map(open.map((r) => [identity(r, s), r]))
+    const present = new Set(known.map((p) => p.id))
+    const slept: Reminder[] = []
+    // Those whose own time had not passed: a changed offset or start moved them into the past.
+    const shifted = new Set<string>()
+    for (const waited of pending.values()) {
+      if (isDelivered(ledger, waited)) continue
+      const id = identity(waited, s)
+      // Gone from the schedule while we waited (the poll after a sleep): as it would be planned now.
+      const late =
+        byIdentity.get(id) ??
+        (present.has(waited.programId)
+          ? undefined
+          : candidates([waited.program], s, ledger).find((r) => identity(r, s) === id))
+      if (!late || late.fireAt >= tooLate) continue
+      slept.push(late)
+      if (waited.fireAt >= tooLate) shifted.add(late.key)
     }
-    return found
+    return { slept, shifted }
   }
 
   function arm(now: number): void {
@@ -202,7 +217,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
  * groupDue decides; after a sleep several seconds can be due together, and if that would still
  * raise `threshold` or more notifications they collapse into a single group.
  */
-function batch(due: Reminder[], missed: Reminder[], threshold: number, why: 'away' | 'not-running'): Delivery[] {
+const identity = (r: Reminder, s: ReminderSettings): string => `${slotIdentity(r.program, s)}:${r.offsetMinutes}`
+
+const isDelivered = (ledger: Ledger, r: Reminder): boolean =>
+  ledger.has(r.key) || (r.siblings ?? []).some((s) => ledger.has(s.key))
+
+type MissedWhy = 'away' | 'not-running' | 'shifted'
+
+function batch(due: Reminder[], missed: Reminder[], threshold: number, why: MissedWhy): Delivery[] {
   let deliveries = groupDue(due, threshold)
   if (deliveries.length >= threshold) deliveries = [{ kind: 'group', reminders: due, fireAt: due[0]!.fireAt }]
   if (missed.length > 0) deliveries.push({ kind: 'missed', reminders: [...missed].sort(byFireAtThenKey), why })

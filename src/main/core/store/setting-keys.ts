@@ -28,7 +28,26 @@ export function settingKeys(schema: z.ZodType = SettingsSchema, prefix = ''): st
     .flatMap(([name, child]) => settingKeys(child, prefix ? `${prefix}.${name}` : name))
 }
 
-export const KNOWN_KEYS: ReadonlySet<string> = new Set(settingKeys())
+/**
+ * A key `settingKeys` lists, or one into a map of the settings (`reminders.channels.12.offsetMinutes`):
+ * the map's own key is any name (the schema then checks it), followed by a field of its values.
+ */
+export function isKnownKey(key: string): boolean {
+  return key !== 'version' && reaches(SettingsSchema, key.split('.'))
+}
+
+/** Names that would reach an object's prototype instead of a field of it. */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
+
+function reaches(schema: z.ZodType, [head, ...rest]: string[]): boolean {
+  const shape = inner(schema)
+  if (!head || UNSAFE.has(head)) return false
+  if (shape instanceof z.ZodRecord) return rest.length === 0 || reaches(shape.valueType as z.ZodType, rest)
+  const fields = shape instanceof z.ZodObject ? (shape.shape as Record<string, z.ZodType>) : {}
+  const child = Object.hasOwn(fields, head) ? fields[head] : undefined
+  if (!child) return false
+  return rest.length === 0 ? !(inner(child) instanceof z.ZodObject) : reaches(child, rest)
+}
 
 export function unknownKey(key: string): LocalizedText {
   return {
@@ -71,11 +90,14 @@ export function parseValue(raw: string, current: Json | undefined): Json {
   }
 }
 
+/** A map's key was refused (a channel named instead of its id): the schema's own words for why. */
+const keyProblem = (issue: z.core.$ZodIssueInvalidKey): string => issue.issues.map((i) => i.message).join(', ')
+
 export type SettingChange = { ok: true; doc: Settings } | { ok: false; error: LocalizedText }
 
 /** The document with `key` set (or, with `raw` undefined, back to its default), checked by the schema. */
 export function changeSetting(doc: Settings, key: string, raw: string | undefined): SettingChange {
-  if (!KNOWN_KEYS.has(key)) return { ok: false, error: unknownKey(key) }
+  if (!isKnownKey(key)) return { ok: false, error: unknownKey(key) }
   const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, getSetting(doc, key)))
   const parsed = SettingsSchema.safeParse(candidate)
   // The schedules are checked as the Settings view checks them: the schema only says "a string".
@@ -88,7 +110,7 @@ export function changeSetting(doc: Settings, key: string, raw: string | undefine
   const reason = (issues: z.core.$ZodIssue[]) =>
     issues
       .slice(0, 3)
-      .map((i) => `${i.path.join('.')}: ${i.message}`)
+      .map((i) => `${i.path.join('.')}: ${i.message}${i.code === 'invalid_key' ? ` (${keyProblem(i)})` : ''}`)
       .join('; ')
   return {
     ok: false,
