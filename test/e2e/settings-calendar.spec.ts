@@ -17,11 +17,13 @@ let emu: Emulator
 let services: AppServices | undefined
 const saved: { name: string; text: string }[] = []
 const clipboard: string[] = []
+let cancelSave = false
 
 test.beforeEach(async () => {
   emu = await startEmulator({ port: 0, now: () => NOW })
   saved.length = 0
   clipboard.length = 0
+  cancelSave = false
 })
 test.afterEach(async () => {
   await services?.stop()
@@ -44,6 +46,8 @@ test.use({
         calendarShell: {
           copyText: (text) => void clipboard.push(text),
           saveFile: async (name, text) => {
+            // The user closing the save dialog is the shell's null.
+            if (cancelSave) return null
             saved.push({ name, text })
             return `/home/user/${name}`
           }
@@ -96,4 +100,40 @@ test('export, subscribe, copy the address and make a new one', async ({ onair, p
   await page.getByLabel('Subscribe in your calendar').uncheck()
   await expect(field).toHaveCount(0)
   await expect(fetch(url)).rejects.toThrow()
+})
+
+test('"Export .ics" in the schedule: the same export, only the works reminded of, the outcome on its message line', async ({
+  onair,
+  page
+}) => {
+  await onair.open()
+  await onair.core.account!.signInWithToken(emu.tokens.readWrite)
+  await services!.start()
+  const programs = services!.reminders.schedule().programs
+  const picked = programs[0]!.work.id
+  const exportButton = page.getByRole('button', { name: 'Export .ics' })
+  await expect(exportButton).toBeEnabled()
+
+  // A cancelled save dialog says nothing and saves nothing.
+  cancelSave = true
+  await exportButton.click()
+  await expect.poll(() => onair.calls.filter((call) => call.name === 'calendar:export').length).toBe(1)
+  await expect(page.getByText('Saved to')).toHaveCount(0)
+  expect(saved).toEqual([])
+
+  cancelSave = false
+  services!.settings.update((doc) => ({
+    ...doc,
+    reminders: { ...doc.reminders, mode: 'only-picked', pickedWorkIds: [picked] }
+  }))
+  await exportButton.click()
+  await expect(page.getByText('Saved to /home/user/onair.ics.')).toBeVisible()
+  expect(uids(saved[0]!.text)).toEqual(programs.filter((p) => p.work.id === picked).map((p) => `program-${p.id}@onair`))
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click()
+  await page.getByLabel('Language').selectOption('ja')
+  await page.getByRole('navigation').getByRole('button', { name: '放送予定' }).click()
+  await page.getByRole('button', { name: '.ics を書き出す' }).click()
+  await expect(page.getByText('/home/user/onair.ics に保存しました。')).toBeVisible()
 })
