@@ -14,7 +14,7 @@ export const DAY = 24 * HOUR
 export function program(
   id: number,
   startedAt: string | number,
-  extra: { workId?: number; rebroadcast?: boolean; title?: string } = {}
+  extra: { workId?: number; rebroadcast?: boolean; title?: string; episodeId?: number } = {}
 ): CachedProgram {
   return CachedProgramSchema.parse({
     id,
@@ -22,7 +22,7 @@ export function program(
     isRebroadcast: extra.rebroadcast ?? false,
     channel: { id: 1, name: 'TOKYO MX' },
     work: { id: extra.workId ?? id * 10, title: extra.title ?? `Work ${id}` },
-    episode: { id: id * 100, number: 1, numberText: '#1', title: null }
+    episode: { id: extra.episodeId ?? id * 100, number: 1, numberText: '#1', title: null }
   })
 }
 
@@ -39,7 +39,11 @@ export const programArb = fc
     workId: fc.integer({ min: 1, max: 8 }),
     rebroadcast: fc.boolean()
   })
-  .map(({ id, startMinute, workId, rebroadcast }) => program(id, BASE + startMinute * MIN, { workId, rebroadcast }))
+  // An episode belongs to one work: the same id under another work is another episode (one
+  // reminder per episode merges airings of an episode, never of two works).
+  .map(({ id, startMinute, workId, rebroadcast }) =>
+    program(id, BASE + startMinute * MIN, { workId, rebroadcast, episodeId: id * 100 + workId })
+  )
 
 const wallTime = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
