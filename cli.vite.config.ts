@@ -13,8 +13,17 @@ const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json')
   engines: { node: string }
 }
 
+/** conf's validator and migrations, which Onair does not use (src/main/core/store/conf-unused.ts). */
+export const confUnused = Object.fromEntries(
+  ['ajv/dist/2020.js', 'ajv-formats', 'semver'].map((name) => [
+    name,
+    resolve(import.meta.dirname, 'src/main/core/store/conf-unused.ts')
+  ])
+)
+
 export default defineConfig({
   define: { __ONAIR_VERSION__: JSON.stringify(pkg.version) },
+  resolve: { alias: confUnused },
   // Node's own modules stay imports; everything else is inlined.
   ssr: { noExternal: true, target: 'node' },
   build: {

@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // electron-store imports `electron`: inlined, it gets the shell tests' double (vi.mock reaches
+    // only modules vitest transforms; Node itself would load the real package, which has no binary).
+    server: { deps: { inline: ['electron-store'] } },
     coverage: {
       provider: 'v8',
       include: ['src/main/core/**/*.ts', 'src/main/index.ts', 'src/main/shell/**/*.ts'],

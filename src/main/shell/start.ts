@@ -13,7 +13,7 @@ import { controlSafeNotifier } from '../core/notify'
 import type { Locale } from '../core/config'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
-import { describeCorruptFile, type CorruptFileReport } from '../core/store/json-file'
+import { describeCorruptFile, useDocumentBackend, type CorruptFileReport } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
 import { UserErrorException } from '../core/ipc/errors'
 import type { DocumentStore } from '../core/store/json-file'
@@ -23,6 +23,7 @@ import { setAppMenu } from './app-menu'
 import { bindIpc } from './ipc'
 import { applyStartup, launchedAtLogin } from './login-item'
 import type { AppLog } from './log'
+import { electronStoreBackend } from './electron-store'
 import { electronNotifier, type NotificationTarget } from './notifications'
 import { reminderAction, reminderButtons } from './reminder-actions'
 import { resourcePath } from './paths'
@@ -56,6 +57,7 @@ const NOTIFICATIONS_FAILED = {
 export async function startApp({ clock, log, argv, env, demoToken, cron }: StartOptions): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
+  useDocumentBackend(electronStoreBackend())
   const icon = nativeImage.createFromPath(resourcePath('icon.png'))
   // Set once the window exists; a notification clicked before that has nothing to show.
   let onNotificationClick: (target: NotificationTarget) => void = () => {}

@@ -469,6 +469,12 @@ export const defaultSession = (): FakeSession => session.defaultSession as unkno
 type InvokeHandler = (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => unknown
 export class FakeIpcMain extends EventEmitter implements Pick<Electron.IpcMain, 'handle' | 'removeHandler'> {
   readonly handlers = new Map<string, InvokeHandler>()
+  /** Every channel anything listened to with `on`, removed since or not. */
+  readonly listenedTo = new Set<string>()
+  override on(channel: string, listener: (event: Electron.IpcMainEvent, ...args: unknown[]) => void): this {
+    this.listenedTo.add(channel)
+    return super.on(channel, listener)
+  }
   handle(channel: string, listener: InvokeHandler): void {
     // ipc-main-impl.ts: a second handler for one channel is a programming error.
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
@@ -490,6 +496,13 @@ export class FakeIpcMain extends EventEmitter implements Pick<Electron.IpcMain, 
   }
 }
 export const ipcMain = new FakeIpcMain()
+// `on` and `removeAllListeners` return the emitter, not an IpcMain, so `implements` cannot check
+// them; their parameters are checked here (electron-store listens, the shell removes).
+const _ipcOn: (...a: Parameters<Electron.IpcMain['on']>) => unknown = (...a) => ipcMain.on(...a)
+const _ipcRemove: (...a: Parameters<Electron.IpcMain['removeAllListeners']>) => unknown = (...a) =>
+  ipcMain.removeAllListeners(...a)
+void _ipcOn
+void _ipcRemove
 
 export const shell = {
   opened: [] as string[],
@@ -557,7 +570,7 @@ void _dialogCall
 
 // ---------------------------------------------------------------- the module and its reset
 
-export const electronModule = {
+const members = {
   app: app as unknown as Electron.App,
   BrowserWindow: FakeBrowserWindow,
   Menu: staticMenu,
@@ -574,11 +587,14 @@ export const electronModule = {
   shell
 }
 // Every export is a member of the real module: a renamed or removed API fails here.
-const _members: Record<keyof typeof electronModule, unknown> = {} as Pick<
-  typeof import('electron'),
-  keyof typeof electronModule
->
+const _members: Record<keyof typeof members, unknown> = {} as Pick<typeof import('electron'), keyof typeof members>
 void _members
+
+/**
+ * The module as an ES module sees the CommonJS `electron`: its members, and all of them again as
+ * `default` (electron-store does `import electron from 'electron'`).
+ */
+export const electronModule = { ...members, default: members }
 
 const realPlatform = process.platform
 
@@ -599,6 +615,7 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   session.defaultSession = new FakeSession() as unknown as Electron.Session
   ipcMain.handlers.clear()
   ipcMain.removeAllListeners()
+  ipcMain.listenedTo.clear()
   powerMonitor.removeAllListeners()
   shell.opened = []
   shell.openedPaths = []

@@ -1,10 +1,8 @@
 import {
   closeSync,
-  fstatSync,
   fsyncSync,
   mkdirSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -13,6 +11,8 @@ import {
 } from 'node:fs'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
+import { confBackend } from './conf-backend'
+import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { withFileLock, type FileLockOptions } from './file-lock'
 
 /**
@@ -20,8 +20,8 @@ import { withFileLock, type FileLockOptions } from './file-lock'
  *
  * - `update` is a transaction: under the file's cross-process lock (file-lock.ts) it re-reads the
  *   file, applies `fn` and writes the result, so two processes never overwrite each other's change.
- * - Writes are atomic (temp file, fsync, rename): a crash mid-write leaves the previous version,
- *   and a reader without the lock sees the old document or the new one, never half of one.
+ * - Writes are atomic (the backend's temp file, fsync, rename): a crash mid-write leaves the
+ *   previous version, and a reader without the lock sees the old document or the new one.
  * - `read` sees other processes' writes: it re-reads whenever the file's identity (inode, size,
  *   change times) differs from what it last read, so an unchanged file costs one `stat`.
  * - A file that no longer parses or no longer matches the schema is moved aside (never deleted:
@@ -58,6 +58,19 @@ export interface JsonFileOptions<S extends z.ZodType> {
   onCorrupt?: (report: CorruptFileReport) => void
   now?: () => number
   lock?: FileLockOptions
+  /** Where the text is kept; the process's backend (`useDocumentBackend`) unless a test says. */
+  backend?: DocumentBackend
+}
+
+let processBackend: DocumentBackend | undefined
+
+/**
+ * The backend of every store this process opens from now on: the app sets electron-store before
+ * it opens any; anything else (the command line, tests) gets conf. One process keeps its documents
+ * one way, so it is chosen once where the process starts rather than passed to every store.
+ */
+export function useDocumentBackend(backend: DocumentBackend): void {
+  processBackend = backend
 }
 
 /** What a file looked like when it was read; null when there was no file. */
@@ -79,31 +92,27 @@ type Loaded<T> = { ok: true; value: T; sig: Signature } | { ok: false; reason: s
 export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): DocumentStore<z.output<S>> {
   type T = z.output<S>
   let cache: { value: T; sig: Signature } | undefined
+  const file = (opts.backend ?? (processBackend ??= confBackend())).open(opts.path, opts.mode ?? 0o600)
 
   /**
-   * The file as it is now; the stat and the text come from one open file, so they agree. A
-   * transaction never trusts the signature (`fresh`): coarse file times and a reused inode could
+   * The file as it is now. The identity is taken before the text is read: a write in between then
+   * leaves a newer document under an older identity, which only costs one more read later.
+   * A transaction never trusts the identity (`fresh`): coarse file times and a reused inode could
    * make three quick writes look like the first, and a transaction must not build on a stale copy.
    */
   const load = (fresh: boolean): Loaded<T> => {
-    let fd: number
+    const sig = currentSignature(opts.path)
+    if (sig === null) return { ok: true, value: opts.defaults(), sig }
+    if (!fresh && cache && cache.sig === sig) return { ok: true, value: cache.value, sig }
+    let raw: unknown
     try {
-      fd = openSync(opts.path, 'r')
+      raw = file.read()
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, value: opts.defaults(), sig: null }
+      if (e instanceof UnreadableDocumentError) return { ok: false, reason: e.message }
       throw e
     }
-    let text: string
-    let sig: string
+    if (raw === ABSENT) return { ok: true, value: opts.defaults(), sig: null }
     try {
-      sig = signatureOf(fstatSync(fd, { bigint: true }))
-      if (!fresh && cache && cache.sig === sig) return { ok: true, value: cache.value, sig }
-      text = readFileSync(fd, 'utf8')
-    } finally {
-      closeSync(fd)
-    }
-    try {
-      const raw: unknown = JSON.parse(text)
       const parsed = opts.schema.safeParse(opts.migrate ? opts.migrate(raw) : raw)
       if (parsed.success) return { ok: true, value: parsed.data, sig }
       const reason = parsed.error.issues
@@ -141,7 +150,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
   }
 
   const save = (next: T): void => {
-    writeAtomic(opts.path, `${JSON.stringify(next, null, 1)}\n`, opts.mode ?? 0o600)
+    file.write(next)
     cache = { value: next, sig: currentSignature(opts.path) }
   }
 

@@ -1,14 +1,24 @@
+import { register } from 'node:module'
 import { z } from 'zod'
+import { confBackend } from '../../../../src/main/core/store/conf-backend'
+import type { DocumentBackend } from '../../../../src/main/core/store/document-backend'
 import { jsonFileStore } from '../../../../src/main/core/store/json-file'
 
 /**
- * A child process of shared-folder.test.ts: `count.ts <file> <name> <times>` adds its name to the
- * shared document `times` times, each in its own transaction, reading between writes as a command
- * would.
+ * A child process of shared-folder.test.ts: `count.ts <file> <name> <times> <conf|electron-store>`
+ * adds its name to the shared document `times` times, each in its own transaction, reading between
+ * writes as a command would. `electron-store` is the app's backend, on the Electron double.
  */
-const [path, name, times] = process.argv.slice(2) as [string, string, string]
+const [path, name, times, backendName] = process.argv.slice(2) as [string, string, string, string]
+
+async function backend(): Promise<DocumentBackend> {
+  if (backendName === 'conf') return confBackend()
+  register('./electron-hooks.mjs', import.meta.url)
+  return (await import('../../../../src/main/shell/electron-store')).electronStoreBackend()
+}
+
 const Doc = z.object({ count: z.number(), marks: z.array(z.string()) })
-const store = jsonFileStore({ path, schema: Doc, defaults: () => ({ count: 0, marks: [] }) })
+const store = jsonFileStore({ path, schema: Doc, defaults: () => ({ count: 0, marks: [] }), backend: await backend() })
 for (let i = 0; i < Number(times); i++) {
   store.update((d) => ({ count: d.count + 1, marks: [...d.marks, `${name}:${i}`] }))
   store.read()
