@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/dispatch'
+import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
+import { systemClock, type Clock } from '../../../src/main/core/clock'
+import { memoryNotifier } from '../../../src/main/core/notify'
+import { reminderKey } from '../../../src/main/core/schedule/planner'
+import { createReminderService } from '../../../src/main/core/schedule/reminders'
+import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
+import { defaultSettings } from '../../../src/shared/settings'
+import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
+import { fakeIo } from './fake-io'
+import { spawnCli } from './spawn-cli'
+
+/** How far ahead the snooze below falls due: the app pressed "Snooze" this long short of 5 minutes ago. */
+const DUE_IN_MS = 1_500
+
+describe('a snooze pressed in the app, delivered by a real `onair run` holding the folder', () => {
+  let emu: Emulator | undefined
+  afterEach(async () => {
+    await emu?.close()
+    emu = undefined
+  })
+
+  it('the daemon process sees the other process’s snooze and prints the reminder again, once', async () => {
+    emu = await startEmulator({ port: 0, soonSeconds: 2 })
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-snooze-')), 'data')
+    const env = {
+      ONAIR_DATA_DIR: dataDir,
+      ONAIR_MEDIA_URL: emu.baseUrl,
+      ONAIR_CLIENT_ID: emu.client.id,
+      ONAIR_CLIENT_SECRET: emu.client.secret
+    }
+    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+    const daemon = spawnCli(['run', '--json', '--lead', '0'], env)
+    const isSoon = (l: string) => l.includes('"type":"reminder"') && l.includes(`"programId":${SOON_PROGRAM_ID}`)
+    const soonLines = () => daemon.stdout.filter(isSoon)
+    try {
+      const first = JSON.parse(await daemon.line(isSoon)) as { startedAt: string }
+
+      // The app standing by beside the daemon: its reminder service over the same folder, not
+      // started (it never serves while `onair run` holds the folder), its clock 5 minutes back.
+      const pressedAt: Clock = { ...systemClock, now: () => Date.now() - SNOOZE_MS + DUE_IN_MS }
+      const app = createReminderService({
+        clock: pressedAt,
+        media: { allPrograms: () => expect.unreachable('the app stands by: it does not poll') },
+        monitor: createSessionMonitor('signed-in'),
+        dataDir,
+        settings: defaultSettings,
+        notifier: memoryNotifier(),
+        locale: () => 'en'
+      })
+      const ref = {
+        key: reminderKey(SOON_PROGRAM_ID, first.startedAt, 0),
+        programId: SOON_PROGRAM_ID,
+        startedAt: first.startedAt,
+        offsetMinutes: 0
+      }
+      expect(app.snooze(ref)).toMatchObject({ ok: true })
+
+      await daemon.line(() => soonLines().length === 2, 15_000)
+      expect(JSON.parse(readFileSync(join(dataDir, 'snoozes.json'), 'utf8')).snoozes).toEqual({})
+    } finally {
+      daemon.child.kill('SIGINT')
+      expect(await daemon.code).toBe(0)
+    }
+    // Everything the daemon printed, to its end: the reminder and its one return.
+    expect(soonLines()).toHaveLength(2)
+  }, 30_000)
+})
