@@ -43,7 +43,8 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     const t = testAccount()
     t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
-    for (const name of ['schedule.json', 'outbox.json', 'inbox.json']) writeFileSync(join(t.dataDir, name), '{"half": ')
+    for (const name of ['schedule.json', 'snoozes.json', 'outbox.json', 'inbox.json'])
+      writeFileSync(join(t.dataDir, name), '{"half": ')
     const reports: CorruptFileReport[] = []
     services = openAppServices({
       dataDir: t.dataDir,
@@ -56,7 +57,12 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
       onCorrupt: (r) => reports.push(r)
     })
     await services.start()
-    expect(reports.map((r) => basename(r.path)).sort()).toEqual(['inbox.json', 'outbox.json', 'schedule.json'])
+    expect(reports.map((r) => basename(r.path)).sort()).toEqual([
+      'inbox.json',
+      'outbox.json',
+      'schedule.json',
+      'snoozes.json'
+    ])
     for (const r of reports) {
       expect(readFileSync(r.movedTo, 'utf8')).toBe('{"half": ')
       const text = describeCorruptFile(r)
