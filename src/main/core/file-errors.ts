@@ -1,4 +1,5 @@
 import type { LocalizedText } from './http/errors'
+import type { CorruptFileReport } from './store/json-file'
 
 /**
  * What the user is told when the file system refuses one of Onair's files: which file, what is
@@ -52,4 +53,22 @@ function advice(code: string, file: string): LocalizedText {
         ja: `ファイル ${file} を扱えませんでした。フォルダーの権限と空き容量を確認してから、もう一度実行してください。`
       }
   }
+}
+
+/**
+ * What the user is told, in every face of the app (a CLI line, a native notification), when a
+ * saved file could not be read and was moved aside: which file, where the copy is, and what it
+ * means (the store's own note, else that part starts over).
+ */
+export function describeCorruptFile(r: CorruptFileReport): LocalizedText {
+  const after = r.consequence ?? STARTED_OVER
+  return {
+    en: `Onair could not read ${r.path} and moved it aside to ${r.movedTo} (nothing was deleted). ${after.en}`,
+    ja: `${r.path} を読み取れなかったため、${r.movedTo} に退避しました（削除はしていません）。${after.ja}`
+  }
+}
+
+const STARTED_OVER: LocalizedText = {
+  en: 'That part starts again from its defaults.',
+  ja: 'その部分は初期状態から始めます。'
 }

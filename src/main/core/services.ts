@@ -116,7 +116,8 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     settings: () => file.read(),
     locale: deps.locale,
     mediaUrl: () => deps.account.services().mediaUrl,
-    onError: deps.onError
+    onError: deps.onError,
+    onCorrupt: deps.onCorrupt
   })
 
   let running = false

@@ -2,8 +2,9 @@ import { inspect } from 'node:util'
 import { join } from 'node:path'
 import { safeStorage } from 'electron'
 import { z } from 'zod'
+import { secretsDocument } from '../core/auth/file-secrets'
 import { SECRET_NAMES, type SecretName, type Secrets } from '../core/auth/secrets'
-import { jsonFileStore, type CorruptFileReport } from '../core/store/json-file'
+import type { CorruptFileReport } from '../core/store/json-file'
 
 /**
  * The app's Secrets: each value encrypted with `safeStorage` (Keychain, DPAPI, the Secret Service
@@ -29,7 +30,7 @@ function reallyEncrypted(): boolean {
 
 export function electronSecrets(userData: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
   const path = join(userData, ENCRYPTED_SECRETS_FILE)
-  const store = jsonFileStore({ path, schema: Schema, defaults: () => ({}), mode: 0o600, onCorrupt })
+  const store = secretsDocument(path, Schema, onCorrupt)
 
   const secrets: Secrets = {
     get(name: SecretName) {

@@ -3,7 +3,7 @@ import { inspect } from 'node:util'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { jsonFileStore, type CorruptFileReport } from '../store/json-file'
-import { SECRET_NAMES, type SecretName, type Secrets } from './secrets'
+import { SECRET_NAMES, SECRETS_LOST, type SecretName, type Secrets } from './secrets'
 
 /**
  * The headless store: one JSON file readable only by the user (0600, its folder 0700), written
@@ -14,6 +14,22 @@ export const SECRETS_FILE = 'secrets.json'
 
 const Schema = z.partialRecord(z.enum(SECRET_NAMES), z.string().min(1))
 
+/** Either store's file (this one, the app's encrypted one): private, and its loss explained. */
+export function secretsDocument<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  onCorrupt?: (r: CorruptFileReport) => void
+) {
+  return jsonFileStore({
+    path,
+    schema,
+    defaults: () => schema.parse({}),
+    mode: 0o600,
+    onCorrupt,
+    lossNote: SECRETS_LOST
+  })
+}
+
 export function fileSecrets(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
   const path = join(dataDir, SECRETS_FILE)
   const ensureDir = () => {
@@ -21,7 +37,7 @@ export function fileSecrets(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
     // Only this folder is ours to tighten; a user-chosen parent is left as it is.
     chmodSync(dataDir, 0o700)
   }
-  const store = jsonFileStore({ path, schema: Schema, defaults: () => ({}), mode: 0o600, onCorrupt })
+  const store = secretsDocument(path, Schema, onCorrupt)
   const secrets: Secrets = {
     get: (name: SecretName) => store.read()[name],
     set(name, value) {

@@ -14,6 +14,12 @@ import type { LocalizedText } from '../http/errors'
 export const SECRET_NAMES = ['mediaAccessToken', 'mediaClientSecret', 'wikiToken', 'webhookSecret'] as const
 export type SecretName = (typeof SECRET_NAMES)[number]
 
+/** What a damaged secrets file (either store) means to the user: see describeCorruptFile. */
+export const SECRETS_LOST: LocalizedText = {
+  en: 'Saved tokens were in it: sign in again, and enter the wiki token and client secret again if you use them.',
+  ja: '保存していたトークンが含まれていました。もう一度サインインし、使っている場合は Wiki のトークンとクライアントシークレットも入力し直してください。'
+}
+
 export interface Secrets {
   get(name: SecretName): string | undefined
   set(name: SecretName, value: string): void

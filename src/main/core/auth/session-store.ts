@@ -38,7 +38,11 @@ export function sessionFileStore(
     schema: SessionDoc,
     defaults: () => ({ session: null }),
     mode: 0o600,
-    onCorrupt
+    onCorrupt,
+    lossNote: {
+      en: 'Onair no longer knows your sign-in: sign in again (in the app, or with onair sign-in).',
+      ja: 'サインインの情報が失われました。もう一度サインインしてください（アプリ、または onair sign-in）。'
+    }
   })
 }
 

@@ -2,6 +2,7 @@ import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
 import type { Locale } from '../config'
+import type { CorruptFileReport } from '../store/json-file'
 import { calendarDocument } from './feed'
 import { createCalendarSubscription, feedFileStore, type CalendarSubscription } from './subscription'
 
@@ -22,6 +23,8 @@ export interface CalendarDeps {
   locale: () => Locale
   mediaUrl: () => string
   onError?: (err: unknown) => void
+  /** `calendar-feed.json` could not be read and was moved aside. */
+  onCorrupt?: (report: CorruptFileReport) => void
 }
 
 export function openCalendar(deps: CalendarDeps): CalendarService {
@@ -37,7 +40,7 @@ export function openCalendar(deps: CalendarDeps): CalendarService {
     return text
   }
   const subscription = createCalendarSubscription({
-    store: feedFileStore(deps.dataDir),
+    store: feedFileStore(deps.dataDir, deps.onCorrupt),
     settings: deps.settings,
     document,
     onError: deps.onError

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { CalendarInfo } from '../../../shared/contract/calendar'
 import type { Settings } from '../../../shared/settings'
 import type { LocalizedText } from '../http/errors'
-import { jsonFileStore, type DocumentStore } from '../store/json-file'
+import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { startFeedServer, type FeedServer } from './server'
 
 /**
@@ -24,8 +24,18 @@ const FeedDoc = z.object({
 })
 type FeedDoc = z.output<typeof FeedDoc>
 
-export function feedFileStore(dataDir: string): DocumentStore<FeedDoc> {
-  return jsonFileStore({ path: join(dataDir, FEED_FILE), schema: FeedDoc, defaults: () => ({}), mode: 0o600 })
+export function feedFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<FeedDoc> {
+  return jsonFileStore({
+    path: join(dataDir, FEED_FILE),
+    schema: FeedDoc,
+    defaults: () => ({}),
+    mode: 0o600,
+    onCorrupt,
+    lossNote: {
+      en: 'The calendar feed gets a new address: subscribe to it again in your calendar (Settings shows the address).',
+      ja: 'カレンダー配信のアドレスが新しくなります。カレンダーでもう一度購読してください（アドレスは設定画面にあります）。'
+    }
+  })
 }
 
 export interface CalendarSubscription {

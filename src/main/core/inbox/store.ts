@@ -31,7 +31,11 @@ export function inboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileRepor
     schema: InboxDoc,
     defaults: emptyInbox,
     mode: 0o600,
-    onCorrupt
+    onCorrupt,
+    lossNote: {
+      en: 'The inbox is fetched again from the wiki; entries pushed by the webhook are in the copy.',
+      ja: '受信箱は Wiki から取得し直します。Webhook で届いた項目は退避したファイルに残っています。'
+    }
   })
 }
 

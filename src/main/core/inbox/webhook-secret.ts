@@ -117,6 +117,10 @@ export function webhookSecretFile(
     schema: WebhookDoc,
     defaults: () => WebhookDoc.parse({}),
     mode: 0o600,
+    lossNote: {
+      en: 'The webhook URL is unchanged: its secret is kept in the secrets store.',
+      ja: 'Webhook の URL は変わりません（シークレットは秘密情報の保存先にあります）。'
+    },
     onCorrupt(r) {
       damaged = true
       onCorrupt?.(r)

@@ -11,6 +11,10 @@ export function outboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileRepo
     schema: OutboxDoc,
     defaults: (): OutboxDoc => ({ version: 1, entries: [], recent: [] }),
     mode: 0o600,
-    onCorrupt
+    onCorrupt,
+    lossNote: {
+      en: 'Records still waiting to be sent are in the copy: if one does not appear on the service, record it again.',
+      ja: '送信待ちだった記録は退避したファイルに残っています。サービスに反映されていない記録があれば、もう一度記録してください。'
+    }
   })
 }

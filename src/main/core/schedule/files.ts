@@ -20,7 +20,8 @@ export function scheduleFileStore(
     path: join(dataDir, SCHEDULE_FILE),
     schema: ScheduleCacheSchema,
     defaults: emptySchedule,
-    onCorrupt
+    onCorrupt,
+    lossNote: { en: 'The schedule is fetched again from the service.', ja: '番組表はサービスから取得し直します。' }
   })
 }
 
@@ -31,13 +32,31 @@ export function scheduleFileStore(
  */
 export function ledgerFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Ledger {
   return ledgerOver(
-    jsonFileStore({ path: join(dataDir, LEDGER_FILE), schema: LedgerDoc, defaults: emptyLedger, onCorrupt })
+    jsonFileStore({
+      path: join(dataDir, LEDGER_FILE),
+      schema: LedgerDoc,
+      defaults: emptyLedger,
+      onCorrupt,
+      lossNote: {
+        en: 'A reminder already shown may be shown once more.',
+        ja: 'すでに表示したリマインダーがもう一度表示されることがあります。'
+      }
+    })
   )
 }
 
 /** The snoozed reminders, shared like the ledger: the app may snooze while `onair run` delivers. */
 export function snoozesFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Snoozes {
   return snoozesOver(
-    jsonFileStore({ path: join(dataDir, SNOOZES_FILE), schema: SnoozesDoc, defaults: emptySnoozes, onCorrupt })
+    jsonFileStore({
+      path: join(dataDir, SNOOZES_FILE),
+      schema: SnoozesDoc,
+      defaults: emptySnoozes,
+      onCorrupt,
+      lossNote: {
+        en: 'Snoozed reminders will not come back: snooze them again if you still want them.',
+        ja: 'スヌーズしたリマインダーは再通知されません。必要ならもう一度スヌーズしてください。'
+      }
+    })
   )
 }

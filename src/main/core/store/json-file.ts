@@ -11,6 +11,7 @@ import {
 } from 'node:fs'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
+import type { LocalizedText } from '../http/errors'
 import { confBackend } from './conf-backend'
 import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { withFileLock, type FileLockOptions } from './file-lock'
@@ -37,14 +38,8 @@ export interface CorruptFileReport {
   path: string
   movedTo: string
   reason: string
-}
-
-/** What the user is told, in every face of the app, when a saved file could not be read. */
-export function describeCorruptFile(r: CorruptFileReport): { en: string; ja: string } {
-  return {
-    en: `A saved file could not be read and was moved aside: ${r.movedTo}. Onair started that part from its defaults.`,
-    ja: `保存されたファイルを読み取れなかったため退避しました: ${r.movedTo}。その部分は初期状態から始めます。`
-  }
+  /** What losing this file means to the user (the store's `lossNote`). */
+  consequence?: LocalizedText
 }
 
 export interface JsonFileOptions<S extends z.ZodType> {
@@ -56,6 +51,8 @@ export interface JsonFileOptions<S extends z.ZodType> {
   /** File permissions for new files; 0o600 for anything personal. */
   mode?: number
   onCorrupt?: (report: CorruptFileReport) => void
+  /** What the user loses when this file is moved aside, and what to do (see describeCorruptFile). */
+  lossNote?: LocalizedText
   now?: () => number
   lock?: FileLockOptions
   /** Where the text is kept; the process's backend (`useDocumentBackend`) unless a test says. */
@@ -134,7 +131,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
     }
     const movedTo = `${opts.path}.corrupt-${opts.now?.() ?? Date.now()}`
     renameSync(opts.path, movedTo)
-    opts.onCorrupt?.({ path: opts.path, movedTo, reason: loaded.reason })
+    opts.onCorrupt?.({ path: opts.path, movedTo, reason: loaded.reason, consequence: opts.lossNote })
     cache = { value: opts.defaults(), sig: null }
     return cache.value
   }

@@ -13,6 +13,10 @@ export function settingsFileStore(
     path: join(dataDir, SETTINGS_FILE),
     schema: SettingsSchema,
     defaults: defaultSettings,
-    onCorrupt
+    onCorrupt,
+    lossNote: {
+      en: 'Your settings are back to their defaults: set them again in Settings (or with onair config).',
+      ja: '設定は初期値に戻りました。設定画面（または onair config）でもう一度設定してください。'
+    }
   })
 }
