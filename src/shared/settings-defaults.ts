@@ -25,7 +25,8 @@ const DEFAULTS: Settings = {
   inbox: { cron: '*/5 * * * *', notify: true, webhook: { enabled: false, port: 0 } },
   services: { mediaUrl: '', wikiUrl: '', clientId: '', redirectPort: 0 },
   calendar: { durationMinutes: 30, alarms: false, subscribe: { enabled: false, port: 0 } },
-  startup: { openAtLogin: false, hiddenAtLogin: true, showInDock: false }
+  startup: { openAtLogin: false, hiddenAtLogin: true, showInDock: false },
+  shortcuts: { toggleWindow: '', quickRecord: '' }
 }
 
 /** A fresh copy each time: callers keep it in `$state` and may change it. */

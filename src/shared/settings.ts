@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { acceleratorProblem } from './accelerator'
 import { ReminderSettingsSchema } from './schedule'
 
 /**
@@ -73,6 +74,22 @@ export const StartupSettingsSchema = z.object({
   showInDock: z.boolean().default(false)
 })
 
+const Accelerator = z
+  .string()
+  .max(100)
+  .check((ctx) => {
+    const problem = acceleratorProblem(ctx.value)
+    if (problem) ctx.issues.push({ code: 'custom', message: problem.en, input: ctx.value })
+  })
+
+/** Global shortcuts (the app only), as Electron accelerators; empty means none. */
+export const ShortcutSettingsSchema = z.object({
+  /** Shows the window, or hides it when it is in front. */
+  toggleWindow: Accelerator.default(''),
+  /** Opens the quick record of the program on air now or just ended. */
+  quickRecord: Accelerator.default('')
+})
+
 export const SettingsSchema = z.object({
   version: z.literal(1).default(1),
   ui: UiSettingsSchema.default(UiSettingsSchema.parse({})),
@@ -81,7 +98,8 @@ export const SettingsSchema = z.object({
   inbox: InboxSettingsSchema.default(InboxSettingsSchema.parse({})),
   services: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
   calendar: CalendarSettingsSchema.default(CalendarSettingsSchema.parse({})),
-  startup: StartupSettingsSchema.default(StartupSettingsSchema.parse({}))
+  startup: StartupSettingsSchema.default(StartupSettingsSchema.parse({})),
+  shortcuts: ShortcutSettingsSchema.default(ShortcutSettingsSchema.parse({}))
 })
 export type Settings = z.output<typeof SettingsSchema>
 export type SettingsInput = z.input<typeof SettingsSchema>

@@ -14,6 +14,7 @@ import type { RecordsCore } from './records/ipc'
 import type { ReminderService } from './schedule/reminders'
 import type { CalendarService } from './calendar'
 import type { CalendarShell } from './calendar/ipc'
+import type { ShortcutShell } from './shortcuts/ipc'
 
 export interface CoreDeps {
   clock: Clock
@@ -42,6 +43,8 @@ export interface CoreDeps {
   calendarShell?: CalendarShell
   /** The window the app runs in (the Electron shell); absent in harnesses without one. */
   window?: AppWindow
+  /** The system's global shortcuts (`shortcuts:*`); the Electron shell's globalShortcut. */
+  shortcuts?: ShortcutShell
 }
 
 export interface AppWindow {
@@ -69,6 +72,7 @@ export interface Core {
   readonly reminders?: ReminderService
   readonly calendar?: CalendarService
   readonly calendarShell: CalendarShell
+  readonly shortcuts?: ShortcutShell
   info(): AppInfo
   openExternal(url: string): Promise<void>
   openLog(): Promise<void>
@@ -117,6 +121,7 @@ export function createCore(deps: CoreDeps): Core {
     reminders,
     calendar: deps.calendar,
     calendarShell: deps.calendarShell ?? {},
+    shortcuts: deps.shortcuts,
     info: () => ({
       name: deps.appName,
       version: deps.version,

@@ -16,6 +16,7 @@ import { openAppServices } from '../core/services'
 import { describeCorruptFile } from '../core/file-errors'
 import { useDocumentBackend, type CorruptFileReport } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
+import { quickRecordProgram } from '../core/schedule/quick-record'
 import { UserErrorException } from '../core/ipc/errors'
 import type { DocumentStore } from '../core/store/json-file'
 import type { NativeNotification } from '../core/notify'
@@ -32,6 +33,7 @@ import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
 import { hardenSession } from './security'
 import { saveWithDialog } from './save-file'
+import { createShortcuts } from './shortcuts'
 import { createTray } from './tray'
 import { createMainWindow } from './window'
 
@@ -49,6 +51,11 @@ export interface StartOptions {
 
 /** How often the tray's countdowns are re-worded when nothing else changes. */
 const TRAY_TICK_MS = 30_000
+
+const NOTHING_TO_RECORD = {
+  en: 'Nothing is on air now or ended in the last 30 minutes; here is the schedule.',
+  ja: '放送中の番組も、30 分以内に終わった番組もありません。番組表を表示します。'
+}
 
 const NOTIFICATIONS_FAILED = {
   en: 'Onair could not show a notification ({error}). On macOS only a signed build may show notifications; see the README.',
@@ -122,6 +129,20 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     if (JSON.stringify(before.startup) !== JSON.stringify(after.startup)) applyStartup(after.startup, log, env)
   })
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
+  // The actions run long after this point, when the window and the core below exist.
+  const shortcuts = createShortcuts(
+    {
+      toggleWindow: () => main.toggle(),
+      quickRecord: () => {
+        const durationMinutes = settings.read().calendar.durationMinutes
+        const program = quickRecordProgram(reminders.schedule().programs, clock.now(), durationMinutes)
+        if (program) return openProgram(program.id)
+        navigate('schedule')
+        core.events.emit('app:notice', { level: 'info', message: NOTHING_TO_RECORD })
+      }
+    },
+    log
+  )
   const core = createCore({
     clock,
     dataDir,
@@ -137,6 +158,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     inbox,
     calendar,
     calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog },
+    shortcuts,
     window: {
       hide: () => main.hide(),
       async openLog() {
@@ -153,6 +175,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
   const main = createMainWindow({ showOnReady: !hidden, log, clock })
   const unbindIpc = bindIpc(core, main.window)
+  shortcuts.start(settings.read().shortcuts)
   const navigate = (view: 'settings' | 'inbox' | 'schedule'): void => {
     main.show()
     core.events.emit('app:navigate', { view })

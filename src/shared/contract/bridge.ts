@@ -42,7 +42,9 @@ export const commandNames = [
   'calendar:info',
   'calendar:regenerate',
   'calendar:copyUrl',
-  'calendar:export'
+  'calendar:export',
+  'shortcuts:get',
+  'shortcuts:set'
 ] as const satisfies readonly CommandName[]
 export const eventNames = [
   'app:notice',

@@ -15,6 +15,7 @@ import { settingsCommands } from './settings'
 import { inboxCommands, inboxEvents } from './inbox'
 import { recordsCommands, recordsEvents } from './records'
 import { scheduleCommands, scheduleEvents } from './schedule'
+import { shortcutsCommands } from './shortcuts'
 
 export * from './common'
 export * from './app'
@@ -24,6 +25,7 @@ export * from './inbox'
 export * from './records'
 export * from './schedule'
 export * from './calendar'
+export * from './shortcuts'
 export * from './bridge'
 
 interface CommandSpec {
@@ -53,7 +55,8 @@ const commandParts = [
   recordsCommands,
   inboxCommands,
   scheduleCommands,
-  calendarCommands
+  calendarCommands,
+  shortcutsCommands
 ] as const
 const eventParts = [appEvents, authEvents, recordsEvents, inboxEvents, scheduleEvents, calendarEvents] as const
 

@@ -67,6 +67,7 @@ describe('onair config', () => {
       [['ui.locale', 'fr'], /expected one of "system"\|"en"\|"ja"/, /いずれか/],
       [['poll.cron', '* * * * * *'], /more than once a minute/, /1 分に 2 回以上/],
       [['reminders.quietHours.start', '25:00'], /HH:MM/, /設定できません/],
+      [['shortcuts.toggleWindow', 'Shift+K'], /shortcuts\.toggleWindow: Add Ctrl, Alt/, /設定できません/],
       [['reminders.mode', 'everything'], /expected one of "all-except-muted"\|"only-picked"/, /いずれか/],
       [['reminders.pickedWorkIds', 'Orbit'], /reminders\.pickedWorkIds/, /設定できません/],
       [['no.such.key', '1'], /There is no setting "no\.such\.key"/, /という設定はありません/]

@@ -568,6 +568,37 @@ export const dialog = {
 const _dialogCall: (o: Electron.SaveDialogOptions) => Promise<Electron.SaveDialogReturnValue> = dialog.showSaveDialog
 void _dialogCall
 
+/**
+ * System-wide shortcuts (global-shortcut.md): `register` answers false when another application
+ * holds the accelerator (`heldElsewhere`, set by a test) and, as in Electron, for one this app
+ * registered already; `press` is the user pressing it anywhere on the system.
+ */
+export const globalShortcut = {
+  registered: new Map<string, () => void>(),
+  heldElsewhere: new Set<string>(),
+  register(accelerator: string, callback: () => void): boolean {
+    if (globalShortcut.heldElsewhere.has(accelerator) || globalShortcut.registered.has(accelerator)) return false
+    globalShortcut.registered.set(accelerator, callback)
+    return true
+  },
+  unregister(accelerator: string): void {
+    globalShortcut.registered.delete(accelerator)
+  },
+  unregisterAll(): void {
+    globalShortcut.registered.clear()
+  },
+  isRegistered(accelerator: string): boolean {
+    return globalShortcut.registered.has(accelerator)
+  },
+  /** Runs what the app registered for `accelerator`; false when nothing of the app's answers it. */
+  press(accelerator: string): boolean {
+    const callback = globalShortcut.registered.get(accelerator)
+    callback?.()
+    return callback !== undefined
+  }
+} satisfies Pick<Electron.GlobalShortcut, 'register' | 'unregister' | 'unregisterAll' | 'isRegistered'> &
+  Record<string, unknown>
+
 // ---------------------------------------------------------------- the module and its reset
 
 const members = {
@@ -578,6 +609,7 @@ const members = {
   Tray: FakeTray,
   clipboard,
   dialog: dialog as unknown as Electron.Dialog,
+  globalShortcut,
   ipcMain,
   nativeImage,
   net,
@@ -625,6 +657,8 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   clipboard.text = ''
   dialog.nextSave = null
   dialog.asked = []
+  globalShortcut.registered.clear()
+  globalShortcut.heldElsewhere.clear()
 }
 
 /** process.platform as the shell reads it; `restorePlatform()` after each test. */

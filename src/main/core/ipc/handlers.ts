@@ -11,6 +11,7 @@ import { calendarHandlers } from '../calendar/ipc'
 import { inboxHandlers } from '../inbox/ipc'
 import { recordsHandlers } from '../records/ipc'
 import { scheduleHandlers } from '../schedule/ipc'
+import { shortcutsHandlers } from '../shortcuts/ipc'
 import { toUserError, UserErrorException } from './errors'
 
 export function createHandlers(core: Core): Handlers {
@@ -23,7 +24,8 @@ export function createHandlers(core: Core): Handlers {
     ...inboxHandlers(core.inbox),
     ...recordsHandlers(core.records),
     ...scheduleHandlers(core.reminders),
-    ...calendarHandlers(core.calendar, core.calendarShell)
+    ...calendarHandlers(core.calendar, core.calendarShell),
+    ...shortcutsHandlers(core.settings, core.shortcuts)
   }
 }
 

@@ -60,17 +60,22 @@ export class SectionStatus {
   }
 
   /** `inline: false` for controls without an error slot of their own. */
-  async save(
+  save(field: string, what: LocalizedText, patch: SettingsPatch, opts: { inline?: boolean } = {}): Promise<boolean> {
+    return this.apply(field, what, () => savePrefs(patch), opts)
+  }
+
+  /** As `save`, for a change that goes through its own command (e.g. `shortcuts:set`). */
+  async apply(
     field: string,
     what: LocalizedText,
-    patch: SettingsPatch,
+    action: () => Promise<unknown>,
     opts: { inline?: boolean } = {}
   ): Promise<boolean> {
     this.saved = null
     this.failed = null
     delete this.errors[field]
     try {
-      await savePrefs(patch)
+      await action()
       this.saved = what
       return true
     } catch (err) {

@@ -97,6 +97,23 @@ export const s = {
   },
   bellUnpicked: { en: 'Not picked. Press to be reminded of {title}.', ja: '未選択です。押すと {title} を通知します。' },
 
+  shortcuts: { en: 'Shortcuts', ja: 'ショートカット' },
+  shortcutsHint: {
+    en: 'Work from any app. Click a field and press the keys; Escape cancels, Backspace removes the shortcut.',
+    ja: 'どのアプリを使っていても働きます。欄をクリックしてキーを押してください。Esc で取り消し、Backspace でショートカットを外します。'
+  },
+  toggleWindow: { en: 'Show or hide Onair', ja: 'Onair を表示・非表示' },
+  quickRecord: {
+    en: 'Record the episode on air now or just ended',
+    ja: '放送中か放送が終わったばかりの話数を記録'
+  },
+  shortcutNone: { en: 'None', ja: 'なし' },
+  shortcutRecording: { en: 'Press the keys…', ja: 'キーを押してください…' },
+  shortcutInactive: {
+    en: 'Not active: another app held it when Onair started. Choose another combination.',
+    ja: '無効です: Onair の起動時に別のアプリが使っていました。別の組み合わせを選んでください。'
+  },
+
   schedule: { en: 'Schedule', ja: '番組表' },
   dayBoundary: { en: 'Broadcast day starts at', ja: '放送日の区切り' },
   dayBoundaryHint: { en: 'A 01:30 slot belongs to the evening before.', ja: '01:30 の枠は前日の夜として扱います。' },

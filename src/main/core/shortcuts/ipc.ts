@@ -1,0 +1,64 @@
+import { acceleratorProblem, sameAccelerator, SHORTCUT_ACTIONS, type ShortcutAction } from '../../../shared/accelerator'
+import type { Handlers, ShortcutsInfo } from '../../../shared/contract'
+import type { Settings } from '../../../shared/settings'
+import { UserErrorException } from '../ipc/errors'
+import type { DocumentStore } from '../store/json-file'
+
+/** The system's global shortcuts, as the shell (globalShortcut) holds them. */
+export interface ShortcutShell {
+  /**
+   * Takes `accelerator` for `action` in place of the one it had ('' lets go). False when the
+   * system refused it (another app holds it): the action keeps its old shortcut.
+   */
+  set(action: ShortcutAction, accelerator: string): boolean
+  /** Whether the action's stored shortcut is registered now. */
+  active(action: ShortcutAction): boolean
+}
+
+type ShortcutCommand = Extract<keyof Handlers, `shortcuts:${string}`>
+
+const unavailable = () =>
+  new UserErrorException('shortcuts-unavailable', {
+    en: 'Global shortcuts are available in the desktop app only.',
+    ja: 'グローバルショートカットはデスクトップアプリでのみ使えます。'
+  })
+
+export function shortcutsHandlers(
+  settings: DocumentStore<Settings> | undefined,
+  shell: ShortcutShell | undefined
+): Pick<Handlers, ShortcutCommand> {
+  const need = () => {
+    if (!settings || !shell) throw unavailable()
+    return { settings, shell }
+  }
+  const info = (doc: Settings, shell: ShortcutShell): ShortcutsInfo => {
+    const state = (action: ShortcutAction) => ({ accelerator: doc.shortcuts[action], active: shell.active(action) })
+    return { toggleWindow: state('toggleWindow'), quickRecord: state('quickRecord') }
+  }
+  return {
+    'shortcuts:get': async () => {
+      const { settings, shell } = need()
+      return info(settings.read(), shell)
+    },
+    'shortcuts:set': async ({ action, accelerator }) => {
+      const { settings, shell } = need()
+      const problem = acceleratorProblem(accelerator)
+      if (problem) throw new UserErrorException('shortcut-invalid', problem)
+      const other = SHORTCUT_ACTIONS.find((a) => a !== action)!
+      if (sameAccelerator(settings.read().shortcuts[other], accelerator)) {
+        throw new UserErrorException('shortcut-in-use', {
+          en: `${accelerator} is already Onair's other shortcut. Choose another combination.`,
+          ja: `${accelerator} は Onair のもう一方のショートカットで使っています。別の組み合わせを選んでください。`
+        })
+      }
+      if (!shell.set(action, accelerator)) {
+        throw new UserErrorException('shortcut-taken', {
+          en: `${accelerator} is taken by another app or by the system. The previous shortcut is kept.`,
+          ja: `${accelerator} は別のアプリかシステムが使っています。前のショートカットのままです。`
+        })
+      }
+      const saved = settings.update((doc) => ({ ...doc, shortcuts: { ...doc.shortcuts, [action]: accelerator } }))
+      return info(saved, shell)
+    }
+  }
+}
