@@ -95,8 +95,20 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
           await go(page, 'inbox', lang, 'li[data-key]')
           await expectFits(page, 'inbox')
 
+          // Channel offsets as long as they get: a day late (the weekday shows), and a silent channel.
+          onair.core.settings!.update((doc) => ({
+            ...doc,
+            reminders: {
+              ...doc.reminders,
+              channels: { '1': { offsetMinutes: 1440, muted: false }, '3': { offsetMinutes: -45, muted: true } }
+            }
+          }))
           await go(page, 'settings', lang, 'h2')
+          await expect(page.getByTestId('channel-offsets')).toBeVisible()
           await expectFits(page, 'settings')
+
+          await go(page, 'schedule', lang, 'li[data-program-id="9"] .shift')
+          await expectFits(page, 'schedule with channel offsets')
         })
       })
 

@@ -290,3 +290,44 @@ test('labels in Japanese; no serious accessibility problems in light and dark', 
   }
   await expectNoSeriousA11yViolations(page)
 })
+
+test('a channel offset moves its reminders and shows the watch time beside the broadcast; "Remind" off silences it', async ({
+  onair,
+  page
+}) => {
+  await openSignedIn(onair, page)
+  await openSettings(page)
+  const table = page.getByTestId('channel-offsets')
+  // The channels of the cached schedule, by name.
+  await expect(table.locator('tbody th')).toContainText(['AT-X', 'Tokyo MX'])
+  const offset = page.getByLabel('Offset in minutes for Tokyo MX')
+  await offset.fill('2000')
+  await offset.press('Enter')
+  await expect(page.getByText('Enter a whole number from -60 to 1440.')).toBeVisible()
+  await expect(offset).toHaveAttribute('aria-invalid', 'true')
+  await offset.fill('60')
+  await offset.press('Enter')
+  await expect(page.getByTestId('watch-times-saved')).toHaveText('Saved: Tokyo MX')
+  expect(savedFile(onair).reminders.channels).toEqual({ '1': { offsetMinutes: 60, muted: false } })
+
+  // Program 9 on Tokyo MX airs at 23:00 in Tokyo: watchable at 00:00, its reminders an hour later.
+  await page.getByRole('navigation').getByRole('button', { name: 'Upcoming' }).click()
+  const row = page.locator('li[data-program-id="9"]')
+  await expect(row.locator('time')).toHaveText('23:00')
+  await expect(row.locator('.shift')).toHaveText('→ 00:00watch at 00:00')
+  clock.advance(2 * 60 * MIN)
+  expect(firedFor9()).toEqual([])
+  clock.advance(60 * MIN)
+  expect(firedFor9()).toEqual([10, 0])
+
+  await openSettings(page)
+  await page.getByLabel('Reminders for Tokyo MX').uncheck()
+  await expect(page.getByTestId('watch-times-saved')).toHaveText('Saved: Tokyo MX')
+  expect(savedFile(onair).reminders.channels).toEqual({ '1': { offsetMinutes: 60, muted: true } })
+  await page.getByLabel('Language').selectOption('ja')
+  await expect(page.getByRole('heading', { name: '視聴できる時刻' })).toBeVisible()
+  await expect(page.getByLabel('同じ話は1回だけ通知（時差を足して最も早いチャンネル）')).toBeChecked()
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('navigation').getByRole('button', { name: '放送予定' }).click()
+  await expect(page.locator('li[data-program-id="10"]').getByText('通知なし')).toBeVisible()
+})

@@ -18,7 +18,8 @@ export type Lang = 'en' | 'ja'
 export const WINDOW = { width: 420, height: 640 }
 
 /** Navigation labels, as the user reads them. */
-export const NAV: Record<'works' | 'records' | 'inbox' | 'settings', Record<Lang, RegExp>> = {
+export const NAV: Record<'schedule' | 'works' | 'records' | 'inbox' | 'settings', Record<Lang, RegExp>> = {
+  schedule: { en: /Upcoming/, ja: /放送予定/ },
   works: { en: /My works/, ja: /マイ作品/ },
   records: { en: /^Records$/, ja: /^記録$/ },
   inbox: { en: /Inbox/, ja: /受信箱/ },
