@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import {
   boundaryMinutes,
   broadcastDay,
   formatDay,
   formatSlotTime,
-  groupByBroadcastDay
+  groupByBroadcastDay,
+  wallClock
 } from '../../../src/renderer/src/lib/broadcast-day'
 
 const TOKYO = 'Asia/Tokyo'
@@ -49,6 +50,37 @@ describe('broadcast days', () => {
       ['2026-11-23', [2, 3]]
     ])
   })
+})
+
+describe('the system zone (what the app uses)', () => {
+  const savedTz = process.env['TZ']
+  afterEach(() => {
+    if (savedTz === undefined) delete process.env['TZ']
+    else process.env['TZ'] = savedTz
+  })
+
+  // The app passes no zone, which takes a fast path; it must put every program on the same day
+  // and time as the zone named explicitly, DST changes and half-hour zones included.
+  it.each(['Asia/Tokyo', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'])(
+    'reads the same wall clock as the zone named explicitly, in %s',
+    (zone) => {
+      process.env['TZ'] = zone
+      const instants = [
+        '2026-11-22T16:30:00Z',
+        '2026-03-08T06:30:00Z', // New York: 01:30 EST, then clocks jump
+        '2026-03-08T07:30:00Z', // 03:30 EDT
+        '2026-11-01T05:30:00Z', // 01:30 EDT, the first of two
+        '2026-11-01T06:30:00Z', // 01:30 EST, the second
+        '2026-04-04T15:15:00Z', // Lord Howe: half an hour back at 02:00 local
+        '2026-10-03T15:45:00Z', // and forward again
+        '2026-12-31T23:59:00Z'
+      ]
+      for (const at of instants) {
+        expect(wallClock(at)).toEqual(wallClock(at, zone))
+        expect(broadcastDay(at, FIVE)).toBe(broadcastDay(at, FIVE, zone))
+      }
+    }
+  )
 })
 
 describe('slot times', () => {
