@@ -17,20 +17,21 @@ const types: Record<string, string> = {
 }
 
 /**
- * Serves the built renderer on ORIGIN and aborts every other request, so a test can never reach
+ * Serves the built renderer (`dir`, an absolute path: the render bench serves an older build
+ * beside this one) on ORIGIN and aborts every other request, so a test can never reach
  * the network and a stray request shows up as a failure. No CSP header is sent on purpose: the
  * packaged app loads `file://`, where only the meta tag applies, so that is what gets tested.
  */
-export async function serveRenderer(page: Page): Promise<void> {
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error(`${rendererDir}/index.html is missing: run \`npm run build\` before the e2e tests`)
+export async function serveRenderer(page: Page, dir = rendererDir): Promise<void> {
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new Error(`${dir}/index.html is missing: run \`npm run build\` before the e2e tests`)
   }
   // Routes run in reverse registration order: the catch-all goes first so ORIGIN wins.
   await page.route('**/*', (route) => route.abort('blockedbyclient'))
   await page.route(`${ORIGIN}/**`, async (route) => {
     const { pathname } = new URL(route.request().url())
-    const file = normalize(join(rendererDir, pathname === '/' ? 'index.html' : pathname))
-    const inside = file.startsWith(rendererDir + sep)
+    const file = normalize(join(dir, pathname === '/' ? 'index.html' : pathname))
+    const inside = file.startsWith(dir + sep)
     if (!inside || !existsSync(file) || !statSync(file).isFile()) {
       await route.fulfill({ status: 404, body: 'not found' })
       return
