@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
 import { ledgerFile, snoozesFile } from '../../../src/main/core/schedule/files'
 import { reminderKey } from '../../../src/main/core/schedule/planner'
+import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'
 import {
   emptySnoozes,
@@ -91,6 +92,22 @@ describe('sortSnoozes (pure)', () => {
     expect(sorted.due).toEqual([])
     expect(sorted.late).toEqual([])
     expect(sorted.settle.map((e) => e.key).sort()).toEqual(['1', '2', '3'])
+  })
+
+  it('comes back worded for its channel’s offset; a channel set to "no reminders" meanwhile settles it', () => {
+    const due = doc({ 1: now - MIN })
+    const shifted = sortSnoozes(due, programs, settings({ channels: { '1': { offsetMinutes: 60 } } }), now)
+    expect(shifted.due.map((r) => r.shiftMinutes)).toEqual([60])
+    const text = describeDelivery({ kind: 'single', reminder: shifted.due[0]! }, { locale: 'en', timeZone: 'UTC', now })
+    // Not the broadcast's own start: the hour later the channel makes it watchable.
+    expect(text.body).not.toBe(
+      describeDelivery(
+        { kind: 'single', reminder: { ...shifted.due[0]!, shiftMinutes: 0 } },
+        { locale: 'en', timeZone: 'UTC', now }
+      ).body
+    )
+    const muted = sortSnoozes(due, programs, settings({ channels: { '1': { muted: true } } }), now)
+    expect([muted.due, muted.late, muted.settle.length]).toEqual([[], [], 1])
   })
 
   it('quiet hours do not hold back a snooze the user asked for minutes ago', () => {

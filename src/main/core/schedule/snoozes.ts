@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { CachedProgram, Reminder, ReminderSettings } from '../../../shared/schedule'
+import { channelRule } from '../../../shared/watch-time'
 import { memoryStore, type DocumentStore } from '../store/json-file'
 import { isWanted, oldestOnTime } from './planner'
 
@@ -61,8 +62,10 @@ export interface SnoozeSort {
 }
 
 /**
- * A due snooze whose program is gone, moved or muted meanwhile is settled without a word. Quiet
- * hours do not hold a snooze back: the user asked for it minutes ago.
+ * A due snooze whose program is gone, moved, or muted meanwhile (its work or its channel) is
+ * settled without a word. Quiet hours do not hold a snooze back: the user asked for it minutes
+ * ago. It carries its channel's offset, so it words the time the episode can be watched, as the
+ * reminder did.
  */
 export function sortSnoozes(
   doc: SnoozesDoc,
@@ -74,15 +77,17 @@ export function sortSnoozes(
   const oldest = oldestOnTime(now, settings)
   for (const [key, e] of Object.entries(doc.snoozes)) {
     const program = scheduledProgram(e, programs)
+    const rule = program ? channelRule(settings.channels, program.channel.id) : null
     const reminder: Reminder | null =
-      program && isWanted(program, settings)
+      program && rule && !rule.muted && isWanted(program, settings)
         ? {
             key,
             programId: e.programId,
             offsetMinutes: e.offsetMinutes,
             startedAt: e.startedAt,
             fireAt: e.fireAt,
-            program
+            program,
+            shiftMinutes: rule.offsetMinutes
           }
         : null
     if (e.fireAt > now) {
