@@ -120,6 +120,9 @@ test('1,000 programs: the list fills in below the first screen, and the filter s
   onair,
   page
 }) => {
+  // This checks that the list completes, not how fast (bench/ measures that): on a loaded machine
+  // building 1,000 rows in idle time can take tens of seconds.
+  test.slow()
   // Two minutes apart: all within the default 48-hour poll window.
   emu.seedPrograms(1000, { spacingMinutes: 2 })
   await openSignedIn(page, onair, { emu, clock, sink })
@@ -129,7 +132,7 @@ test('1,000 programs: the list fills in below the first screen, and the filter s
   await expect(page.locator('li[data-program-id="100990"]')).toBeVisible()
   await page.getByLabel('Search titles').fill('')
   // Every row reaches the DOM (for Tab, find-in-page and screen readers), the last one included.
-  await expect(page.locator('li[data-program-id="101000"]')).toBeAttached({ timeout: 15_000 })
+  await expect(page.locator('li[data-program-id="101000"]')).toBeAttached({ timeout: 60_000 })
   await page.locator('li[data-program-id="101000"]').scrollIntoViewIfNeeded()
   await expect(page.locator('li[data-program-id="101000"]')).toBeVisible()
 })
