@@ -217,6 +217,12 @@ export function createSession(deps: SessionDeps): Session {
     async signOut() {
       const token = deps.secrets.get('mediaAccessToken')
       const clientSecret = deps.clientSecret()
+      // This computer first: a write the file system refuses (a full disk) then ends the sign-out
+      // with nothing changed anywhere, the token still valid, and the user can simply try again.
+      deps.store.write({ session: null })
+      deps.secrets.delete('mediaAccessToken')
+      await deps.wipePersonalData()
+      monitor.markSignedOut()
       let revoked = false
       if (token && clientSecret) {
         try {
@@ -226,10 +232,6 @@ export function createSession(deps: SessionDeps): Session {
           if (!(e instanceof ApiError)) throw e
         }
       }
-      deps.secrets.delete('mediaAccessToken')
-      deps.store.write({ session: null })
-      await deps.wipePersonalData()
-      monitor.markSignedOut()
       return { revoked, message: signOutMessage(revoked, token !== undefined) }
     }
   }

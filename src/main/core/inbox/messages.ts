@@ -1,4 +1,5 @@
 import { inboxTypeLabel } from '../../../shared/inbox'
+import { describeFileError } from '../file-errors'
 import { describeApiError, isApiError, type LocalizedText } from '../http/errors'
 import type { NativeNotification } from '../notify'
 import type { StoredItem } from './items'
@@ -28,6 +29,9 @@ export interface RefreshFailure {
 }
 
 export function describeRefreshFailure(e: unknown): RefreshFailure {
+  // The list came but could not be saved (a full disk): which file, and what to do.
+  const file = describeFileError(e)
+  if (file) return { message: file, offline: false }
   if (!isApiError(e)) return { message: UNEXPECTED, offline: false }
   if (e.kind === 'auth') return { message: WIKI_TOKEN_REJECTED, offline: false }
   return { message: describeApiError(e), offline: e.kind === 'network' || e.kind === 'timeout' }

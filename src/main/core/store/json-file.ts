@@ -15,6 +15,7 @@ import type { LocalizedText } from '../http/errors'
 import { confBackend } from './conf-backend'
 import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { withFileLock, type FileLockOptions } from './file-lock'
+import { injectedWriteFault } from './write-fault'
 
 /**
  * A typed document persisted as one JSON file, shared by every process that uses the data folder.
@@ -147,6 +148,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
   }
 
   const save = (next: T): void => {
+    injectedWriteFault(opts.path)
     file.write(next)
     cache = { value: next, sig: currentSignature(opts.path) }
   }
@@ -178,6 +180,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
 let tmpCounter = 0
 
 export function writeAtomic(path: string, text: string, mode = 0o600): void {
+  injectedWriteFault(path)
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   const tmp = `${path}.${process.pid}-${tmpCounter++}.tmp`
   const fd = openSync(tmp, 'w', mode)

@@ -1,0 +1,106 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/dispatch'
+import { WRITE_FAULT_ENV } from '../../../src/main/core/store/write-fault'
+import { startEmulator, type Emulator } from '../../emulator'
+import { fakeIo } from './fake-io'
+import { runOnair } from './spawn-onair'
+
+/**
+ * Issue 16, part 3: each command that writes, as a real process, when the file system refuses the
+ * write (a full disk, a permission change, a read-only file system; injected through
+ * ONAIR_FAULT_WRITE because the suite runs as root and cannot fill a disk): a message in the
+ * user's language naming the file and what to do, a non-zero exit, no stack trace, and every file
+ * in the data folder exactly as it was.
+ */
+const COMMANDS: Array<[args: string[], file: string]> = [
+  [['config', 'set', 'ui.locale', 'ja'], 'settings.json'],
+  [['config', 'unset', 'ui.locale'], 'settings.json'],
+  [['sign-in', '--token', 'TOKEN'], 'secrets.json'],
+  [['upcoming'], 'schedule.json'],
+  [['record', '301', '--no-wait'], 'outbox.json'],
+  [['status', '1', 'watching'], 'outbox.json'],
+  [['inbox'], 'inbox.json'],
+  [['outbox', 'discard', 'QUEUED'], 'outbox.json'],
+  [['outbox', 'retry', 'QUEUED'], 'outbox.json'],
+  // Last: a sign-out that does get through revokes the emulator's token.
+  [['sign-out'], 'session.json']
+]
+const FAULTS: Array<[code: string, en: RegExp, ja: RegExp]> = [
+  ['ENOSPC', /disk is full.*Free some space/, /ディスクがいっぱい/],
+  ['EACCES', /not allowed to read or write.*chmod u\+rw/, /権限がありません/],
+  ['EROFS', /read-only file system/, /読み取り専用/]
+]
+
+interface Outbox {
+  entries: Array<{ id: string | number }>
+}
+
+/** Every file of the folder and its bytes (locks aside: they come and go). */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {}
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (name.endsWith('.lock') || !statSync(path).isFile()) continue
+    files[name] = readFileSync(path, 'utf8')
+  }
+  return files
+}
+
+describe('writing commands when the file system refuses the write (real processes)', () => {
+  let emu: Emulator
+  const env = (dataDir: string) => ({
+    ONAIR_DATA_DIR: dataDir,
+    ONAIR_MEDIA_URL: emu.baseUrl,
+    ONAIR_CLIENT_ID: emu.client.id,
+    ONAIR_CLIENT_SECRET: emu.client.secret,
+    ONAIR_WIKI_URL: emu.baseUrl,
+    ONAIR_WIKI_TOKEN: emu.tokens.wiki
+  })
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 })
+  })
+  afterAll(() => emu.close())
+
+  /** A signed-in folder with a schedule, settings, an inbox and one queued record, as a user's would be. */
+  async function usedFolder(): Promise<string> {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-write-fault-')), 'data')
+    const io = () => fakeIo(env(dataDir))
+    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], io())).toBe(0)
+    expect(await runCli(['config', 'set', 'reminders.leadMinutes', '10'], io())).toBe(0)
+    expect(await runCli(['upcoming'], io())).toBe(0)
+    expect(await runCli(['inbox'], io())).toBe(0)
+    emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 503, times: 10 })
+    expect(await runCli(['record', '302', '--no-wait'], io())).toBe(1)
+    emu.faults.clear()
+    return dataDir
+  }
+
+  for (const [args, file] of COMMANDS) {
+    it(`onair ${args.join(' ')} (${file})`, async () => {
+      const dataDir = await usedFolder()
+      const queued = () => (JSON.parse(readFileSync(join(dataDir, 'outbox.json'), 'utf8')) as Outbox).entries
+      const [entry] = queued()
+      const stand = { TOKEN: emu.tokens.readWrite, QUEUED: String(entry?.id) }
+      const command = args.map((a) => stand[a as keyof typeof stand] ?? a)
+      for (const [code, en, ja] of FAULTS) {
+        const before = snapshot(dataDir)
+        for (const [lang, words] of [
+          ['C', en],
+          ['ja_JP.UTF-8', ja]
+        ] as const) {
+          const run = await runOnair(command, { ...env(dataDir), LANG: lang, [WRITE_FAULT_ENV]: `${code}:${file}` })
+          expect(run.code, `${code} ${lang}: ${run.stderr}`).not.toBe(0)
+          expect(run.stderr).toContain(join(dataDir, file))
+          expect(run.stderr).toMatch(words)
+          expect(run.stderr).not.toMatch(/internal error|\n\s+at /)
+        }
+        expect(snapshot(dataDir), code).toEqual(before)
+      }
+      // The record that waited still waits.
+      expect(queued()).toEqual([entry])
+    }, 60_000)
+  }
+})
