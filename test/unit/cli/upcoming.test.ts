@@ -70,4 +70,20 @@ describe('onair upcoming', () => {
       /\d\d:\d\d Starlit Courier Ep\. \d+ \(Tokyo MX|AT-X\) {2}(now|\d+m|\d+h \d\dm|\d+d \d+h)$/
     )
   })
+
+  it('text: a channel offset shows the time it can be watched, with the broadcast time beside it', async () => {
+    const io = fakeIo({ ...env, TZ: 'UTC' })
+    expect(await runCli(['config', 'set', 'reminders.channels.1.offsetMinutes', '90'], fakeIo(env))).toBe(0)
+    expect(await runCli(['upcoming'], io)).toBe(0)
+    const shifted = io.stdout.filter((l) => l.includes('(Tokyo MX'))
+    expect(shifted.length).toBeGreaterThan(0)
+    for (const line of shifted) {
+      const [, watch, aired] =
+        /^(?:\w{3} )?(\d\d:\d\d) .* \(Tokyo MX, broadcast (?:\w{3} )?(\d\d:\d\d)\) {2}/.exec(line) ?? []
+      const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))
+      expect((minutes(watch!) - minutes(aired!) + 1440) % 1440).toBe(90)
+    }
+    expect(io.stdout.filter((l) => l.includes('(AT-X)')).length).toBeGreaterThan(0)
+    expect(await runCli(['config', 'unset', 'reminders.channels.1'], fakeIo(env))).toBe(0)
+  })
 })

@@ -62,7 +62,7 @@ describe('notification text', () => {
       { locale: 'ja', now: T + 2 * 3_600_000, ...tokyo }
     )
     expect(missed.title).toBe('時刻が早まり、通知の時刻を過ぎた番組: 1 本')
-    expect(missed.body).toBe('22:30 Work 1 第12.5話 (Tokyo MX)')
+    expect(missed.body).toBe('22:30 Work 1 第12.5話 (Tokyo MX、放送 21:30)')
   })
 
   it('no episode: no episode line; another day shows the weekday', () => {

@@ -4,6 +4,7 @@ import { describeApiError, type LocalizedText } from '../../core/http/errors'
 import { pollOnce } from '../../core/schedule/poll'
 import { emptySchedule, scheduleFileStore } from '../../core/schedule/files'
 import { duration, summaryLine } from '../../core/schedule/reminder-text'
+import { channelRule, watchAt } from '../../../shared/watch-time'
 import { writeAtomic } from '../../core/store/json-file'
 import { formatCountdown } from '../../core/schedule/tray-state'
 import { EXIT, UsageError, type Command } from '../command'
@@ -127,7 +128,12 @@ export const upcoming: Command = {
       const text = { locale: ctx.locale, timeZone: settings.reminders.timeZone, now }
       if (programs.length === 0)
         ctx.io.err(ctx.t({ en: 'Nothing unwatched on air in the window.', ja: 'この期間に未視聴の放送はありません。' }))
-      for (const p of programs) ctx.io.out(`${summaryLine(p, text)}  ${formatCountdown(Date.parse(p.startedAt) - now)}`)
+      // A channel's offset (reminders.channels): the time it can be watched, counted down to.
+      const { channels } = settings.reminders
+      for (const p of programs) {
+        const shift = channelRule(channels, p.channel.id).offsetMinutes
+        ctx.io.out(`${summaryLine(p, text, shift)}  ${formatCountdown(watchAt(p, channels) - now)}`)
+      }
     }
     return !fileTrouble && (result.ok || fetchedAt) ? EXIT.ok : EXIT.failure
   }

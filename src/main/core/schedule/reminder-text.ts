@@ -61,7 +61,7 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
 
 /**
  * `21:30 Starlit Courier Ep. 6 (Tokyo MX)`: one program of a group or missed summary; on a channel
- * with an offset, the time it can be watched (`22:30 … (Netflix)`).
+ * with an offset, the time it can be watched and the broadcast's (`22:30 … (Netflix, broadcast 21:30)`).
  */
 export function summaryLine(
   p: CachedProgram,
@@ -70,7 +70,14 @@ export function summaryLine(
 ): string {
   const episode = episodeLabel(p, ctx.locale)
   const at = new Date(Date.parse(p.startedAt) + shiftMinutes * MINUTE).toISOString()
-  return `${localTime(at, ctx)} ${p.work.title}${episode ? ` ${episode}` : ''} (${p.channel.name})`
+  const aired = localTime(p.startedAt, ctx)
+  const where =
+    shiftMinutes === 0
+      ? p.channel.name
+      : ctx.locale === 'ja'
+        ? `${p.channel.name}、放送 ${aired}`
+        : `${p.channel.name}, broadcast ${aired}`
+  return `${localTime(at, ctx)} ${p.work.title}${episode ? ` ${episode}` : ''} (${where})`
 }
 
 function distinctPrograms(reminders: readonly Reminder[]): Reminder[] {
