@@ -74,6 +74,16 @@ describe('dispatch', () => {
     expect(report).not.toHaveBeenCalled()
   })
 
+  it('a write the file system refused reaches the window as a message naming the file (issue 16)', async () => {
+    const { handlers } = setup()
+    const full = Object.assign(new Error('ENOSPC'), { code: 'ENOSPC', path: '/data/settings.json' })
+    const failing = { ...handlers, 'app:info': async () => Promise.reject(full) }
+    const reply = await dispatch(failing, 'app:info', undefined)
+    expectUserError(reply, 'file')
+    expect(reply).toMatchObject({ error: { message: { en: expect.stringContaining('/data/settings.json') } } })
+    expect(reply).toMatchObject({ error: { message: { ja: expect.stringContaining('ディスクがいっぱい') } } })
+  })
+
   it('turns an unexpected throw into an internal UserError and reports it', async () => {
     const { handlers } = setup()
     const report = vi.fn()

@@ -1,4 +1,5 @@
 import type { LocalizedText, UserError } from '../../../shared/contract'
+import { describeFileError } from '../file-errors'
 
 /**
  * Thrown by handlers (and the core below them) for failures the user should see. `dispatch`
@@ -16,6 +17,9 @@ export class UserErrorException extends Error {
 
 export function toUserError(err: unknown): UserError {
   if (err instanceof UserErrorException) return err.userError
+  // A write the file system refused (a full disk, a folder in a file's place): the user's to fix.
+  const file = describeFileError(err)
+  if (file) return { code: 'file', message: file }
   return {
     code: 'internal',
     message: {
