@@ -51,6 +51,11 @@ export interface AppServicesDeps {
   locale: () => Locale
   cron?: CronFactory
   onError?: (error: unknown) => void
+  /**
+   * After the features took a settings change, whoever made it: this app, or `onair config` and
+   * another process (found within SETTINGS_CHECK_MS). The shell applies its own parts here.
+   */
+  onSettingsApplied?: (settings: Settings) => void
   /** A saved file could not be read and was moved aside (see describeCorruptFile). */
   onCorrupt?: (report: CorruptFileReport) => void
   /**
@@ -189,6 +194,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     syncInboxPoll()
     void syncReceiver()
     if (held) void calendar.sync()
+    deps.onSettingsApplied?.(applied)
   }
   // `onair config set`, the app and `onair run` share one settings file: the store re-reads a file
   // another process changed, so comparing what it hands out finds such a change within seconds.

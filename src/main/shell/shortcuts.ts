@@ -14,6 +14,11 @@ export function createShortcuts(
 ): ShortcutShell & {
   /** At start: registers what the settings hold; one another app holds is logged and left inactive. */
   start(stored: Record<ShortcutAction, string>): void
+  /**
+   * The settings changed (`onair config set shortcuts.…` included): takes what differs; one the
+   * system refuses is logged and the previous one kept, as when set from Settings.
+   */
+  follow(stored: Record<ShortcutAction, string>): void
 } {
   const held: Record<ShortcutAction, string> = { toggleWindow: '', quickRecord: '' }
   const take = (action: ShortcutAction, accelerator: string): boolean => {
@@ -26,8 +31,8 @@ export function createShortcuts(
     }
   }
   app.on('will-quit', () => globalShortcut.unregisterAll())
-  return {
-    start(stored) {
+  const shortcuts = {
+    start(stored: Record<ShortcutAction, string>) {
       for (const action of SHORTCUT_ACTIONS) {
         const accelerator = stored[action]
         if (!accelerator) continue
@@ -35,7 +40,16 @@ export function createShortcuts(
         else log.write('warn', `shortcut ${accelerator} (${action}) is held by another app; not active`)
       }
     },
-    set(action, accelerator) {
+    follow(stored: Record<ShortcutAction, string>) {
+      for (const action of SHORTCUT_ACTIONS) {
+        if (stored[action] === held[action] || shortcuts.set(action, stored[action])) continue
+        log.write(
+          'warn',
+          `shortcut ${stored[action]} (${action}) is held by another app; ${held[action] || 'none'} kept`
+        )
+      }
+    },
+    set(action: ShortcutAction, accelerator: string): boolean {
       const old = held[action]
       if (old === accelerator) return true
       if (old) globalShortcut.unregister(old)
@@ -48,6 +62,7 @@ export function createShortcuts(
       held[action] = accelerator
       return true
     },
-    active: (action) => held[action] !== ''
+    active: (action: ShortcutAction) => held[action] !== ''
   }
+  return shortcuts
 }

@@ -108,6 +108,8 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     locale: language,
     wipePersonalData: personalDataWiper(dataDir)
   })
+  // The shortcuts are made further down; a settings change before then is read by their start.
+  let followShortcuts: (stored: Settings['shortcuts']) => void = () => {}
   const services = openAppServices({
     dataDir,
     clock,
@@ -117,6 +119,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     locale: language,
     onError: (e) => log.write('error', 'background task failed', e),
     onCorrupt,
+    onSettingsApplied: (changed) => followShortcuts(changed.shortcuts),
     webhook: { secrets, face: 'app' },
     ...(cron ? { cron } : {}),
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
@@ -176,6 +179,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   const main = createMainWindow({ showOnReady: !hidden, log, clock })
   const unbindIpc = bindIpc(core, main.window)
   shortcuts.start(settings.read().shortcuts)
+  followShortcuts = shortcuts.follow
   const navigate = (view: 'settings' | 'inbox' | 'schedule'): void => {
     main.show()
     core.events.emit('app:navigate', { view })

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { SETTINGS_CHECK_MS } from '../../../src/main/core/services'
 import { app, FakeBrowserWindow, globalShortcut } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 
@@ -66,6 +67,30 @@ describe('global shortcuts in the shell', () => {
     const bare = await s.invoke('shortcuts:set', { action: 'quickRecord', accelerator: 'Shift+K' })
     expect(bare).toMatchObject({ ok: false, error: { code: 'shortcut-invalid' } })
     expect([...globalShortcut.registered.keys()]).toEqual(['Ctrl+Alt+O'])
+  })
+
+  it('changed by `onair config` while the app runs: taken within seconds; one another app holds is not, the old one kept', async () => {
+    const s = await run.start({
+      files: { 'settings.json': JSON.stringify({ shortcuts: { toggleWindow: 'Ctrl+Alt+O', quickRecord: '' } }) }
+    })
+    expect([...globalShortcut.registered.keys()]).toEqual(['Ctrl+Alt+O'])
+    await s.settle()
+    // What `onair config set shortcuts.toggleWindow …` leaves in the shared file.
+    const configSet = (shortcuts: object) => {
+      const file = join(s.dataDir, 'settings.json')
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), shortcuts }))
+    }
+    configSet({ toggleWindow: 'Super+F9', quickRecord: 'Ctrl+Alt+R' })
+    s.clock.advance(SETTINGS_CHECK_MS)
+    expect([...globalShortcut.registered.keys()].sort()).toEqual(['Ctrl+Alt+R', 'Super+F9'])
+    globalShortcut.heldElsewhere.add('Ctrl+Shift+Space')
+    configSet({ toggleWindow: 'Ctrl+Shift+Space', quickRecord: 'Ctrl+Alt+R' })
+    s.clock.advance(SETTINGS_CHECK_MS)
+    expect([...globalShortcut.registered.keys()].sort()).toEqual(['Ctrl+Alt+R', 'Super+F9'])
+    expect(await s.invoke('shortcuts:get')).toMatchObject({
+      ok: true,
+      value: { quickRecord: { accelerator: 'Ctrl+Alt+R', active: true } }
+    })
   })
 
   it('stored shortcuts are taken at start; one another app holds then is shown as not active', async () => {
