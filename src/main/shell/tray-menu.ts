@@ -65,10 +65,11 @@ export function trayMenu(view: TrayView, actions: TrayActions): MenuItemConstruc
   if (status) items.push({ label: t(status), enabled: false }, { type: 'separator' })
   if (schedule && schedule.icon !== 'signed-out') {
     if (schedule.nextPrograms.length === 0) items.push({ label: t(L.empty), enabled: false })
-    for (const { program, startsInMs, onAir } of schedule.nextPrograms) {
+    for (const { program, watchAt, startsInMs, onAir } of schedule.nextPrograms) {
       const when = onAir ? t(L.onAir) : formatCountdown(startsInMs)
       const episode = episodeLabel(program, locale)
-      const time = localTime(program.startedAt, { locale, timeZone: view.timeZone, now: view.now })
+      // When it can be watched (a channel's offset moves it), as the reminder will say.
+      const time = localTime(new Date(watchAt).toISOString(), { locale, timeZone: view.timeZone, now: view.now })
       items.push({
         label: menuText(`${time}  ${program.work.title}${episode ? ` ${episode}` : ''}  (${when})`),
         click: () => (actions.openProgram ? actions.openProgram(program.id) : actions.open())

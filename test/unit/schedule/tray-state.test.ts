@@ -44,6 +44,20 @@ describe('trayState programs', () => {
     expect(state.icon).toBe('soon')
   })
 
+  it("counts down to when a channel's offset lets it be watched, not to the broadcast", () => {
+    // Aired 40 minutes ago on a channel that streams it an hour later: still to come, in 20 minutes.
+    const streamed = program(3, now - 40 * MIN)
+    const channels = { '1': { offsetMinutes: 60, muted: false } }
+    const state = trayState({ signedIn: true, pollState: 'ok', programs: [laterProgram, streamed], now, channels })
+    expect(state.nextPrograms.map((p) => [p.program.id, p.startsInMs, p.onAir])).toEqual([
+      [3, 20 * MIN, false],
+      [2, 4 * HOUR, false]
+    ])
+    expect(state.nextPrograms[0]!.watchAt).toBe(now + 20 * MIN)
+    expect(state.tooltip.next).toMatchObject({ countdown: '20m', onAir: false })
+    expect(state.icon).toBe('soon')
+  })
+
   it('honours soonMinutes and shows nothing when signed out', () => {
     expect(trayState({ signedIn: true, pollState: 'ok', programs: [soonProgram], now, soonMinutes: 10 }).icon).toBe(
       'idle'

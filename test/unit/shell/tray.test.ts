@@ -137,6 +137,18 @@ describe('tray wording (pure)', () => {
     expect(trayTooltip(v)).toBe(`Onair — ${line} — Next: Work 1 #1 (TOKYO MX) 1h 30m`)
   })
 
+  it("shows the time a channel's offset lets a program be watched", () => {
+    const channels = { '1': { offsetMinutes: 90, muted: false } }
+    const schedule = trayState({
+      signedIn: true,
+      pollState: 'ok',
+      programs: [program(1, NOW + 30 * MIN)],
+      now: NOW,
+      channels
+    })
+    expect(labels({ ...view({}), schedule })[0]).toBe('14:00  Work 1 Ep. 1  (2h 00m)')
+  })
+
   it('says when nothing is coming, in Japanese too', () => {
     expect(labels(view({}))[0]).toBe('Nothing unwatched coming up')
     expect(labels(view({ locale: 'ja', unseen: 3 }))).toEqual([

@@ -185,7 +185,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
         signedIn: monitor.state() === 'signed-in' && status.state !== 'signed-out',
         pollState: status.state === 'signed-out' ? 'idle' : status.state,
         programs: cache.read().programs,
-        now: clock.now()
+        now: clock.now(),
+        channels: opts.settings().reminders.channels
       })
     },
     refresh: () => poller.refresh(),

@@ -1,4 +1,5 @@
-import type { CachedProgram } from '../../../shared/schedule'
+import type { CachedProgram, ChannelRule } from '../../../shared/schedule'
+import { watchAt } from '../../../shared/watch-time'
 
 export type PollState = 'ok' | 'offline' | 'error' | 'idle'
 export type TrayIcon = 'signed-out' | 'error' | 'offline' | 'soon' | 'idle'
@@ -14,11 +15,15 @@ export interface TrayInput {
   programs: readonly CachedProgram[]
   now: number
   soonMinutes?: number
+  /** Per-channel offsets: the tray counts down to when an episode can be watched, as reminders do. */
+  channels?: Readonly<Record<string, ChannelRule>>
 }
 
 export interface UpcomingProgram {
   program: CachedProgram
-  /** Negative while on air. */
+  /** When it can be watched: the broadcast start moved by its channel's offset (epoch ms). */
+  watchAt: number
+  /** Until `watchAt`; negative while on air. */
   startsInMs: number
   onAir: boolean
 }
@@ -36,8 +41,15 @@ export interface TrayState {
   nextPrograms: UpcomingProgram[]
 }
 
-export function trayState({ signedIn, pollState, programs, now, soonMinutes = 30 }: TrayInput): TrayState {
-  const nextPrograms = signedIn ? upcoming(programs, now) : []
+export function trayState({
+  signedIn,
+  pollState,
+  programs,
+  now,
+  soonMinutes = 30,
+  channels = {}
+}: TrayInput): TrayState {
+  const nextPrograms = signedIn ? upcoming(programs, now, channels) : []
   const soon = nextPrograms.some((p) => p.startsInMs <= soonMinutes * MINUTE)
   const icon: TrayIcon = !signedIn
     ? 'signed-out'
@@ -61,16 +73,20 @@ export function trayState({ signedIn, pollState, programs, now, soonMinutes = 30
   return { icon, tooltip: { status: icon, next }, nextPrograms }
 }
 
-function upcoming(programs: readonly CachedProgram[], now: number): UpcomingProgram[] {
+function upcoming(
+  programs: readonly CachedProgram[],
+  now: number,
+  channels: Readonly<Record<string, ChannelRule>>
+): UpcomingProgram[] {
   const byId = new Map<number, { program: CachedProgram; start: number }>()
   for (const program of programs) {
-    const start = Date.parse(program.startedAt)
+    const start = watchAt(program, channels)
     if (start > now - ON_AIR_MS && !byId.has(program.id)) byId.set(program.id, { program, start })
   }
   return [...byId.values()]
     .sort((a, b) => a.start - b.start || a.program.id - b.program.id)
     .slice(0, MAX_LISTED)
-    .map(({ program, start }) => ({ program, startsInMs: start - now, onAir: start <= now }))
+    .map(({ program, start }) => ({ program, watchAt: start, startsInMs: start - now, onAir: start <= now }))
 }
 
 /**
