@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { memoryStore, type DocumentStore } from '../../../src/main/core/store/json-file'
+import type { ScheduleCache } from '../../../src/shared/schedule'
 import { createMediaClient } from '../../../src/main/core/media/client'
 import { pollOnce, PROGRAM_FIELDS } from '../../../src/main/core/schedule/poll'
 import { defaultSettings } from '../../../src/shared/settings'
@@ -171,6 +173,33 @@ describe.each(MODES)('poller ($name mode)', ({ quirks }) => {
     expect(t.programRequests()).toHaveLength(2)
     t.poller.stop()
     expect(t.cron.active()).toBe(0)
+  })
+
+  it('a disk that refuses the saved schedule: an error naming the file, the saved one kept, and the next poll works', async () => {
+    let diskFull = false
+    const saved = memoryStore<ScheduleCache>({ fetchedAt: null, programs: [] })
+    const cache: DocumentStore<ScheduleCache> = {
+      ...saved,
+      write(doc) {
+        if (diskFull) throw Object.assign(new Error('no space'), { code: 'ENOSPC', path: '/d/schedule.json' })
+        saved.write(doc)
+      }
+    }
+    const t = await emulatedPoller({ quirks }, { cache })
+    emu = t.emu
+    await t.poller.start()
+    const before = saved.read()
+    diskFull = true
+    const failed = await t.poller.refresh()
+    expect(failed.state).toBe('error')
+    expect(failed.error?.en).toContain('The disk is full: /d/schedule.json could not be saved')
+    expect(failed.error?.ja).toContain('/d/schedule.json')
+    expect(saved.read()).toBe(before)
+    diskFull = false
+    t.clock.advance(60_000)
+    const back = await t.poller.refresh()
+    expect(back.state).toBe('ok')
+    expect(saved.read().fetchedAt).toBe(new Date(t.clock.now()).toISOString())
   })
 
   it('never runs two polls at once: concurrent triggers join the running one', async () => {

@@ -4,6 +4,7 @@ import type { SessionMonitor } from '../auth/monitor'
 import type { Clock, TimerHandle } from '../clock'
 import { describeApiError, type ApiError, type LocalizedText } from '../http/errors'
 import type { MediaClient } from '../media/client'
+import { describeFileError } from '../file-errors'
 import type { DocumentStore } from '../store/json-file'
 import { nodeCronFactory, validateCron, type CronFactory, type CronTrigger } from './cron'
 import { pollOnce, type PollResult } from './poll'
@@ -124,17 +125,19 @@ export function createPoller(opts: PollerOptions): Poller {
       result = await pollOnce({ media: opts.media, now: clock.now(), settings: opts.settings() })
     } catch (e) {
       // A bug, not the service: the saved schedule stays and the next trigger tries again.
-      const message = e instanceof Error ? e.message : String(e)
-      const error = {
-        en: `Onair failed to read the schedule: ${message}`,
-        ja: `番組表の読み込みに失敗しました: ${message}`
-      }
-      return { next: { ...status, state: 'error', error, retryAt: null }, result: null }
+      return { next: { ...status, state: 'error', error: unexpected(e), retryAt: null }, result: null }
     }
     if (!running) return { next: status, result }
     if (result.ok) {
       const now = clock.now()
-      cache.write({ fetchedAt: new Date(now).toISOString(), programs: result.programs })
+      try {
+        cache.write({ fetchedAt: new Date(now).toISOString(), programs: result.programs })
+      } catch (e) {
+        // The disk refused the saved schedule (full, read-only, a folder in its place): the user
+        // is told which file and what to do, and the next trigger polls and tries again.
+        const error = describeFileError(e) ?? unexpected(e)
+        return { next: { ...status, state: 'error', error, retryAt: null }, result: null }
+      }
       retries = 0
       return { next: { state: 'ok', lastSuccessAt: now, retryAt: null }, result }
     }
@@ -211,4 +214,9 @@ export function createPoller(opts: PollerOptions): Poller {
     },
     status: () => status
   }
+}
+
+function unexpected(e: unknown): LocalizedText {
+  const message = e instanceof Error ? e.message : String(e)
+  return { en: `Onair failed to read the schedule: ${message}`, ja: `番組表の読み込みに失敗しました: ${message}` }
 }
