@@ -13,7 +13,7 @@ import { controlSafeNotifier } from '../core/notify'
 import type { Locale } from '../core/config'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
-import { describeCorruptFile } from '../core/file-errors'
+import { describeCorruptFile, describeFileError } from '../core/file-errors'
 import { useDocumentBackend, type CorruptFileReport } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
 import { quickRecordProgram } from '../core/schedule/quick-record'
@@ -110,6 +110,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   })
   // The shortcuts are made further down; a settings change before then is read by their start.
   let followShortcuts: (stored: Settings['shortcuts']) => void = () => {}
+  const toldFileErrors = new Set<string>()
   const services = openAppServices({
     dataDir,
     clock,
@@ -117,7 +118,15 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     settings: settingsFile,
     notifier,
     locale: language,
-    onError: (e) => log.write('error', 'background task failed', e),
+    onError: (e) => {
+      log.write('error', 'background task failed', e)
+      // A write the disk refused in the background (the outbox sending, the inbox, a cache): the
+      // user is told once per file and problem in this run, in their language, not only the log.
+      const text = describeFileError(e)
+      if (!text || toldFileErrors.has(text.en)) return
+      toldFileErrors.add(text.en)
+      notifier.show({ id: `file-error:${toldFileErrors.size}`, title: 'Onair', body: text[language()] })
+    },
     onCorrupt,
     onSettingsApplied: (changed) => followShortcuts(changed.shortcuts),
     webhook: { secrets, face: 'app' },

@@ -173,6 +173,27 @@ describe('notifications in the app', () => {
     expect(s.window().isVisible()).toBe(false)
   })
 
+  it('a background write the disk refuses (the outbox sending a record) is told once, naming the file', async () => {
+    const s = await run.start({ platform: 'darwin', ...signedInTo(await run.emulator({ soonSeconds: 600 })) })
+    await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
+    s.notifications()[0]?.pressAction(0)
+    const before = s.notifications().length
+    vi.stubEnv('ONAIR_FAULT_WRITE', 'ENOSPC:outbox.json')
+    try {
+      // Past the undo window: the sender's pass cannot write the entry as sending.
+      s.clock.advance(11_000)
+      await vi.waitFor(() => expect(s.notifications().length).toBe(before + 1), { timeout: 10_000 })
+      expect(s.notifications().at(-1)?.body).toMatch(/^The disk is full: .*outbox\.json could not be saved/)
+      s.clock.advance(60_000)
+      await s.settle(20)
+      expect(s.notifications()).toHaveLength(before + 1)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+    const listed = (await s.invoke('outbox:list')) as { ok: true; value: { entries: unknown[] } }
+    expect(listed.value.entries).toHaveLength(1)
+  })
+
   it('Linux: reminders carry no buttons; the click opens the quick record', async () => {
     const s = await run.start({ platform: 'linux', ...signedInTo(await run.emulator({ soonSeconds: 600 })) })
     await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
