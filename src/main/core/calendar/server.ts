@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { listenOnLoopback, refuseMalformedRequests } from '../http/loopback-server'
+import { listenForPath, refuseMalformedRequests } from '../http/loopback-server'
 
 /**
  * The calendar feed for desktop calendars, on 127.0.0.1 only. The schedule is personal, so three
@@ -78,14 +78,7 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
   server.maxHeadersCount = 50
   server.maxConnections = 32
   refuseMalformedRequests(server)
-  port = await listenOnLoopback(server, opts.port)
-  return {
-    url: `http://127.0.0.1:${port}${expectedPath}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-  }
+  const listener = await listenForPath(server, opts.port, expectedPath, () => server.closeAllConnections())
+  port = listener.port
+  return listener
 }

@@ -6,8 +6,38 @@ import type { AddressInfo, Server, Socket } from 'node:net'
  * a request Node's parser refuses is answered and dropped here, never left to crash the process.
  */
 
+export interface LoopbackListener {
+  /** The full address, secret path included. */
+  readonly url: string
+  readonly port: number
+  close(): Promise<void>
+}
+
+/**
+ * Listens on 127.0.0.1 (0 picks a free port) and serves `path`; a bind failure rejects. `close`
+ * stops listening and drops the connections still open (`dropConnections`), so it never waits on
+ * a client that holds its socket.
+ */
+export async function listenForPath(
+  server: Server,
+  port: number,
+  path: string,
+  dropConnections: () => void
+): Promise<LoopbackListener> {
+  const bound = await listenOnLoopback(server, port)
+  return {
+    url: `http://127.0.0.1:${bound}${path}`,
+    port: bound,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        dropConnections()
+      })
+  }
+}
+
 /** Listens on 127.0.0.1 (0 picks a free port) and resolves with the port; a bind failure rejects. */
-export async function listenOnLoopback(server: Server, port: number): Promise<number> {
+async function listenOnLoopback(server: Server, port: number): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => {

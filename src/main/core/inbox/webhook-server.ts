@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createNetServer } from 'node:net'
 import { systemClock, type Clock } from '../clock'
 import { parseWebhookBody, type WebhookEvent } from '../wiki/webhooks'
-import { listenOnLoopback, refuseMalformedRequests } from '../http/loopback-server'
+import { listenForPath, refuseMalformedRequests } from '../http/loopback-server'
 import { createConnectionGate } from './connection-gate'
 
 /**
@@ -169,15 +169,8 @@ export async function startWebhookServer(opts: WebhookServerOptions): Promise<We
   })
   const server = createNetServer((socket) => gate.onConnection(socket))
 
-  const port = await listenOnLoopback(server, opts.port)
-  return {
-    url: `http://127.0.0.1:${port}${expectedPath}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        gate.closeAll()
-        http.closeAllConnections()
-      })
-  }
+  return listenForPath(server, opts.port, expectedPath, () => {
+    gate.closeAll()
+    http.closeAllConnections()
+  })
 }
