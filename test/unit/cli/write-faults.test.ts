@@ -6,6 +6,7 @@ import { runCli } from '../../../src/main/cli/dispatch'
 import { WRITE_FAULT_ENV } from '../../../src/main/core/store/write-fault'
 import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
+import { spawnCli } from './spawn-cli'
 import { runOnair } from './spawn-onair'
 
 /**
@@ -103,4 +104,31 @@ describe('writing commands when the file system refuses the write (real processe
       expect(queued()).toEqual([entry])
     }, 60_000)
   }
+
+  // The daemon does not end on a refused write: it says so, in the user's words, and goes on.
+  it('onair run: a refused schedule.json is an error line naming the file, the daemon goes on, the saved schedule kept', async () => {
+    const dataDir = await usedFolder()
+    const schedule = () => readFileSync(join(dataDir, 'schedule.json'), 'utf8')
+    const saved = schedule()
+    for (const [code, en, ja] of FAULTS) {
+      for (const [lang, words] of [
+        ['C', en],
+        ['ja_JP.UTF-8', ja]
+      ] as const) {
+        const faulty = { ...env(dataDir), LANG: lang, [WRITE_FAULT_ENV]: `${code}:schedule.json` }
+        const daemon = spawnCli(['run', '--json'], faulty)
+        try {
+          const line = JSON.parse(await daemon.line((l) => l.includes('"error"'), 20_000)) as { message: string }
+          expect(line.message).toContain(join(dataDir, 'schedule.json'))
+          expect(line.message).toMatch(words)
+          expect(daemon.child.exitCode).toBeNull()
+        } finally {
+          daemon.child.kill('SIGINT')
+        }
+        expect(await daemon.code).toBe(0)
+        expect(daemon.stderr()).not.toMatch(/internal error|\n\s+at /)
+        expect(schedule()).toBe(saved)
+      }
+    }
+  }, 120_000)
 })
