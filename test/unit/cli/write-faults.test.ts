@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -79,13 +79,18 @@ describe('writing commands when the file system refuses the write (real processe
     return dataDir
   }
 
+  const queued = (dataDir: string) => (JSON.parse(readFileSync(join(dataDir, 'outbox.json'), 'utf8')) as Outbox).entries
+  /** The command line with its placeholders filled in: a token, the id of the queued record. */
+  const concrete = (args: string[], dataDir: string): string[] => {
+    const stand = { TOKEN: emu.tokens.readWrite, QUEUED: String(queued(dataDir)[0]?.id) }
+    return args.map((a) => stand[a as keyof typeof stand] ?? a)
+  }
+
   for (const [args, file] of COMMANDS) {
     it(`onair ${args.join(' ')} (${file})`, async () => {
       const dataDir = await usedFolder()
-      const queued = () => (JSON.parse(readFileSync(join(dataDir, 'outbox.json'), 'utf8')) as Outbox).entries
-      const [entry] = queued()
-      const stand = { TOKEN: emu.tokens.readWrite, QUEUED: String(entry?.id) }
-      const command = args.map((a) => stand[a as keyof typeof stand] ?? a)
+      const [entry] = queued(dataDir)
+      const command = concrete(args, dataDir)
       for (const [code, en, ja] of FAULTS) {
         const before = snapshot(dataDir)
         for (const [lang, words] of [
@@ -101,9 +106,34 @@ describe('writing commands when the file system refuses the write (real processe
         expect(snapshot(dataDir), code).toEqual(before)
       }
       // The record that waited still waits.
-      expect(queued()).toEqual([entry])
+      expect(queued(dataDir)).toEqual([entry])
     }, 60_000)
   }
+
+  // Not injected: the file really is a folder (moved back after each command).
+  it.each(COMMANDS)(
+    'onair %j with its file replaced by a folder (%s): named, nothing lost',
+    async (args, file) => {
+      const dataDir = await usedFolder()
+      const command = concrete(args, dataDir)
+      const path = join(dataDir, file)
+      const before = snapshot(dataDir)
+      const moved = existsSync(path)
+      if (moved) renameSync(path, `${path}.kept`)
+      mkdirSync(path)
+      try {
+        const run = await runOnair(command, { ...env(dataDir), LANG: 'C' })
+        expect(run.code, run.stderr).not.toBe(0)
+        expect(run.stderr).toContain(`${path} is a folder`)
+        expect(run.stderr).not.toMatch(/internal error|\n\s+at /)
+      } finally {
+        rmdirSync(path)
+        if (moved) renameSync(`${path}.kept`, path)
+      }
+      expect(snapshot(dataDir)).toEqual(before)
+    },
+    60_000
+  )
 
   // The daemon does not end on a refused write: it says so, in the user's words, and goes on.
   it('onair run: a refused schedule.json is an error line naming the file, the daemon goes on, the saved schedule kept', async () => {
