@@ -14,21 +14,7 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { manualCron } from '../schedule/emulated'
 import { CLI_ENTRY, runCliProcess, spawnCli } from './spawn-cli'
 import { fakeIo, type FakeIo } from './fake-io'
-
-function signedInEnv(emu: Emulator): Promise<Record<string, string>> {
-  return signedInEnvIn(emu, join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data'))
-}
-
-async function signedInEnvIn(emu: Emulator, dataDir: string): Promise<Record<string, string>> {
-  const env = {
-    ONAIR_DATA_DIR: dataDir,
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret
-  }
-  expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
-  return env
-}
+import { signedInEnv } from './signed-in-env'
 
 function context(io: FakeIo, flags: CommandContext['flags'], clock: Clock): CommandContext {
   return { io, config: resolveConfig({}, io.env), clock, locale: 'en', t: (x) => x.en, flags, positionals: [] }
@@ -94,7 +80,7 @@ describe('onair run', () => {
     // Work 2 (also being watched) at the very same moment. Its key sorts first ("899:" < "900:"), so
     // were it reminded of, its line would come before the picked one's.
     emu.media.programs.push({ ...soon, id: 899, workId: 2, episodeId: 205 })
-    const env = await signedInEnvIn(emu, dataDir)
+    const env = await signedInEnv(emu, dataDir)
     const daemon = spawnCli(['run', '--json', '--lead', '0'], env)
     try {
       const poll = JSON.parse(await daemon.line((l) => l.includes('"poll"'))) as { programs: number }

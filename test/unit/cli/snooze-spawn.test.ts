@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runCli } from '../../../src/main/cli/dispatch'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { systemClock, type Clock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
@@ -11,7 +10,7 @@ import { createReminderService } from '../../../src/main/core/schedule/reminders
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
 import { defaultSettings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
+import { signedInEnv } from './signed-in-env'
 import { spawnCli } from './spawn-cli'
 
 /** How far ahead the snooze below falls due: the app pressed "Snooze" this long short of 5 minutes ago. */
@@ -27,13 +26,7 @@ describe('a snooze pressed in the app, delivered by a real `onair run` holding t
   it('the daemon process sees the other process’s snooze and prints the reminder again, once', async () => {
     emu = await startEmulator({ port: 0, soonSeconds: 2 })
     const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-snooze-')), 'data')
-    const env = {
-      ONAIR_DATA_DIR: dataDir,
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+    const env = await signedInEnv(emu, dataDir)
     const daemon = spawnCli(['run', '--json', '--lead', '0'], env)
     const isSoon = (l: string) => l.includes('"type":"reminder"') && l.includes(`"programId":${SOON_PROGRAM_ID}`)
     const soonLines = () => daemon.stdout.filter(isSoon)
