@@ -1,4 +1,4 @@
-import type { ShortcutAction } from '../../src/shared/accelerator'
+import type { ShortcutAction } from '../../src/shared/shortcut-keys'
 import type { ShortcutShell } from '../../src/main/core/shortcuts/ipc'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAccount, expect, expectNoSeriousA11yViolations, test } from './fixtures'
@@ -61,7 +61,7 @@ test('a combination is recorded, refused with the reason, kept when another app 
   expect(onair.core.settings!.read().shortcuts.toggleWindow).toBe('Ctrl+Alt+O')
   expect(system.ours.get('toggleWindow')).toBe('Ctrl+Alt+O')
 
-  // A key that would swallow typing: refused beside the field, nothing asked of the system.
+  // A key that would swallow typing: refused by the core beside the field, nothing asked of the system.
   await page.keyboard.press('Shift+KeyK')
   await expect(page.getByText('Add Ctrl, Alt or another modifier')).toBeVisible()
   await expect(toggle).toHaveAttribute('aria-invalid', 'true')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SHORTCUT_ACTIONS } from '../accelerator'
+import { SHORTCUT_ACTIONS } from '../shortcut-keys'
 
 /**
  * Global shortcuts (Settings → Shortcuts). Stored in `settings.shortcuts`, but changed only here:

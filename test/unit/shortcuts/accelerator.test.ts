@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { acceleratorProblem, recordKey, sameAccelerator, type KeyPress } from '../../../src/shared/accelerator'
+import { acceleratorProblem, sameAccelerator } from '../../../src/shared/accelerator'
+import { namedKeys, recordKey, type KeyPress } from '../../../src/shared/shortcut-keys'
 
 const press = (code: string, mods: Partial<Omit<KeyPress, 'code'>> = {}): KeyPress => ({
   code,
@@ -48,14 +49,16 @@ describe('recording a key combination (the Settings field)', () => {
     })
   })
 
-  it('refuses a key that would swallow ordinary typing, with the reason in both languages', () => {
-    const refused = recordKey(press('KeyK', { shiftKey: true }), 'linux')
-    expect(refused).toMatchObject({ kind: 'refused', reason: { en: expect.stringContaining('Ctrl, Alt') } })
-    expect(refused.kind === 'refused' && refused.reason.ja).toContain('修飾キー')
-    expect(recordKey(press('KeyK'), 'linux').kind).toBe('refused')
+  it('names a key that would swallow ordinary typing, which the check refuses with the reason in both languages', () => {
+    const shifted = recordKey(press('KeyK', { shiftKey: true }), 'linux')
+    expect(shifted).toEqual({ kind: 'accelerator', accelerator: 'Shift+K' })
+    const reason = acceleratorProblem('Shift+K')
+    expect(reason?.en).toContain('Ctrl, Alt')
+    expect(reason?.ja).toContain('修飾キー')
+    expect(acceleratorProblem('K')).toEqual(reason)
   })
 
-  it('whatever it records is an accelerator the settings accept', () => {
+  it('whatever it records the settings accept, unless no modifier but Shift is held on a key other than F1–F24', () => {
     const mods = fc.record({
       ctrlKey: fc.boolean(),
       altKey: fc.boolean(),
@@ -74,15 +77,36 @@ describe('recording a key combination (the Settings field)', () => {
       'Slash',
       'End',
       'ArrowLeft',
-      'Enter'
+      'Enter',
+      'Backquote',
+      'Quote',
+      'NumpadDecimal',
+      'PrintScreen'
     )
     fc.assert(
       fc.property(code, mods, fc.constantFrom('linux', 'darwin', 'win32'), (c, m, platform) => {
         const recorded = recordKey(press(c, m), platform)
-        if (recorded.kind === 'accelerator') expect(acceleratorProblem(recorded.accelerator)).toBeNull()
-        else expect(recorded.kind).toBe('refused')
+        expect(recorded.kind).toBe('accelerator')
+        const problem = recorded.kind === 'accelerator' ? acceleratorProblem(recorded.accelerator) : null
+        const swallowsTyping = !m.ctrlKey && !m.altKey && !m.metaKey && !/^F\d+$/.test(c)
+        expect(problem).toEqual(swallowsTyping ? acceleratorProblem('K') : null)
       })
     )
+  })
+
+  it('names punctuation and keypad keys as Electron does, and waits on keys it has no name for', () => {
+    const ctrl = (code: string) => recordKey(press(code, { ctrlKey: true }), 'linux')
+    expect(ctrl('Backslash')).toMatchObject({ accelerator: 'Ctrl+\\' })
+    expect(ctrl('Quote')).toMatchObject({ accelerator: "Ctrl+'" })
+    expect(ctrl('NumpadMultiply')).toMatchObject({ accelerator: 'Ctrl+nummult' })
+    expect(ctrl('Numpad0')).toMatchObject({ accelerator: 'Ctrl+num0' })
+    expect(ctrl('PageDown')).toMatchObject({ accelerator: 'Ctrl+PageDown' })
+    for (const unknown of ['NumpadEnter', 'IntlBackslash', 'ArrowSideways', 'F25', 'ShiftLeft'])
+      expect(ctrl(unknown), unknown).toEqual({ kind: 'partial', held: 'Ctrl+…' })
+  })
+
+  it('every key it can name is one the settings accept', () => {
+    for (const key of namedKeys()) expect(acceleratorProblem(`Ctrl+${key}`), key).toBeNull()
   })
 })
 

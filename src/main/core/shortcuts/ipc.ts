@@ -1,4 +1,5 @@
-import { acceleratorProblem, sameAccelerator, SHORTCUT_ACTIONS, type ShortcutAction } from '../../../shared/accelerator'
+import { acceleratorProblem, sameAccelerator } from '../../../shared/accelerator'
+import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../../shared/shortcut-keys'
 import type { Handlers, ShortcutsInfo } from '../../../shared/contract'
 import type { Settings } from '../../../shared/settings'
 import { UserErrorException } from '../ipc/errors'
