@@ -84,6 +84,8 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
           await expectFits(page, 'schedule')
           await row.getByRole('button', { name: ja ? /その他の操作/ : /^More actions/ }).click()
           await expectFits(page, 'schedule with a row open')
+          await row.getByRole('button', { name: ja ? 'コメントと評価' : 'Comment and rating' }).click()
+          await expectFits(page, 'schedule with the record panel')
 
           await go(page, 'works', lang, 'tbody tr')
           await expectFits(page, 'works')
@@ -91,6 +93,12 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
           await weekOfUse(tour().emu, tour().sink, lang)
           await go(page, 'records', lang, 'li.recent')
           await expectFits(page, 'records')
+          await page
+            .locator('li.recent')
+            .first()
+            .getByRole('button', { name: ja ? '編集' : 'Edit' })
+            .click()
+          await expectFits(page, 'records with the edit form')
 
           await go(page, 'inbox', lang, 'li[data-key]')
           await expectFits(page, 'inbox')

@@ -59,6 +59,9 @@ test('editing a recent record keeps its full comment when only the rating change
   const comment = page.getByLabel('Comment')
   await expect(comment).toBeFocused()
   await expect(comment).toHaveValue(COMMENT)
+  await expect(comment).toHaveAccessibleDescription('Saving replaces the whole comment on the service.')
+  // The service keeps at most 10,000 characters: the field takes no more (as in the schedule's panel).
+  await expect(comment).toHaveAttribute('maxlength', '10000')
   // A rating can be changed but not cleared: the edit command keeps the old one when none is sent.
   await expect(page.getByRole('option', { name: 'No rating' })).toBeDisabled()
   await page.getByLabel('Rating').selectOption('4.5')
