@@ -14,12 +14,21 @@ export const InboxPerson = z.strictObject({
   imageUrl: HttpUrl.refine((u) => u.startsWith('https:'), 'https only').optional()
 })
 
+/** The family an entry belongs to, for its icon: what it is about and what happened. */
+export const InboxTypeFamily = z.enum(['mention', 'comment', 'reaction', 'reference', 'change', 'other'])
+export type InboxTypeFamily = z.infer<typeof InboxTypeFamily>
+
+/** One entry as the view gets it; the store keeps it without `seen`, `label` and `family`. */
 export const InboxItem = z.strictObject({
   /** `n:<notification id>` or `w:<random>`: unique across both sources, what `markSeen` takes. */
   key: z.string().regex(/^[nw]:[A-Za-z0-9]{1,40}$/),
   source: z.enum(['notification', 'webhook']),
   /** A notification type or a webhook event type, known or not (the lists grow). */
   type: z.string().min(1).max(200),
+  /** What the type is called, the generic label for one Onair does not know. Added by the core. */
+  label: LocalizedText,
+  /** Added by the core from the type ('other' for one it does not know). */
+  family: InboxTypeFamily,
   title: z.string().max(2000),
   url: HttpUrl.optional(),
   community: z.string().max(200).optional(),
@@ -71,6 +80,3 @@ export const WebhookInfo = z.strictObject({
   url: z.string().optional()
 })
 export type WebhookInfo = z.infer<typeof WebhookInfo>
-
-// The labels and icon families are plain data the renderer needs without zod: they live beside.
-export { inboxTypeFamily, inboxTypeLabel, type InboxTypeFamily } from './inbox-types'

@@ -1,4 +1,4 @@
-import { inboxTypeLabel } from '../../shared/inbox'
+import { inboxTypeLabel } from '../core/inbox/types'
 import type { Reminder } from '../../shared/schedule'
 import type { Clock } from '../core/clock'
 import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inboxTypeFamily, inboxTypeLabel } from '../../../src/shared/inbox'
+import { inboxTypeFamily, inboxTypeLabel } from '../../../src/main/core/inbox/types'
 import { NOTIFICATION_TYPES } from '../../../src/main/core/wiki/schemas'
 import { startInboxPolling } from '../../../src/main/core/inbox/poller'
 import { startEmulator, type Emulator } from '../../emulator'
@@ -20,10 +20,13 @@ describe.each([false, true])('inbox against the emulator (quirks: %s)', (quirks)
     const view = inbox.view()
     expect(view.error).toBeUndefined()
     expect(view.fetchedAt).toBe(NOW)
+    // Each entry comes with its label and icon family: the view shows them as sent.
     for (const t of NOTIFICATION_TYPES) {
-      expect(view.items.map((i) => i.type)).toContain(t)
-      expect(inboxTypeLabel(t).en).not.toBe(inboxTypeLabel('SomethingNew').en)
-      expect(inboxTypeFamily(t)).not.toBe('other')
+      const item = view.items.find((i) => i.type === t)
+      expect(item?.label).toEqual(inboxTypeLabel(t))
+      expect(item?.label.en).not.toBe(inboxTypeLabel('SomethingNew').en)
+      expect(item?.family).toBe(inboxTypeFamily(t))
+      expect(item?.family).not.toBe('other')
     }
     expect(view.items.map((i) => i.title)).toContain('mei-k reacted to your comment <img src=x onerror=alert(1)>')
     const times = view.items.map((i) => i.createdAt)
@@ -38,8 +41,11 @@ describe.each([false, true])('inbox against the emulator (quirks: %s)', (quirks)
     if (quirks) {
       expect(view.items.find((i) => i.key === 'n:13')?.sender).toBeUndefined()
       expect(view.items.find((i) => i.key === 'n:14')?.community).toBeUndefined()
-      expect(view.items.find((i) => i.key === 'n:15')).toMatchObject({ type: 'PageCommentNotification' })
-      expect(inboxTypeFamily('PageCommentNotification')).toBe('other')
+      expect(view.items.find((i) => i.key === 'n:15')).toMatchObject({
+        type: 'PageCommentNotification',
+        label: { en: 'Wiki activity', ja: 'Wikiのお知らせ' },
+        family: 'other'
+      })
     }
   })
 

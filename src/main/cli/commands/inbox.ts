@@ -1,4 +1,4 @@
-import { inboxTypeLabel, type InboxItem } from '../../../shared/inbox'
+import type { InboxItem } from '../../../shared/inbox'
 import { createInbox, type InboxService } from '../../core/inbox/inbox'
 import { inboxFileStore } from '../../core/inbox/store'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
@@ -28,7 +28,7 @@ function listingInbox(ctx: CommandContext, cli: CliAccount): InboxService {
 function line(ctx: CommandContext, item: InboxItem): string {
   const when = new Date(item.createdAt).toISOString().slice(0, 16).replace('T', ' ')
   const mark = item.unread && !item.seen ? '*' : ' '
-  return [`${mark} ${when}`, ctx.t(inboxTypeLabel(item.type)), item.sender?.name ?? '-', item.title, item.url ?? '']
+  return [`${mark} ${when}`, ctx.t(item.label), item.sender?.name ?? '-', item.title, item.url ?? '']
     .join('  ')
     .trimEnd()
 }

@@ -7,6 +7,7 @@ import type { WikiClient } from '../wiki/client'
 import type { WebhookEvent } from '../wiki/webhooks'
 import { fetchArticlePreview } from './article'
 import { notificationItem, webhookItem, type StoredItem } from './items'
+import { inboxTypeFamily, inboxTypeLabel } from './types'
 import { describeRefreshFailure, nativeNotificationFor, NO_WIKI_TOKEN } from './messages'
 import { MAX_REMEMBERED, MAX_WEBHOOK_ITEMS, type InboxDoc } from './store'
 
@@ -106,7 +107,7 @@ export function createInbox(deps: InboxDeps): InboxService {
       const doc = deps.store.read()
       const seen = new Set(doc.seen)
       const items = doc.items
-        .map((i) => ({ ...i, seen: seen.has(i.key) }))
+        .map((i) => ({ ...i, seen: seen.has(i.key), label: inboxTypeLabel(i.type), family: inboxTypeFamily(i.type) }))
         .filter((i) => !unreadOnly || (i.unread && !i.seen))
       return {
         items,

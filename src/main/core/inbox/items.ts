@@ -6,9 +6,10 @@ import type { WebhookEvent } from '../wiki/webhooks'
 
 /**
  * Turns what the wiki sent (a notification, a webhook event) into one inbox entry shape. Stored
- * entries carry no `seen` flag: that comes from the local seen set when the list is read.
+ * entries carry no `seen` flag (it comes from the local seen set when the list is read), nor the
+ * type's label and icon family (they follow from the type, and the labels may be reworded).
  */
-export type StoredItem = Omit<InboxItem, 'seen'>
+export type StoredItem = Omit<InboxItem, 'seen' | 'label' | 'family'>
 
 function person(user: User | undefined): InboxItem['sender'] {
   if (!user) return undefined

@@ -1,4 +1,4 @@
-import { inboxTypeLabel } from '../../../shared/inbox'
+import { inboxTypeLabel } from './types'
 import { describeFileError } from '../file-errors'
 import { describeApiError, isApiError, type LocalizedText } from '../http/errors'
 import type { NativeNotification } from '../notify'

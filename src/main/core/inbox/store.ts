@@ -17,7 +17,7 @@ export const MAX_WEBHOOK_ITEMS = 200
 export const InboxDoc = z.object({
   version: z.literal(1).default(1),
   fetchedAt: z.number().int().nullable().default(null),
-  items: z.array(InboxItem.omit({ seen: true })).default([]),
+  items: z.array(InboxItem.omit({ seen: true, label: true, family: true })).default([]),
   seen: z.array(z.string()).default([]),
   notified: z.array(z.string()).default([])
 })

@@ -1,9 +1,10 @@
-import type { LocalizedText } from './contract/common'
+import type { LocalizedText } from '../../../shared/contract/common'
+import type { InboxTypeFamily } from '../../../shared/inbox'
 
 /**
- * What each inbox entry type is called and which icon family it belongs to, for the view and for
- * native notifications alike. Plain data without zod (the renderer imports it; see the ESLint rule
- * on the renderer's imports). A type not listed (the wiki adds some over time) gets the generic label.
+ * What each inbox entry type is called and which icon family it belongs to: for the view (the
+ * core sends both with each entry), the command line and native notifications alike. A type not
+ * listed (the wiki adds some over time) gets the generic label and the 'other' icon.
  */
 const TYPE_LABELS: Record<string, LocalizedText> = {
   ArticleCommentMentionNotification: { en: 'Mentioned in a comment', ja: 'コメントでメンション' },
@@ -32,9 +33,6 @@ const GENERIC_LABEL: LocalizedText = { en: 'Wiki activity', ja: 'Wikiのお知�
 export function inboxTypeLabel(type: string): LocalizedText {
   return Object.hasOwn(TYPE_LABELS, type) ? (TYPE_LABELS[type] as LocalizedText) : GENERIC_LABEL
 }
-
-/** The family an entry belongs to, for its icon: what it is about and what happened. */
-export type InboxTypeFamily = 'mention' | 'comment' | 'reaction' | 'reference' | 'change' | 'other'
 
 export function inboxTypeFamily(type: string): InboxTypeFamily {
   if (!Object.hasOwn(TYPE_LABELS, type)) return 'other'
