@@ -1,5 +1,20 @@
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte'
 
+/**
+ * Scoped class names are repeated all through the compiled templates, so they are kept short:
+ * `s` and the first 5 characters of Svelte's own hash of the component's CSS (36^5, about 60
+ * million names, for about 60 styled components). Two different style blocks cut to the same
+ * name would style each other's elements, so that fails the build instead of shipping.
+ */
+const cssOfName = new Map()
+function cssHash({ css, hash }) {
+  const name = `s${hash(css).slice(0, 5)}`
+  if ((cssOfName.get(name) ?? css) !== css) throw new Error(`Two components' styles share the scope class ${name}`)
+  cssOfName.set(name, css)
+  return name
+}
+
 export default {
-  preprocess: vitePreprocess()
+  preprocess: vitePreprocess(),
+  compilerOptions: { cssHash }
 }
