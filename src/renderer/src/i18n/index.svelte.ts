@@ -1,16 +1,11 @@
 /**
- * A keyed lookup over the en/ja dictionaries. The language follows the system locale reported by
- * `app:info` unless the user picked one; both live in rune state so every `t()` in a template
- * re-renders when either changes.
+ * The language the window speaks. It follows the system locale reported by `app:info` unless the
+ * user picked one; both live in rune state so every `localized()` in a template re-renders when
+ * either changes. The texts themselves are `{ en, ja }` exports beside each view (strings.ts).
  */
-import { en, type MessageKey } from './en'
-import { ja } from './ja'
 
 export type Language = 'en' | 'ja'
 export type LanguageChoice = Language | 'auto'
-export const languages: readonly Language[] = ['en', 'ja']
-
-const dictionaries: Record<Language, Record<MessageKey, string>> = { en, ja }
 
 const state = $state({ systemLocale: navigator.language, choice: 'auto' as LanguageChoice })
 
@@ -36,9 +31,4 @@ export function setSystemLocale(locale: string): void {
 
 export function chooseLanguage(choice: LanguageChoice): void {
   state.choice = choice
-}
-
-export function t(key: MessageKey, params: Record<string, string> = {}): string {
-  const template = dictionaries[currentLanguage()][key]
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole)
 }

@@ -1,10 +1,12 @@
 import type { SessionInfo } from '../../../../shared/contract'
-import { t } from '../../i18n/index.svelte'
+import { localized } from '../../errors'
+import { fill } from '../../lib/fill'
+import * as s from './strings'
 
 /** The service has no "me" endpoint: the name is known only once a record came back. */
 export function describeUser(user: SessionInfo['user']): string {
   const who = user.name ?? user.username
   return who
-    ? t('account.user.named', { name: who, id: String(user.id) })
-    : t('account.user.id', { id: String(user.id) })
+    ? fill(localized(s.userNamed), { name: who, id: String(user.id) })
+    : fill(localized(s.userId), { id: String(user.id) })
 }

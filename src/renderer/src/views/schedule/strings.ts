@@ -1,77 +1,81 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import type { EntryState } from '../../../../shared/records'
 
-/**
- * The schedule view's own words, beside it like the inbox's (shown with `localized`): the shared
- * dictionaries carry only the navigation label, so parallel work on other views does not collide.
- */
-export const s = {
-  heading: { en: 'Upcoming episodes', ja: 'これからの放送' },
-  refresh: { en: 'Refresh', ja: '更新' },
-  refreshing: { en: 'Refreshing…', ja: '更新中…' },
-  loading: { en: 'Loading the schedule…', ja: '番組表を読み込み中…' },
-  filters: { en: 'Filters', ja: '絞り込み' },
-  hideRebroadcasts: { en: 'Hide rebroadcasts', ja: '再放送を隠す' },
-  channel: { en: 'Channel', ja: 'チャンネル' },
-  allChannels: { en: 'All channels', ja: 'すべてのチャンネル' },
-  search: { en: 'Search titles', ja: 'タイトルを検索' },
-  searchHint: { en: 'Search', ja: '検索' },
-  updated: { en: 'Updated {age}', ja: '{age}に更新' },
-  neverUpdated: { en: 'Not fetched yet.', ja: 'まだ取得していません。' },
-  offline: { en: 'Offline — showing the schedule from {age}.', ja: 'オフラインです。{age}の番組表を表示しています。' },
-  offlineNever: {
-    en: 'Offline — the schedule has not been fetched yet.',
-    ja: 'オフラインです。番組表はまだ取得されていません。'
-  },
-  emptyTitle: { en: 'No upcoming episodes', ja: '放送予定の番組はありません' },
-  emptyWhy: {
-    en: 'The service lists only works you marked "Watching" or "Want to watch", and only on the broadcast channel you picked for each work. Mark works and choose their channels on the service, then refresh.',
-    ja: 'サービスが返すのは「見てる」「見たい」にした作品の、作品ごとに選んだ放送チャンネルの番組だけです。サービスで作品のステータスとチャンネルを設定してから更新してください。'
-  },
-  emptyLink: {
-    en: 'Open the service to set statuses and channels',
-    ja: 'サービスを開いてステータスとチャンネルを設定する'
-  },
-  noMatch: { en: 'No episodes match the filters.', ja: '条件に合う番組はありません。' },
-  episode: { en: 'Episode {n}', ja: '第{n}話' },
-  rebroadcast: { en: 'Rebroadcast', ja: '再放送' },
-  onAir: { en: 'On air now', ja: '放送中' },
-  startsIn: { en: 'in {duration}', ja: 'あと{duration}' },
-  watched: { en: 'Watched', ja: '見た' },
-  watchedLabel: { en: 'Watched: {title}', ja: '見た: {title}' },
-  more: { en: 'Comment and rating', ja: 'コメントと評価' },
-  moreLabel: { en: 'More actions for {title}', ja: '{title} のその他の操作' },
-  comment: { en: 'Comment', ja: 'コメント' },
-  rating: { en: 'Rating', ja: '評価' },
-  noRating: { en: 'No rating', ja: '評価なし' },
-  shareMicroblog: { en: 'Share on the microblog', ja: 'マイクロブログで共有' },
-  shareSocialnet: { en: 'Share on the social network', ja: 'SNS で共有' },
-  record: { en: 'Record', ja: '記録する' },
-  cancel: { en: 'Cancel', ja: 'キャンセル' },
-  undoToast: {
-    en: 'Recorded {title}. Sending in {seconds} s.',
-    ja: '{title} を記録しました。{seconds} 秒後に送信します。'
-  },
-  undo: { en: 'Undo', ja: '取り消す' },
-  undone: { en: 'Record undone; nothing was sent.', ja: '記録を取り消しました。送信はしていません。' },
-  deleteQueued: { en: 'The record will be deleted on the service.', ja: 'サービス上の記録を削除します。' },
-  deleted: { en: 'Deleted on the service.', ja: 'サービス上の記録を削除しました。' },
-  retry: { en: 'Retry', ja: '再試行' },
-  discard: { en: 'Discard', ja: '破棄' },
-  willRetry: { en: 'Onair retries by itself.', ja: '自動で再試行します。' },
-  status: { en: 'Status of {title}', ja: '{title} のステータス' },
-  statusUnknown: { en: 'Status…', ja: 'ステータス…' },
-  statusSet: { en: 'Status of {title}: {kind}.', ja: '{title} のステータス: {kind}' },
-  statusPending: { en: 'Status "{kind}": {state}', ja: 'ステータス「{kind}」: {state}' },
-  statusRolledBack: {
-    en: 'The status of {title} could not be changed: {reason}',
-    ja: '{title} のステータスを変更できませんでした: {reason}'
-  },
-  readOnly: {
-    en: 'You signed in with read-only access, so recording and status changes are off. Sign in again with write access in Settings.',
-    ja: '読み取り専用でサインインしているため、記録とステータスの変更はできません。設定から書き込み権限付きで再度サインインしてください。'
-  }
-} satisfies Record<string, LocalizedText>
+/** The schedule view's own words (shown with `localized`). */
+export const heading: LocalizedText = { en: 'Upcoming episodes', ja: 'これからの放送' }
+export const refresh: LocalizedText = { en: 'Refresh', ja: '更新' }
+export const refreshing: LocalizedText = { en: 'Refreshing…', ja: '更新中…' }
+export const loading: LocalizedText = { en: 'Loading the schedule…', ja: '番組表を読み込み中…' }
+export const filters: LocalizedText = { en: 'Filters', ja: '絞り込み' }
+export const hideRebroadcasts: LocalizedText = { en: 'Hide rebroadcasts', ja: '再放送を隠す' }
+export const channel: LocalizedText = { en: 'Channel', ja: 'チャンネル' }
+export const allChannels: LocalizedText = { en: 'All channels', ja: 'すべてのチャンネル' }
+export const search: LocalizedText = { en: 'Search titles', ja: 'タイトルを検索' }
+export const searchHint: LocalizedText = { en: 'Search', ja: '検索' }
+export const updated: LocalizedText = { en: 'Updated {age}', ja: '{age}に更新' }
+export const neverUpdated: LocalizedText = { en: 'Not fetched yet.', ja: 'まだ取得していません。' }
+export const offline: LocalizedText = {
+  en: 'Offline — showing the schedule from {age}.',
+  ja: 'オフラインです。{age}の番組表を表示しています。'
+}
+export const offlineNever: LocalizedText = {
+  en: 'Offline — the schedule has not been fetched yet.',
+  ja: 'オフラインです。番組表はまだ取得されていません。'
+}
+export const emptyTitle: LocalizedText = { en: 'No upcoming episodes', ja: '放送予定の番組はありません' }
+export const emptyWhy: LocalizedText = {
+  en: 'The service lists only works you marked "Watching" or "Want to watch", and only on the broadcast channel you picked for each work. Mark works and choose their channels on the service, then refresh.',
+  ja: 'サービスが返すのは「見てる」「見たい」にした作品の、作品ごとに選んだ放送チャンネルの番組だけです。サービスで作品のステータスとチャンネルを設定してから更新してください。'
+}
+export const emptyLink: LocalizedText = {
+  en: 'Open the service to set statuses and channels',
+  ja: 'サービスを開いてステータスとチャンネルを設定する'
+}
+export const noMatch: LocalizedText = { en: 'No episodes match the filters.', ja: '条件に合う番組はありません。' }
+export const episode: LocalizedText = { en: 'Episode {n}', ja: '第{n}話' }
+export const rebroadcast: LocalizedText = { en: 'Rebroadcast', ja: '再放送' }
+export const onAir: LocalizedText = { en: 'On air now', ja: '放送中' }
+export const startsIn: LocalizedText = { en: 'in {duration}', ja: 'あと{duration}' }
+export const watched: LocalizedText = { en: 'Watched', ja: '見た' }
+export const watchedLabel: LocalizedText = { en: 'Watched: {title}', ja: '見た: {title}' }
+export const more: LocalizedText = { en: 'Comment and rating', ja: 'コメントと評価' }
+export const moreLabel: LocalizedText = { en: 'More actions for {title}', ja: '{title} のその他の操作' }
+export const comment: LocalizedText = { en: 'Comment', ja: 'コメント' }
+export const rating: LocalizedText = { en: 'Rating', ja: '評価' }
+export const noRating: LocalizedText = { en: 'No rating', ja: '評価なし' }
+export const shareMicroblog: LocalizedText = { en: 'Share on the microblog', ja: 'マイクロブログで共有' }
+export const shareSocialnet: LocalizedText = { en: 'Share on the social network', ja: 'SNS で共有' }
+export const record: LocalizedText = { en: 'Record', ja: '記録する' }
+export const cancel: LocalizedText = { en: 'Cancel', ja: 'キャンセル' }
+export const undoToast: LocalizedText = {
+  en: 'Recorded {title}. Sending in {seconds} s.',
+  ja: '{title} を記録しました。{seconds} 秒後に送信します。'
+}
+export const undo: LocalizedText = { en: 'Undo', ja: '取り消す' }
+export const undone: LocalizedText = {
+  en: 'Record undone; nothing was sent.',
+  ja: '記録を取り消しました。送信はしていません。'
+}
+export const deleteQueued: LocalizedText = {
+  en: 'The record will be deleted on the service.',
+  ja: 'サービス上の記録を削除します。'
+}
+export const deleted: LocalizedText = { en: 'Deleted on the service.', ja: 'サービス上の記録を削除しました。' }
+export const retry: LocalizedText = { en: 'Retry', ja: '再試行' }
+export const discard: LocalizedText = { en: 'Discard', ja: '破棄' }
+export const willRetry: LocalizedText = { en: 'Onair retries by itself.', ja: '自動で再試行します。' }
+export const status: LocalizedText = { en: 'Status of {title}', ja: '{title} のステータス' }
+export const statusUnknown: LocalizedText = { en: 'Status…', ja: 'ステータス…' }
+export const statusSet: LocalizedText = { en: 'Status of {title}: {kind}.', ja: '{title} のステータス: {kind}' }
+export const statusPending: LocalizedText = { en: 'Status "{kind}": {state}', ja: 'ステータス「{kind}」: {state}' }
+export const statusRolledBack: LocalizedText = {
+  en: 'The status of {title} could not be changed: {reason}',
+  ja: '{title} のステータスを変更できませんでした: {reason}'
+}
+export const readOnly: LocalizedText = {
+  en: 'You signed in with read-only access, so recording and status changes are off. Sign in again with write access in Settings.',
+  ja: '読み取り専用でサインインしているため、記録とステータスの変更はできません。設定から書き込み権限付きで再度サインインしてください。'
+}
 
 export const entryStates: Record<EntryState, LocalizedText> = {
   waiting: { en: 'Waiting (undo possible)', ja: '待機中（取り消し可）' },

@@ -1,6 +1,6 @@
 import type { LocalizedText } from '../../../../shared/contract'
-import { fill } from '../inbox/strings'
-import { c } from './calendar-strings'
+import { fill } from '../../lib/fill'
+import * as c from './calendar-strings'
 
 /**
  * "Export .ics", from the schedule's head and from Settings → Calendar: the main process asks where

@@ -1,7 +1,8 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import type { OutboxEntry, StatusKind, WorkItem } from '../../../../shared/records'
 import { asUserError } from '../../errors'
-import { both, s } from './strings'
+import * as s from './strings'
+import { both } from './strings'
 
 export interface StatusMessage {
   text: LocalizedText

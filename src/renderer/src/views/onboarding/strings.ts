@@ -1,0 +1,89 @@
+import type { LocalizedText } from '../../../../shared/contract'
+
+/** The onboarding steps' words (shown with `localized`); Done's two also serve the Accounts section. */
+export const consentAllow: LocalizedText = {
+  en: 'Store secrets unencrypted on this computer',
+  ja: 'このコンピューターに秘密情報を暗号化せずに保存する'
+}
+export const progress: LocalizedText = { en: 'Step {step} of {total}', ja: 'ステップ {step} / {total}' }
+export const welcomeHeading: LocalizedText = { en: 'Welcome to Onair', ja: 'Onair へようこそ' }
+export const welcomeBody: LocalizedText = {
+  en: 'Onair reminds you when the shows you watch go on air and records episodes in one click. To start, connect it to your media-tracking service: this takes about a minute.',
+  ja: 'Onair は見ている作品の放送時間をお知らせし、ワンクリックでエピソードを記録します。はじめに視聴記録サービスと接続しましょう（1 分ほどで終わります）。'
+}
+export const welcomeStart: LocalizedText = { en: 'Get started', ja: 'はじめる' }
+export const servicesHeading: LocalizedText = {
+  en: 'Service addresses and client credentials',
+  ja: 'サービスのアドレスとクライアント情報'
+}
+export const signinHeading: LocalizedText = { en: 'Sign in', ja: 'サインイン' }
+export const doneHeading: LocalizedText = { en: 'You are signed in', ja: 'サインインしました' }
+
+export const servicesIntro: LocalizedText = {
+  en: 'Register Onair as an application on the media-tracking service (its /oauth/applications page), then enter the addresses and the client ID and secret it gives you.',
+  ja: '視聴記録サービスで Onair をアプリケーションとして登録し（/oauth/applications のページ）、アドレスと発行されたクライアント ID・シークレットを入力してください。'
+}
+export const redirects: LocalizedText = {
+  en: 'Register exactly these redirect URIs:',
+  ja: 'リダイレクト URI には次のとおり登録してください：'
+}
+export const mediaUrl: LocalizedText = { en: 'Media-tracking service address', ja: '視聴記録サービスのアドレス' }
+export const wikiUrl: LocalizedText = { en: 'Wiki address (optional)', ja: 'Wiki のアドレス（任意）' }
+export const wikiUrlHint: LocalizedText = {
+  en: 'Needed only for the wiki inbox.',
+  ja: 'Wiki の受信箱を使う場合のみ必要です。'
+}
+export const clientId: LocalizedText = { en: 'Client ID', ja: 'クライアント ID' }
+export const clientSecret: LocalizedText = { en: 'Client secret', ja: 'クライアントシークレット' }
+export const clientSecretSaved: LocalizedText = {
+  en: 'A client secret is saved. Leave this empty to keep it.',
+  ja: 'クライアントシークレットは保存済みです。変更しない場合は空欄のままにしてください。'
+}
+export const port: LocalizedText = { en: 'Fixed callback port (optional)', ja: 'コールバック用の固定ポート（任意）' }
+export const portHint: LocalizedText = {
+  en: 'Leave empty to use any free port; set one only if your registration needs it.',
+  ja: '空欄なら空いているポートを使います。登録で必要な場合のみ指定してください。'
+}
+export const saveServices: LocalizedText = { en: 'Save and continue', ja: '保存して次へ' }
+
+export const signinIntro: LocalizedText = {
+  en: 'Sign in with your browser: approve Onair there and come back here.',
+  ja: 'ブラウザでサインインします。ブラウザで Onair を許可してから、ここに戻ってください。'
+}
+export const signinBrowser: LocalizedText = { en: 'Sign in with the browser', ja: 'ブラウザでサインイン' }
+export const signinCancel: LocalizedText = { en: 'Cancel sign-in', ja: 'サインインを中止' }
+export const back: LocalizedText = { en: 'Back', ja: '戻る' }
+export const waiting: LocalizedText = {
+  en: 'Waiting for the browser… Approve Onair there (up to 5 minutes).',
+  ja: 'ブラウザからの応答を待っています… ブラウザで Onair を許可してください（最大 5 分）。'
+}
+export const fallbacks: LocalizedText = {
+  en: 'Browser sign-in not working?',
+  ja: 'ブラウザでのサインインがうまくいかない場合'
+}
+export const pasteCode: LocalizedText = { en: 'Paste a code', ja: 'コードを貼り付ける' }
+export const pasteToken: LocalizedText = { en: 'Paste an access token', ja: 'アクセストークンを貼り付ける' }
+export const codeHelp: LocalizedText = {
+  en: 'A browser page opens with a code after you approve Onair. If it did not open, visit this address:',
+  ja: 'Onair を許可すると、コードが表示されたページがブラウザで開きます。開かない場合は次のアドレスにアクセスしてください：'
+}
+export const codeLabel: LocalizedText = { en: 'Authorization code', ja: '認可コード' }
+export const codeSubmit: LocalizedText = { en: 'Sign in with the code', ja: 'コードでサインイン' }
+export const tokenHelp: LocalizedText = {
+  en: 'Paste a personal access token created on the service. Onair checks it before saving it.',
+  ja: 'サービスで作成した個人用アクセストークンを貼り付けてください。保存する前に Onair が確認します。'
+}
+export const tokenLabel: LocalizedText = { en: 'Access token', ja: 'アクセストークン' }
+export const tokenSubmit: LocalizedText = { en: 'Sign in with the token', ja: 'トークンでサインイン' }
+
+export const scopes: LocalizedText = { en: 'Permissions: {scopes}', ja: '権限：{scopes}' }
+export const signInWithWrite: LocalizedText = {
+  en: 'Sign in again with write access',
+  ja: '書き込み権限を許可してサインインし直す'
+}
+export const startUsing: LocalizedText = { en: 'Start using Onair', ja: 'Onair を使いはじめる' }
+export const userNamed: LocalizedText = {
+  en: 'Signed in as {name} (user #{id})',
+  ja: '{name}（ユーザー #{id}）としてサインイン中'
+}
+export const userId: LocalizedText = { en: 'Signed in as user #{id}', ja: 'ユーザー #{id} としてサインイン中' }
