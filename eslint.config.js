@@ -27,8 +27,8 @@ export default ts.config(
   },
   {
     // The renderer validates nothing (main checks every command and event), so zod must not reach
-    // its bundle: types from the schema modules are fine, values come from their plain twins
-    // (shared/status-kinds, settings-defaults). Without this, one value import
+    // its bundle: types from the schema modules are fine, values come from plain modules
+    // (shared/status-kinds, reminder-mode, watch-time, shortcut-keys). Without this, one value import
     // would silently add ~37 KiB gzipped and zod's eval probe (a CSP violation) back.
     files: ['src/renderer/**/*.{ts,svelte}'],
     rules: {

@@ -44,9 +44,16 @@ test('programs grouped by broadcast day: a 01:30 slot sits under the evening bef
   await expect(noEpisode.getByRole('button', { name: 'Watched' })).toBeDisabled()
   await expect(page.locator('li[data-program-id="17"] .badge')).toHaveText('Rebroadcast')
 
-  await onair.core.settings?.update((s) => ({ ...s, ui: { ...s.ui, extendedHours: true } }))
+  // Settings changed outside the window (`onair config`): read again when the schedule opens.
+  await onair.core.settings?.update((s) => ({
+    ...s,
+    ui: { ...s.ui, extendedHours: true },
+    reminders: { ...s.reminders, hideRebroadcasts: true }
+  }))
   await page.reload()
   await expect(page.locator('ul[data-day="2026-11-22"] li[data-program-id="5"] time')).toHaveText('25:30')
+  await expect(page.getByLabel('Hide rebroadcasts')).toBeChecked()
+  await expect(page.locator('li[data-program-id="17"]')).toHaveCount(0)
 })
 
 test('filters: rebroadcasts, channel and text', async ({ onair, page }) => {

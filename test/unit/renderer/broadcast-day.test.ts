@@ -1,17 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   boundaryMinutes,
+  DEFAULT_BOUNDARY,
   broadcastDay,
   formatDay,
   formatSlotTime,
   groupByBroadcastDay,
   wallClock
 } from '../../../src/renderer/src/lib/broadcast-day'
+import { defaultSettings } from '../../../src/shared/settings'
 
 const TOKYO = 'Asia/Tokyo'
 const FIVE = boundaryMinutes('05:00')
 
 describe('broadcast days', () => {
+  it("before the settings arrive, or without them, days end at the settings' default boundary", () => {
+    expect(DEFAULT_BOUNDARY).toBe(boundaryMinutes(defaultSettings().ui.dayBoundary))
+  })
+
   it('puts a 01:30 slot under the evening before, and 05:00 on its own day', () => {
     expect(broadcastDay('2026-11-22T16:30:00Z', FIVE, TOKYO)).toBe('2026-11-22') // 01:30 JST on the 23rd
     expect(broadcastDay('2026-11-22T19:59:00Z', FIVE, TOKYO)).toBe('2026-11-22') // 04:59

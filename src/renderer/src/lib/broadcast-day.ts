@@ -43,6 +43,12 @@ export function wallClock(instant: string | number, timeZone?: string): WallCloc
   return { date: `${year}-${month}-${day}`, minutes: Number(hour) * 60 + Number(minute) }
 }
 
+/**
+ * The settings' default boundary (05:00), until they arrive or when the core has none; the renderer
+ * carries no other copy of the defaults (a unit test checks this one against the schema).
+ */
+export const DEFAULT_BOUNDARY = 5 * 60
+
 /** `'05:00'` → 300. The settings schema already guarantees the form. */
 export function boundaryMinutes(wallTime: string): number {
   return Number(wallTime.slice(0, 2)) * 60 + Number(wallTime.slice(3, 5))
