@@ -134,7 +134,8 @@ test('the article preview shows the article and sanitizes its body against known
   })
   await openInbox(page, onair.open)
   await page.locator('li', { hasText: 'hostile article' }).getByRole('button', { name: 'Preview article' }).click()
-  await expect(page.getByRole('heading', { name: 'Hostile <b>article</b>' })).toBeVisible()
+  // The preview starts at its heading, so keyboard and screen-reader users begin at the top of it.
+  await expect(page.getByRole('heading', { name: 'Hostile <b>article</b>' })).toBeFocused()
   await expect(page.getByText('xss', { exact: true })).toBeVisible()
   await expect(page.getByText('hikari · Anime Club')).toBeVisible()
 
