@@ -1,11 +1,11 @@
 import type { LocalizedText } from '../../../../shared/contract'
+export { loading, refresh, neverFetched, updatedAge } from '../../lib/common-strings'
 
 /**
  * The inbox view's own words (shown with `localized`). Type labels come from `shared/inbox.ts`,
  * which native notifications use too.
  */
 export const heading: LocalizedText = { en: 'Wiki inbox', ja: 'Wikiの受信箱' }
-export const refresh: LocalizedText = { en: 'Refresh', ja: '更新' }
 export const markAllSeen: LocalizedText = { en: 'Mark all seen', ja: 'すべて既読にする' }
 export const unreadOnly: LocalizedText = { en: 'Unread only', ja: '未読のみ' }
 export const empty: LocalizedText = {
@@ -20,13 +20,10 @@ export const offline: LocalizedText = {
   en: 'Offline — showing the list from {age}.',
   ja: 'オフラインです。{age}の一覧を表示しています。'
 }
-export const neverFetched: LocalizedText = { en: 'Not fetched yet.', ja: 'まだ取得していません。' }
-export const fetched: LocalizedText = { en: 'Updated {age}', ja: '{age}に更新' }
 export const preview: LocalizedText = { en: 'Preview article', ja: '記事をプレビュー' }
 export const unseen: LocalizedText = { en: 'New', ja: '新着' }
 export const from: LocalizedText = { en: 'From {name}', ja: '{name} から' }
 export const back: LocalizedText = { en: 'Back to the inbox', ja: '受信箱に戻る' }
-export const loading: LocalizedText = { en: 'Loading…', ja: '読み込み中…' }
 export const tags: LocalizedText = { en: 'Tags', ja: 'タグ' }
 export const author: LocalizedText = { en: 'Author', ja: '作成者' }
 export const created: LocalizedText = { en: 'Created', ja: '作成日時' }

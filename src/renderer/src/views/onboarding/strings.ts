@@ -1,4 +1,5 @@
 import type { LocalizedText } from '../../../../shared/contract'
+export { signIn } from '../../lib/common-strings'
 
 /** The onboarding steps' words (shown with `localized`); Done's two also serve the Accounts section. */
 export const consentAllow: LocalizedText = {
@@ -16,7 +17,6 @@ export const servicesHeading: LocalizedText = {
   en: 'Service addresses and client credentials',
   ja: 'サービスのアドレスとクライアント情報'
 }
-export const signinHeading: LocalizedText = { en: 'Sign in', ja: 'サインイン' }
 export const doneHeading: LocalizedText = { en: 'You are signed in', ja: 'サインインしました' }
 
 export const servicesIntro: LocalizedText = {

@@ -1,8 +1,21 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import type { EntryState, OutboxEntry } from '../../../../shared/records'
+import { failed, queued } from '../../lib/common-strings'
+export {
+  records as heading,
+  loading,
+  retry,
+  undo,
+  discard,
+  cancel,
+  comment,
+  rating,
+  noRating,
+  shareMicroblog,
+  shareSocialnet
+} from '../../lib/common-strings'
 
 /** The Records view's own words (shown with `localized`). */
-export const heading: LocalizedText = { en: 'Records', ja: '記録' }
 export const outboxHeading: LocalizedText = { en: 'Outbox', ja: '送信キュー' }
 export const outboxEmpty: LocalizedText = { en: 'Nothing is waiting to be sent.', ja: '送信待ちのものはありません。' }
 export const recentHeading: LocalizedText = { en: 'Recent records', ja: '最近の記録' }
@@ -10,14 +23,10 @@ export const recentEmpty: LocalizedText = {
   en: 'No recent records. Episodes you record from Onair stay editable here for a week.',
   ja: '最近の記録はありません。Onair から記録したエピソードは 1 週間ここで編集できます。'
 }
-export const loading: LocalizedText = { en: 'Loading…', ja: '読み込み中…' }
-export const retry: LocalizedText = { en: 'Retry', ja: '再試行' }
-export const undo: LocalizedText = { en: 'Undo', ja: '取り消す' }
 export const undone: LocalizedText = { en: 'Undone: nothing was sent.', ja: '取り消しました。何も送信していません。' }
 export const statusChange: LocalizedText = { en: 'Work #{id} → {status}', ja: '作品 #{id} → {status}' }
 export const episode: LocalizedText = { en: 'Episode #{id}', ja: 'エピソード #{id}' }
 export const sentAt: LocalizedText = { en: 'Sent {when}', ja: '{when} に送信' }
-export const discard: LocalizedText = { en: 'Discard', ja: '破棄' }
 export const sendAgain: LocalizedText = { en: 'It was not saved: send again', ja: '保存されていない: 再送信' }
 export const discardSaved: LocalizedText = { en: 'It was saved: discard', ja: '保存されている: 破棄' }
 export const attempts: LocalizedText = { en: 'Attempt {count}', ja: '{count} 回目' }
@@ -35,17 +44,11 @@ export const deleteQuestion: LocalizedText = {
   ja: 'この記録をサービスから削除しますか？'
 }
 export const deleteConfirm: LocalizedText = { en: 'Delete the record', ja: '記録を削除' }
-export const cancel: LocalizedText = { en: 'Cancel', ja: 'キャンセル' }
 export const save: LocalizedText = { en: 'Save changes', ja: '変更を保存' }
-export const comment: LocalizedText = { en: 'Comment', ja: 'コメント' }
 export const commentHint: LocalizedText = {
   en: 'Saving replaces the whole comment on the service.',
   ja: '保存するとサービス上のコメント全体が置き換わります。'
 }
-export const rating: LocalizedText = { en: 'Rating', ja: '評価' }
-export const noRating: LocalizedText = { en: 'No rating', ja: '評価なし' }
-export const shareMicroblog: LocalizedText = { en: 'Share on the microblog', ja: 'マイクロブログで共有' }
-export const shareSocialnet: LocalizedText = { en: 'Share on the social network', ja: 'SNS で共有' }
 export const recordedAt: LocalizedText = { en: 'Recorded {when}', ja: '{when} に記録' }
 export const ratingShown: LocalizedText = { en: 'Rated {rating}', ja: '評価 {rating}' }
 export const noComment: LocalizedText = { en: 'No comment', ja: 'コメントなし' }
@@ -63,10 +66,10 @@ export const notEditable: LocalizedText = {
 
 export const stateLabels: Record<EntryState, LocalizedText> = {
   waiting: { en: 'Waiting', ja: '待機中' },
-  queued: { en: 'Queued', ja: '送信待ち' },
+  queued,
   sending: { en: 'Sending', ja: '送信中' },
   sent: { en: 'Sent', ja: '送信済み' },
-  failed: { en: 'Failed', ja: '失敗' },
+  failed,
   'needs-confirmation': { en: 'Needs your decision', ja: '確認が必要' }
 }
 

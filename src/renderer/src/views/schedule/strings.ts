@@ -1,19 +1,32 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import type { EntryState } from '../../../../shared/records'
+import { failed, queued } from '../../lib/common-strings'
+export {
+  refresh,
+  neverFetched,
+  updatedAge,
+  filters,
+  statusOf,
+  retry,
+  undo,
+  discard,
+  cancel,
+  comment,
+  rating,
+  noRating,
+  shareMicroblog,
+  shareSocialnet
+} from '../../lib/common-strings'
 
 /** The schedule view's own words (shown with `localized`). */
 export const heading: LocalizedText = { en: 'Upcoming episodes', ja: 'これからの放送' }
-export const refresh: LocalizedText = { en: 'Refresh', ja: '更新' }
 export const refreshing: LocalizedText = { en: 'Refreshing…', ja: '更新中…' }
 export const loading: LocalizedText = { en: 'Loading the schedule…', ja: '番組表を読み込み中…' }
-export const filters: LocalizedText = { en: 'Filters', ja: '絞り込み' }
 export const hideRebroadcasts: LocalizedText = { en: 'Hide rebroadcasts', ja: '再放送を隠す' }
 export const channel: LocalizedText = { en: 'Channel', ja: 'チャンネル' }
 export const allChannels: LocalizedText = { en: 'All channels', ja: 'すべてのチャンネル' }
 export const search: LocalizedText = { en: 'Search titles', ja: 'タイトルを検索' }
 export const searchHint: LocalizedText = { en: 'Search', ja: '検索' }
-export const updated: LocalizedText = { en: 'Updated {age}', ja: '{age}に更新' }
-export const neverUpdated: LocalizedText = { en: 'Not fetched yet.', ja: 'まだ取得していません。' }
 export const offline: LocalizedText = {
   en: 'Offline — showing the schedule from {age}.',
   ja: 'オフラインです。{age}の番組表を表示しています。'
@@ -40,18 +53,11 @@ export const watched: LocalizedText = { en: 'Watched', ja: '見た' }
 export const watchedLabel: LocalizedText = { en: 'Watched: {title}', ja: '見た: {title}' }
 export const more: LocalizedText = { en: 'Comment and rating', ja: 'コメントと評価' }
 export const moreLabel: LocalizedText = { en: 'More actions for {title}', ja: '{title} のその他の操作' }
-export const comment: LocalizedText = { en: 'Comment', ja: 'コメント' }
-export const rating: LocalizedText = { en: 'Rating', ja: '評価' }
-export const noRating: LocalizedText = { en: 'No rating', ja: '評価なし' }
-export const shareMicroblog: LocalizedText = { en: 'Share on the microblog', ja: 'マイクロブログで共有' }
-export const shareSocialnet: LocalizedText = { en: 'Share on the social network', ja: 'SNS で共有' }
 export const record: LocalizedText = { en: 'Record', ja: '記録する' }
-export const cancel: LocalizedText = { en: 'Cancel', ja: 'キャンセル' }
 export const undoToast: LocalizedText = {
   en: 'Recorded {title}. Sending in {seconds} s.',
   ja: '{title} を記録しました。{seconds} 秒後に送信します。'
 }
-export const undo: LocalizedText = { en: 'Undo', ja: '取り消す' }
 export const undone: LocalizedText = {
   en: 'Record undone; nothing was sent.',
   ja: '記録を取り消しました。送信はしていません。'
@@ -61,10 +67,7 @@ export const deleteQueued: LocalizedText = {
   ja: 'サービス上の記録を削除します。'
 }
 export const deleted: LocalizedText = { en: 'Deleted on the service.', ja: 'サービス上の記録を削除しました。' }
-export const retry: LocalizedText = { en: 'Retry', ja: '再試行' }
-export const discard: LocalizedText = { en: 'Discard', ja: '破棄' }
 export const willRetry: LocalizedText = { en: 'Onair retries by itself.', ja: '自動で再試行します。' }
-export const status: LocalizedText = { en: 'Status of {title}', ja: '{title} のステータス' }
 export const statusUnknown: LocalizedText = { en: 'Status…', ja: 'ステータス…' }
 export const statusSet: LocalizedText = { en: 'Status of {title}: {kind}.', ja: '{title} のステータス: {kind}' }
 export const statusPending: LocalizedText = { en: 'Status "{kind}": {state}', ja: 'ステータス「{kind}」: {state}' }
@@ -79,9 +82,9 @@ export const readOnly: LocalizedText = {
 
 export const entryStates: Record<EntryState, LocalizedText> = {
   waiting: { en: 'Waiting (undo possible)', ja: '待機中（取り消し可）' },
-  queued: { en: 'Queued', ja: '送信待ち' },
+  queued,
   sending: { en: 'Sending…', ja: '送信中…' },
   sent: { en: 'Recorded', ja: '記録済み' },
-  failed: { en: 'Failed', ja: '失敗' },
+  failed,
   'needs-confirmation': { en: 'Not sure it was saved', ja: '保存されたか不明' }
 }

@@ -1,9 +1,9 @@
 import type { LocalizedText } from '../../../../shared/contract'
+export { signIn } from '../../lib/common-strings'
 
 /** The Accounts section's words (shown with `localized`). */
 export const heading: LocalizedText = { en: 'Accounts', ja: 'アカウント' }
 export const signedOut: LocalizedText = { en: 'You are not signed in.', ja: 'サインインしていません。' }
-export const signIn: LocalizedText = { en: 'Sign in', ja: 'サインイン' }
 export const signOut: LocalizedText = { en: 'Sign out', ja: 'サインアウト' }
 export const signOutQuestion: LocalizedText = {
   en: 'Sign out? Onair revokes its token and deletes your cached schedule and inbox from this computer. Settings are kept.',

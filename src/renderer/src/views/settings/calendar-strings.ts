@@ -1,4 +1,5 @@
 import type { LocalizedText } from '../../../../shared/contract'
+export { copied } from '../../lib/common-strings'
 
 /** The words of the Calendar settings section (shown with `localized`). */
 export const calendar: LocalizedText = { en: 'Calendar', ja: 'カレンダー' }
@@ -21,7 +22,6 @@ export const port: LocalizedText = {
 }
 export const address: LocalizedText = { en: 'Calendar address', ja: 'カレンダーのアドレス' }
 export const copy: LocalizedText = { en: 'Copy address', ja: 'アドレスをコピー' }
-export const copied: LocalizedText = { en: 'Copied.', ja: 'コピーしました。' }
 export const copyManually: LocalizedText = {
   en: 'Could not copy: the address is selected, copy it with the keyboard.',
   ja: 'コピーできませんでした。アドレスを選択したので、キーボードでコピーしてください。'

@@ -1,8 +1,8 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import { fill } from '../../lib/fill'
+export { settings, inbox, copied } from '../../lib/common-strings'
 
 /** The settings view's words (shown with `localized`); the Accounts section has its own table. */
-export const settingsHeading: LocalizedText = { en: 'Settings', ja: '設定' }
 export const language: LocalizedText = { en: 'Language', ja: '言語' }
 export const languageAuto: LocalizedText = { en: 'System default ({locale})', ja: 'システムの設定（{locale}）' }
 export const saved: LocalizedText = { en: 'Saved: {what}', ja: '保存しました: {what}' }
@@ -158,7 +158,6 @@ export const hoursBack: LocalizedText = { en: 'Hours back', ja: '過去（時間
 export const hoursAhead: LocalizedText = { en: 'Hours ahead', ja: '先（時間）' }
 export const window: LocalizedText = { en: 'Window of programs fetched', ja: '取得する番組の範囲' }
 
-export const inbox: LocalizedText = { en: 'Inbox', ja: '受信箱' }
 export const notify: LocalizedText = {
   en: 'Desktop notifications for new unread items',
   ja: '新しい未読をデスクトップに通知する'
@@ -179,7 +178,6 @@ export const webhookWhere: LocalizedText = {
   ja: 'この URL を Wiki のコミュニティ設定 →「Webhook」に登録してください。秘密の文字列を含むので、他の人には教えないでください。'
 }
 export const copy: LocalizedText = { en: 'Copy', ja: 'コピー' }
-export const copied: LocalizedText = { en: 'Copied.', ja: 'コピーしました。' }
 export const copyManually: LocalizedText = {
   en: 'The URL is selected: press Ctrl+C (⌘C) to copy it.',
   ja: 'URL を選択しました。Ctrl+C（⌘C）でコピーしてください。'

@@ -1,9 +1,8 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import { fill } from '../../lib/fill'
+export { myWorks as heading, loading, filters, statusOf } from '../../lib/common-strings'
 
 /** The works view's own words (shown with `localized`). */
-export const heading: LocalizedText = { en: 'My works', ja: 'マイ作品' }
-export const filters: LocalizedText = { en: 'Filters', ja: '絞り込み' }
 export const status: LocalizedText = { en: 'Status', ja: 'ステータス' }
 export const anyStatus: LocalizedText = { en: 'Any status', ja: 'すべて' }
 export const season: LocalizedText = { en: 'Season', ja: 'シーズン' }
@@ -25,7 +24,6 @@ export const next: LocalizedText = { en: 'Next', ja: '次へ' }
 export const pageOf: LocalizedText = { en: 'Page {page} of {pages}', ja: '{page} / {pages} ページ' }
 export const page: LocalizedText = { en: 'Page {page}', ja: '{page} ページ' }
 export const total: LocalizedText = { en: '{count} works', ja: '{count} 作品' }
-export const loading: LocalizedText = { en: 'Loading…', ja: '読み込み中…' }
 export const empty: LocalizedText = { en: 'No works match these filters.', ja: 'この条件に合う作品はありません。' }
 export const emptyAll: LocalizedText = {
   en: 'No works yet. Set a status on a work on the service (or from the schedule) and it appears here.',
@@ -35,7 +33,6 @@ export const media: LocalizedText = { en: 'Media', ja: '種別' }
 export const watchers: LocalizedText = { en: 'Watchers', ja: '視聴者数' }
 export const watchersCount: LocalizedText = { en: '{count} watchers', ja: '視聴者 {count}' }
 export const noSeason: LocalizedText = { en: 'Season unknown', ja: 'シーズン不明' }
-export const statusFor: LocalizedText = { en: 'Status of {title}', ja: '{title} のステータス' }
 export const reminders: LocalizedText = { en: 'Reminders', ja: '通知' }
 export const saving: LocalizedText = { en: 'Saving the status of {title}…', ja: '{title} のステータスを保存中…' }
 export const saved: LocalizedText = { en: 'Status of {title} saved.', ja: '{title} のステータスを保存しました。' }
