@@ -226,7 +226,7 @@ test('status change reaches the service; a failing one rolls back with a message
 
 test('read-only session: record and status actions are off, with why', async ({ onair, page }) => {
   await openSignedIn(page, onair, { emu, clock, sink, token: emu.tokens.read })
-  await expect(page.getByText(/signed in with read-only access/)).toBeVisible()
+  await expect(page.getByText(/Read-only sign-in/)).toBeVisible()
   await expect(watched(page)).toBeDisabled()
   await openActions(page)
   await expect(row(page).getByLabel('Status of Orbit Gardeners')).toBeDisabled()

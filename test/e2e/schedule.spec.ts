@@ -92,7 +92,7 @@ test('empty: explains why the service may list nothing and links to it', async (
   emu.media.programs.length = 0
   await openSignedIn(page, onair, { emu, clock, sink })
   await expect(page.getByText('No upcoming episodes')).toBeVisible()
-  await expect(page.getByText(/only works you marked "Watching" or "Want to watch"/)).toBeVisible()
+  await expect(page.getByText(/only works marked "Watching" or "Want to watch"/)).toBeVisible()
   await page.getByRole('link', { name: 'Open the service to set statuses and channels' }).click()
   expect(onair.opened).toContain(emu.baseUrl)
 })

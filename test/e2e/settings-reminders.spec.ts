@@ -186,7 +186,7 @@ test('"only the works I pick": chosen in Settings, a work picked by its bell, on
   await openSettings(page)
   await page.getByLabel('Only the works I pick').check()
   await expect(page.getByTestId('reminders-saved')).toHaveText('Saved: Remind me of')
-  await expect(page.getByText('No works picked, so there are no reminders.', { exact: false })).toBeVisible()
+  await expect(page.getByText('No works picked, so no reminders.', { exact: false })).toBeVisible()
   expect(savedFile(onair).reminders).toMatchObject({ mode: 'only-picked', pickedWorkIds: [], mutedWorkIds: [3] })
 
   // Every bell is off now; the row's bell picks its work.
@@ -224,7 +224,7 @@ test('"only the works I pick": chosen in Settings, a work picked by its bell, on
   await openSettings(page)
   await expect(page.getByTestId('picked-works').locator('li > span')).toHaveText(['Orbit Gardeners'])
   await page.getByRole('button', { name: 'Stop reminding me of Orbit Gardeners' }).click()
-  await expect(page.getByText('No works picked, so there are no reminders.', { exact: false })).toBeVisible()
+  await expect(page.getByText('No works picked, so no reminders.', { exact: false })).toBeVisible()
   expect(savedFile(onair).reminders.pickedWorkIds).toEqual([])
   await page.getByLabel('Language').selectOption('ja')
   await expect(page.getByLabel('選んだ作品だけ')).toBeChecked()

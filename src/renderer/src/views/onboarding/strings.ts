@@ -9,8 +9,8 @@ export const consentAllow: LocalizedText = {
 export const progress: LocalizedText = { en: 'Step {step} of {total}', ja: 'ステップ {step} / {total}' }
 export const welcomeHeading: LocalizedText = { en: 'Welcome to Onair', ja: 'Onair へようこそ' }
 export const welcomeBody: LocalizedText = {
-  en: 'Onair reminds you when the shows you watch go on air and records episodes in one click. To start, connect it to your media-tracking service: this takes about a minute.',
-  ja: 'Onair は見ている作品の放送時間をお知らせし、ワンクリックでエピソードを記録します。はじめに視聴記録サービスと接続しましょう（1 分ほどで終わります）。'
+  en: 'Onair tells you when your shows go on air and records episodes in one click. First, connect it to your media-tracking service (about a minute).',
+  ja: 'Onair は見ている作品の放送をお知らせし、ワンクリックで記録します。まず視聴記録サービスと接続しましょう（1 分ほど）。'
 }
 export const welcomeStart: LocalizedText = { en: 'Get started', ja: 'はじめる' }
 export const servicesHeading: LocalizedText = {
@@ -20,8 +20,8 @@ export const servicesHeading: LocalizedText = {
 export const doneHeading: LocalizedText = { en: 'You are signed in', ja: 'サインインしました' }
 
 export const servicesIntro: LocalizedText = {
-  en: 'Register Onair as an application on the media-tracking service (its /oauth/applications page), then enter the addresses and the client ID and secret it gives you.',
-  ja: '視聴記録サービスで Onair をアプリケーションとして登録し（/oauth/applications のページ）、アドレスと発行されたクライアント ID・シークレットを入力してください。'
+  en: 'Register Onair as an app on the media-tracking service (/oauth/applications), then enter its addresses and the client ID and secret it gives you.',
+  ja: '視聴記録サービスで Onair をアプリとして登録し（/oauth/applications）、アドレスと発行されたクライアント ID・シークレットを入力してください。'
 }
 export const redirects: LocalizedText = {
   en: 'Register exactly these redirect URIs:',
@@ -36,8 +36,8 @@ export const wikiUrlHint: LocalizedText = {
 export const clientId: LocalizedText = { en: 'Client ID', ja: 'クライアント ID' }
 export const clientSecret: LocalizedText = { en: 'Client secret', ja: 'クライアントシークレット' }
 export const clientSecretSaved: LocalizedText = {
-  en: 'A client secret is saved. Leave this empty to keep it.',
-  ja: 'クライアントシークレットは保存済みです。変更しない場合は空欄のままにしてください。'
+  en: 'A secret is saved; leave empty to keep it.',
+  ja: 'シークレットは保存済みです。変更しない場合は空欄にしてください。'
 }
 export const port: LocalizedText = { en: 'Fixed callback port (optional)', ja: 'コールバック用の固定ポート（任意）' }
 export const portHint: LocalizedText = {
@@ -64,14 +64,14 @@ export const fallbacks: LocalizedText = {
 export const pasteCode: LocalizedText = { en: 'Paste a code', ja: 'コードを貼り付ける' }
 export const pasteToken: LocalizedText = { en: 'Paste an access token', ja: 'アクセストークンを貼り付ける' }
 export const codeHelp: LocalizedText = {
-  en: 'A browser page opens with a code after you approve Onair. If it did not open, visit this address:',
-  ja: 'Onair を許可すると、コードが表示されたページがブラウザで開きます。開かない場合は次のアドレスにアクセスしてください：'
+  en: 'After you approve Onair, a browser page shows a code. If it does not open, visit this address:',
+  ja: 'Onair を許可すると、コードのページがブラウザで開きます。開かない場合は次のアドレスへ：'
 }
 export const codeLabel: LocalizedText = { en: 'Authorization code', ja: '認可コード' }
 export const codeSubmit: LocalizedText = { en: 'Sign in with the code', ja: 'コードでサインイン' }
 export const tokenHelp: LocalizedText = {
-  en: 'Paste a personal access token created on the service. Onair checks it before saving it.',
-  ja: 'サービスで作成した個人用アクセストークンを貼り付けてください。保存する前に Onair が確認します。'
+  en: 'Paste a personal access token from the service; Onair checks it before saving.',
+  ja: 'サービスで作成した個人用アクセストークンを貼り付けてください。保存前に確認します。'
 }
 export const tokenLabel: LocalizedText = { en: 'Access token', ja: 'アクセストークン' }
 export const tokenSubmit: LocalizedText = { en: 'Sign in with the token', ja: 'トークンでサインイン' }

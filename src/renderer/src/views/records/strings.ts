@@ -20,8 +20,8 @@ export const outboxHeading: LocalizedText = { en: 'Outbox', ja: '送信キュー
 export const outboxEmpty: LocalizedText = { en: 'Nothing is waiting to be sent.', ja: '送信待ちのものはありません。' }
 export const recentHeading: LocalizedText = { en: 'Recent records', ja: '最近の記録' }
 export const recentEmpty: LocalizedText = {
-  en: 'No recent records. Episodes you record from Onair stay editable here for a week.',
-  ja: '最近の記録はありません。Onair から記録したエピソードは 1 週間ここで編集できます。'
+  en: 'No recent records. Episodes you record in Onair stay editable here for a week.',
+  ja: '最近の記録はありません。Onair で記録したエピソードは 1 週間ここで編集できます。'
 }
 export const undone: LocalizedText = { en: 'Undone: nothing was sent.', ja: '取り消しました。何も送信していません。' }
 export const statusChange: LocalizedText = { en: 'Work #{id} → {status}', ja: '作品 #{id} → {status}' }
@@ -60,8 +60,8 @@ export const deleteQueued: LocalizedText = { en: 'The record will be deleted.', 
 export const retried: LocalizedText = { en: 'Sending again.', ja: '再送信します。' }
 export const discarded: LocalizedText = { en: 'Discarded.', ja: '破棄しました。' }
 export const notEditable: LocalizedText = {
-  en: 'The service did not say under which id this record was saved: edit or delete it on the service.',
-  ja: 'この記録の ID がサービスから返されなかったため、編集や削除はサービス上で行ってください。'
+  en: "The service did not return this record's id: edit or delete it on the service.",
+  ja: 'サービスがこの記録の ID を返さなかったため、編集・削除はサービスで行ってください。'
 }
 
 export const stateLabels: Record<EntryState, LocalizedText> = {

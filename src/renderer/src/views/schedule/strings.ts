@@ -37,8 +37,8 @@ export const offlineNever: LocalizedText = {
 }
 export const emptyTitle: LocalizedText = { en: 'No upcoming episodes', ja: '放送予定の番組はありません' }
 export const emptyWhy: LocalizedText = {
-  en: 'The service lists only works you marked "Watching" or "Want to watch", and only on the broadcast channel you picked for each work. Mark works and choose their channels on the service, then refresh.',
-  ja: 'サービスが返すのは「見てる」「見たい」にした作品の、作品ごとに選んだ放送チャンネルの番組だけです。サービスで作品のステータスとチャンネルを設定してから更新してください。'
+  en: 'The service lists only works marked "Watching" or "Want to watch", on the channel chosen for each. Set statuses and channels on the service, then refresh.',
+  ja: 'サービスが返すのは「見てる」「見たい」の作品の、選んだチャンネルの番組だけです。サービスで設定してから更新してください。'
 }
 export const emptyLink: LocalizedText = {
   en: 'Open the service to set statuses and channels',
@@ -76,8 +76,8 @@ export const statusRolledBack: LocalizedText = {
   ja: '{title} のステータスを変更できませんでした: {reason}'
 }
 export const readOnly: LocalizedText = {
-  en: 'You signed in with read-only access, so recording and status changes are off. Sign in again with write access in Settings.',
-  ja: '読み取り専用でサインインしているため、記録とステータスの変更はできません。設定から書き込み権限付きで再度サインインしてください。'
+  en: 'Read-only sign-in: recording and status changes are off. Sign in again with write access in Settings.',
+  ja: '読み取り専用のため、記録とステータス変更はできません。設定から書き込み権限付きでサインインし直してください。'
 }
 
 export const entryStates: Record<EntryState, LocalizedText> = {

@@ -6,8 +6,8 @@ export const heading: LocalizedText = { en: 'Accounts', ja: 'アカウント' }
 export const signedOut: LocalizedText = { en: 'You are not signed in.', ja: 'サインインしていません。' }
 export const signOut: LocalizedText = { en: 'Sign out', ja: 'サインアウト' }
 export const signOutQuestion: LocalizedText = {
-  en: 'Sign out? Onair revokes its token and deletes your cached schedule and inbox from this computer. Settings are kept.',
-  ja: 'サインアウトしますか？ Onair はトークンを取り消し、このコンピューターからキャッシュした番組表と受信箱を削除します。設定は残ります。'
+  en: 'Sign out? Onair revokes its token and deletes the cached schedule and inbox from this computer. Settings stay.',
+  ja: 'サインアウトしますか？ トークンを取り消し、キャッシュした番組表と受信箱をこの PC から削除します。設定は残ります。'
 }
 export const discardOutbox: LocalizedText = {
   en: 'Also discard records that are still waiting to be sent',

@@ -13,8 +13,8 @@ export const alarms: LocalizedText = {
 export const subscription: LocalizedText = { en: 'Subscription', ja: '購読' }
 export const subscribe: LocalizedText = { en: 'Subscribe in your calendar', ja: 'カレンダーで購読する' }
 export const subscribeHint: LocalizedText = {
-  en: 'Serves the schedule on this computer only (127.0.0.1) for Apple Calendar, Thunderbird or Outlook: add the address below as a calendar subscription. Anyone who has the address on this computer can read your schedule.',
-  ja: 'この PC 内だけ（127.0.0.1）で番組表を配信します。Apple カレンダー、Thunderbird、Outlook で下のアドレスを購読カレンダーとして追加してください。この PC 上でアドレスを知っている人は番組表を読めます。'
+  en: 'For Apple Calendar, Thunderbird or Outlook on this computer: subscribe to the address below. Served on 127.0.0.1 only; anyone on this computer with the address can read your schedule.',
+  ja: 'この PC の Apple カレンダー、Thunderbird、Outlook で下のアドレスを購読してください。配信は 127.0.0.1 だけですが、この PC でアドレスを知る人は番組表を読めます。'
 }
 export const port: LocalizedText = {
   en: 'Port (0 = pick one once and keep it)',
@@ -23,12 +23,12 @@ export const port: LocalizedText = {
 export const address: LocalizedText = { en: 'Calendar address', ja: 'カレンダーのアドレス' }
 export const copy: LocalizedText = { en: 'Copy address', ja: 'アドレスをコピー' }
 export const copyManually: LocalizedText = {
-  en: 'Could not copy: the address is selected, copy it with the keyboard.',
-  ja: 'コピーできませんでした。アドレスを選択したので、キーボードでコピーしてください。'
+  en: 'Could not copy: the address is selected, press Ctrl+C (⌘C).',
+  ja: 'コピーできませんでした。選択したアドレスを Ctrl+C（⌘C）でコピーしてください。'
 }
 export const regenerate: LocalizedText = { en: 'New address', ja: 'アドレスを作り直す' }
 export const regenerated: LocalizedText = {
-  en: 'New address made: calendars subscribed to the old one no longer get updates.',
-  ja: '新しいアドレスを作りました。古いアドレスを購読しているカレンダーは更新されなくなります。'
+  en: 'New address made: calendars on the old one no longer update.',
+  ja: '新しいアドレスを作りました。古いアドレスのカレンダーは更新されなくなります。'
 }
 export const starting: LocalizedText = { en: 'Starting…', ja: '開始しています…' }

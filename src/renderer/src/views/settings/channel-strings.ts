@@ -7,8 +7,8 @@ export const onePerEpisode: LocalizedText = {
   ja: '同じ話は1回だけ通知（時差を足して最も早いチャンネル）'
 }
 export const hint: LocalizedText = {
-  en: 'Minutes from the broadcast to when a channel’s episodes can really be watched (−60 to 1440, e.g. 60 for a service that streams an hour after TV). Reminders and calendar events move with it.',
-  ja: '放送から実際に見られるまでの分数（−60〜1440。例: テレビの1時間後に配信されるなら 60）。リマインダーとカレンダーの予定がその分ずれます。'
+  en: 'Minutes from broadcast until a channel’s episodes can be watched (−60 to 1440; e.g. 60 if it streams an hour after TV). Reminders and calendar events move with it.',
+  ja: '放送から視聴できるまでの分数（−60〜1440。テレビの 1 時間後に配信なら 60）。リマインダーとカレンダーの予定もずれます。'
 }
 export const none: LocalizedText = {
   en: 'Channels appear here once the schedule lists them.',

@@ -31,8 +31,8 @@ export const atStart: LocalizedText = { en: 'At start', ja: '放送開始時' }
 export const minutesBefore: LocalizedText = { en: '{n} min before', ja: '{n} 分前' }
 export const remove: LocalizedText = { en: 'Remove {what}', ja: '{what}を削除' }
 export const keepOne: LocalizedText = {
-  en: 'Keep at least one lead time; to silence reminders, use quiet hours or mute works.',
-  ja: 'タイミングは 1 つ以上必要です。通知を止めるには、おやすみ時間か作品のミュートを使ってください。'
+  en: 'Keep at least one. To silence reminders, use quiet hours or mute works.',
+  ja: '1 つ以上必要です。通知を止めるには、おやすみ時間かミュートを使ってください。'
 }
 export const addLead: LocalizedText = {
   en: 'Minutes before start (0 = at start)',
@@ -48,13 +48,10 @@ export const quietEnabled: LocalizedText = { en: 'No reminders during quiet hour
 export const quietStart: LocalizedText = { en: 'From', ja: '開始' }
 export const quietEnd: LocalizedText = { en: 'Until', ja: '終了' }
 export const quietHint: LocalizedText = {
-  en: 'Local time. The window may wrap midnight: 23:00 until 07:00 covers the night.',
-  ja: 'ローカル時刻です。日付をまたいでも構いません。23:00 から 07:00 なら夜の間です。'
+  en: 'Local time. May cross midnight, e.g. 23:00 until 07:00.',
+  ja: 'ローカル時刻です。日付をまたげます（例: 23:00〜07:00）。'
 }
-export const quietSame: LocalizedText = {
-  en: 'Start and end are the same, so there would be no quiet hours.',
-  ja: '開始と終了が同じなので、おやすみ時間がありません。'
-}
+export const quietSame: LocalizedText = { en: 'Start and end must differ.', ja: '開始と終了を別の時刻にしてください。' }
 export const grace: LocalizedText = { en: 'Missed-reminder grace (minutes)', ja: '見逃した通知の猶予（分）' }
 export const graceHint: LocalizedText = {
   en: 'Reminders later than this (after sleep) become one "you missed…" summary.',
@@ -66,12 +63,12 @@ export const groupThreshold: LocalizedText = {
   ja: 'まとめて通知する件数（同時の番組数）'
 }
 export const groupHint: LocalizedText = {
-  en: 'This many or more at the same moment arrive as one notification.',
-  ja: '同時にこの件数以上あると 1 件の通知にまとめます。'
+  en: 'This many or more at once arrive as one notification.',
+  ja: '同時にこの件数以上なら 1 件の通知にまとめます。'
 }
 export const muted: LocalizedText = { en: 'Muted works', ja: 'ミュート中の作品' }
 export const mutedNone: LocalizedText = {
-  en: 'No muted works. Mute a work with its bell in the schedule or in Works.',
+  en: 'No muted works. Mute one with its bell in the schedule or Works.',
   ja: 'ミュート中の作品はありません。番組表か作品一覧のベルでミュートできます。'
 }
 export const workId: LocalizedText = { en: 'Work #{id}', ja: '作品 #{id}' }
@@ -85,13 +82,13 @@ export const modeAll: LocalizedText = {
 }
 export const modePicked: LocalizedText = { en: 'Only the works I pick', ja: '選んだ作品だけ' }
 export const modeHint: LocalizedText = {
-  en: 'The bell beside each work in the schedule and in Works mutes it, or picks it when you remind only of picked works. The calendar feed follows the same choice.',
-  ja: '番組表と作品一覧の各作品のベルで、ミュートします（選んだ作品だけの場合は選択します）。カレンダーにも同じ選択が反映されます。'
+  en: 'A work’s bell in the schedule or Works mutes it, or picks it when you pick works. The calendar follows the same choice.',
+  ja: '番組表や作品一覧のベルで作品をミュート（選ぶ設定なら選択）します。カレンダーも同じ選択に従います。'
 }
 export const picked: LocalizedText = { en: 'Picked works', ja: '選んだ作品' }
 export const pickedNone: LocalizedText = {
-  en: 'No works picked, so there are no reminders. Pick a work with its bell in the schedule or in Works.',
-  ja: '作品が選ばれていないため、通知はありません。番組表か作品一覧のベルで作品を選んでください。'
+  en: 'No works picked, so no reminders. Pick one with its bell in the schedule or Works.',
+  ja: '選んだ作品がないため通知はありません。番組表か作品一覧のベルで選んでください。'
 }
 export const unpick: LocalizedText = { en: 'Remove', ja: '外す' }
 export const unpickLabel: LocalizedText = { en: 'Stop reminding me of {title}', ja: '{title} の通知をやめる' }
@@ -115,8 +112,8 @@ export const bellUnpicked: LocalizedText = {
 
 export const shortcuts: LocalizedText = { en: 'Shortcuts', ja: 'ショートカット' }
 export const shortcutsHint: LocalizedText = {
-  en: 'Work from any app. Click a field and press the keys; Escape cancels, Backspace removes the shortcut.',
-  ja: 'どのアプリを使っていても働きます。欄をクリックしてキーを押してください。Esc で取り消し、Backspace でショートカットを外します。'
+  en: 'Work in any app. Click a field and press the keys; Esc cancels, Backspace clears.',
+  ja: 'どのアプリからでも使えます。欄をクリックしてキーを押します。Esc で取り消し、Backspace で解除。'
 }
 export const toggleWindow: LocalizedText = { en: 'Show or hide Onair', ja: 'Onair を表示・非表示' }
 export const quickRecord: LocalizedText = {
@@ -126,8 +123,8 @@ export const quickRecord: LocalizedText = {
 export const shortcutNone: LocalizedText = { en: 'None', ja: 'なし' }
 export const shortcutRecording: LocalizedText = { en: 'Press the keys…', ja: 'キーを押してください…' }
 export const shortcutInactive: LocalizedText = {
-  en: 'Not active: another app held it when Onair started. Choose another combination.',
-  ja: '無効です: Onair の起動時に別のアプリが使っていました。別の組み合わせを選んでください。'
+  en: 'Inactive: another app had it when Onair started. Choose another.',
+  ja: '無効: Onair の起動時に他のアプリが使用中でした。別の組み合わせにしてください。'
 }
 
 export const schedule: LocalizedText = { en: 'Schedule', ja: '番組表' }
@@ -147,12 +144,12 @@ export const everyHour: LocalizedText = { en: 'Every hour', ja: '1 時間ごと'
 export const customCron: LocalizedText = { en: 'Custom (cron expression)…', ja: 'カスタム（cron 式）…' }
 export const cronExpression: LocalizedText = { en: 'Cron expression', ja: 'cron 式' }
 export const cronHint: LocalizedText = {
-  en: 'Five fields: minute hour day month weekday, e.g. */20 * * * *. Press Enter to save.',
-  ja: '分 時 日 月 曜日 の 5 項目です（例: */20 * * * *）。Enter で保存します。'
+  en: 'Fields: minute hour day month weekday (e.g. */20 * * * *). Enter saves.',
+  ja: '分 時 日 月 曜日（例: */20 * * * *）。Enter で保存。'
 }
 export const pollAlso: LocalizedText = {
-  en: 'Also on start, on wake, when the network returns, and on Refresh.',
-  ja: '起動時、スリープ復帰時、ネットワーク復帰時、更新ボタンでも取得します。'
+  en: 'Also at start, on wake, when back online, and on Refresh.',
+  ja: '起動時、スリープ復帰時、再接続時、更新ボタンでも取得します。'
 }
 export const hoursBack: LocalizedText = { en: 'Hours back', ja: '過去（時間）' }
 export const hoursAhead: LocalizedText = { en: 'Hours ahead', ja: '先（時間）' }
@@ -169,13 +166,13 @@ export const webhookOn: LocalizedText = {
 }
 export const port: LocalizedText = { en: 'Port (0 = any free port)', ja: 'ポート（0 = 空いているポート）' }
 export const portHint: LocalizedText = {
-  en: 'The receiver listens on 127.0.0.1 only. A fixed port keeps the URL the same across restarts.',
-  ja: '受信は 127.0.0.1 だけで待ち受けます。ポートを固定すると、再起動しても URL が変わりません。'
+  en: 'Listens on 127.0.0.1 only. A fixed port keeps the URL across restarts.',
+  ja: '127.0.0.1 だけで待ち受けます。固定すると再起動後も URL が変わりません。'
 }
 export const webhookUrl: LocalizedText = { en: 'Webhook URL', ja: 'Webhook の URL' }
 export const webhookWhere: LocalizedText = {
-  en: "Register this URL in the wiki community's settings → Webhooks. It contains a secret: share it with no one.",
-  ja: 'この URL を Wiki のコミュニティ設定 →「Webhook」に登録してください。秘密の文字列を含むので、他の人には教えないでください。'
+  en: "Register this URL in the wiki community's settings → Webhooks. It holds a secret: share it with no one.",
+  ja: 'この URL を Wiki のコミュニティ設定 →「Webhook」に登録してください。秘密を含むので他人に教えないでください。'
 }
 export const copy: LocalizedText = { en: 'Copy', ja: 'コピー' }
 export const copyManually: LocalizedText = {
@@ -183,8 +180,8 @@ export const copyManually: LocalizedText = {
   ja: 'URL を選択しました。Ctrl+C（⌘C）でコピーしてください。'
 }
 export const notListening: LocalizedText = {
-  en: 'The receiver is not listening. If you chose a port, it may be in use: choose another, or 0.',
-  ja: '受信を開始できていません。ポートを指定している場合は使用中の可能性があります。別の番号か 0 にしてください。'
+  en: 'The receiver is not listening. A port you chose may be in use: choose another, or 0.',
+  ja: '待ち受けていません。指定したポートが使用中かもしれません。別の番号か 0 にしてください。'
 }
 
 /** "Enter a whole number from … to …" in both languages. */

@@ -8,8 +8,8 @@ export const anyStatus: LocalizedText = { en: 'Any status', ja: 'すべて' }
 export const season: LocalizedText = { en: 'Season', ja: 'シーズン' }
 export const seasonHint: LocalizedText = { en: 'e.g. 2026-autumn, 2026-all', ja: '例: 2026-autumn' }
 export const seasonInvalid: LocalizedText = {
-  en: 'Enter a season as year-season: 2026-spring, 2026-summer, 2026-autumn, 2026-winter, or 2026-all for the whole year.',
-  ja: 'シーズンは「年-季節」の形で入力してください: 2026-spring、2026-summer、2026-autumn、2026-winter、年全体なら 2026-all。'
+  en: 'Enter a season as year-season, e.g. 2026-spring (or summer, autumn, winter), or 2026-all for the whole year.',
+  ja: 'シーズンは「年-季節」で入力してください（例: 2026-spring、summer・autumn・winter も可。年全体は 2026-all）。'
 }
 export const title: LocalizedText = { en: 'Title', ja: 'タイトル' }
 export const sortBy: LocalizedText = { en: 'Sort by', ja: '並び順' }
@@ -26,8 +26,8 @@ export const page: LocalizedText = { en: 'Page {page}', ja: '{page} ページ' }
 export const total: LocalizedText = { en: '{count} works', ja: '{count} 作品' }
 export const empty: LocalizedText = { en: 'No works match these filters.', ja: 'この条件に合う作品はありません。' }
 export const emptyAll: LocalizedText = {
-  en: 'No works yet. Set a status on a work on the service (or from the schedule) and it appears here.',
-  ja: 'まだ作品がありません。サービス上（またはスケジュール）で作品にステータスを付けると、ここに表示されます。'
+  en: 'No works yet. Set a status on a work (on the service or in the schedule) and it appears here.',
+  ja: 'まだ作品がありません。サービスか番組表で作品にステータスを付けると表示されます。'
 }
 export const media: LocalizedText = { en: 'Media', ja: '種別' }
 export const watchers: LocalizedText = { en: 'Watchers', ja: '視聴者数' }
