@@ -60,7 +60,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
 })
 
-export function sanitizeArticleHtml(html: string): string {
+function sanitizeArticleHtml(html: string): string {
   return purify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS,
@@ -70,6 +70,16 @@ export function sanitizeArticleHtml(html: string): string {
     ALLOWED_URI_REGEXP: /^https?:/i
   })
 }
+
+/**
+ * `{@attach articleBody(html)}`: the element's content becomes the article's HTML, sanitized here,
+ * so nothing unsanitized can be written into the page (and the view needs no `{@html}` runtime).
+ */
+export const articleBody =
+  (html: string) =>
+  (element: HTMLElement): void => {
+    element.innerHTML = sanitizeArticleHtml(html)
+  }
 
 /** The http(s) link a click inside sanitized HTML landed on, if any. */
 export function linkTarget(event: MouseEvent): string | undefined {
