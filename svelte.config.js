@@ -19,5 +19,5 @@ function cssHash({ css, hash }) {
 // 450 bytes gzipped of the renderer), and the app is written for runes only.
 export default {
   preprocess: vitePreprocess(),
-  compilerOptions: { cssHash, runes: true }
+  compilerOptions: { cssHash, runes: true, discloseVersion: false }
 }
