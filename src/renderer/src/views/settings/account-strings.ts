@@ -1,5 +1,6 @@
 import type { LocalizedText } from '../../../../shared/contract'
 export { signIn } from '../../lib/common-strings'
+export { scopes, signInWithWrite } from '../onboarding/strings'
 
 /** The Accounts section's words (shown with `localized`). */
 export const heading: LocalizedText = { en: 'Accounts', ja: 'アカウント' }
