@@ -10,12 +10,7 @@ export {
   retry,
   undo,
   discard,
-  cancel,
-  comment,
-  rating,
-  noRating,
-  shareMicroblog,
-  shareSocialnet
+  cancel
 } from '../../lib/common-strings'
 
 /** The schedule view's own words (shown with `localized`). */
