@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { createCore } from '../src/main/core/app'
 import { systemClock } from '../src/main/core/clock'
@@ -14,6 +13,7 @@ import { rendererDir } from '../test/e2e/serve'
 import playwrightConfig from '../playwright.config'
 import { openSchedule, type SchedulePage, type Times } from './render-page'
 import { median, summarise, type Bench, type Row } from './stats'
+import { RENDERER_BUDGET_BYTES, rendererJsSize } from './renderer-size'
 
 /**
  * The schedule window (420×640, as the app opens it) with 1,000 and 10,000 cached programs in
@@ -193,17 +193,14 @@ async function renderTimes(): Promise<Row[]> {
 }
 
 function bundleSize(): Row {
-  const dir = join(rendererDir, 'assets')
-  const files = readdirSync(dir).filter((f) => f.endsWith('.js'))
-  const raw = files.reduce((sum, f) => sum + readFileSync(join(dir, f)).length, 0)
-  const gz = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0)
-  const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`
+  const size = rendererJsSize(join(rendererDir, 'assets'))
+  const kb = (b: number) => `${(b / 1024).toFixed(2)} KiB`
   return {
     bench: 'render',
     metric: 'renderer JS gzipped',
-    value: kb(gz),
+    value: kb(size.gzipped),
     spread: 'same every run',
-    note: `${files.length} file(s), ${kb(raw)} raw; gzip -9`
+    note: `${size.files} file(s), ${kb(size.raw)} raw; gzip -9; budget ${kb(RENDERER_BUDGET_BYTES)}`
   }
 }
 

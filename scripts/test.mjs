@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything that can run on this machine — the build the renderer tests load, the
 // type-check of main, preload and renderer, Prettier and ESLint, the Electron security scan of the
-// sources, unit tests under Node, renderer tests in Chromium, a one-minute soak of the command line
+// sources, the renderer's size budget, unit tests under Node, renderer tests in Chromium, a one-minute soak of the command line
 // (scripts/soak.ts), Electron tests (which skip, saying why, where no Electron binary exists) —
 // then one closing line that CI reads:
 //   total: N passed, N failed, N skipped
@@ -25,6 +25,8 @@ steps.push(['typecheck', run('npm', ['run', '--silent', 'typecheck'])])
 steps.push(['lint', run('npm', ['run', '--silent', 'lint'])])
 // Electronegativity over the app's sources: every finding must be one reviewed in the script.
 if (build === 0) steps.push(['security', run('node', ['scripts/security-scan.mjs'])])
+// The window's JavaScript within issue 11's budget (64 KiB gzipped, every chunk).
+if (build === 0) steps.push(['budget', run('npx', ['tsx', 'scripts/renderer-budget.ts'])])
 
 const vitestArgs = [
   'vitest',
