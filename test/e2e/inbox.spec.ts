@@ -110,6 +110,27 @@ test('lists every type as text, opens links through the core, marks all seen, pa
   await expect(page.getByRole('navigation').getByRole('button', { name: 'Inbox', exact: true })).toBeVisible()
 })
 
+/** The smallest PNG: one transparent pixel. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64'
+)
+
+test('shows a sender avatar that loads, and none (not a broken image) for one that cannot', async ({ onair, page }) => {
+  const meta = (key: string) => page.locator(`li[data-key="${key}"] .meta`)
+  await page.route('https://avatars.wiki.example/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: PIXEL })
+  )
+  await openInbox(page, onair.open)
+  await expect(meta('n:1').locator('img')).toBeVisible()
+
+  await page.unroute('https://avatars.wiki.example/**')
+  await page.route('https://avatars.wiki.example/**', (route) => route.abort('internetdisconnected'))
+  await openInbox(page, onair.open)
+  await expect(meta('n:1')).toContainText('hikari')
+  await expect(meta('n:1').locator('img')).toHaveCount(0)
+})
+
 test('shows the saved list with its age when the wiki cannot be reached', async ({ onair, page }) => {
   await openInbox(page, onair.open)
   emu.faults.inject({ path: '/api/v1/notifications', kind: 'reset', times: 8 })
