@@ -240,7 +240,7 @@ test('turning the webhook receiver on shows the URL to register, with Copy', asy
   await expect(page.getByText("Register this URL in the wiki community's settings → Webhooks.")).toBeVisible()
   // The test origin is no secure context, so there is no clipboard: the URL is selected instead.
   await page.getByRole('button', { name: 'Copy' }).click()
-  await expect(page.getByText('The URL is selected: press Ctrl+C')).toBeVisible()
+  await expect(page.getByText('Could not copy: the address is selected, press Ctrl+C')).toBeVisible()
   await expect(url).toBeFocused()
   const selected = await url.evaluate((el) => {
     const input = el as unknown as SelectableInput

@@ -18,6 +18,11 @@ export const filters: LocalizedText = { en: 'Filters', ja: '絞り込み' }
 export const statusOf: LocalizedText = { en: 'Status of {title}', ja: '{title} のステータス' }
 export const signIn: LocalizedText = { en: 'Sign in', ja: 'サインイン' }
 export const copied: LocalizedText = { en: 'Copied.', ja: 'コピーしました。' }
+/** Where the clipboard refused: the text is selected instead (`selectForCopy`). */
+export const copyManually: LocalizedText = {
+  en: 'Could not copy: the address is selected, press Ctrl+C (⌘C).',
+  ja: 'コピーできませんでした。選択したアドレスを Ctrl+C（⌘C）でコピーしてください。'
+}
 
 export const retry: LocalizedText = { en: 'Retry', ja: '再試行' }
 export const undo: LocalizedText = { en: 'Undo', ja: '取り消す' }

@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../../../../shared/contract'
-export { copied } from '../../lib/common-strings'
+export { copied, copyManually } from '../../lib/common-strings'
 
 /** The words of the Calendar settings section (shown with `localized`). */
 export const calendar: LocalizedText = { en: 'Calendar', ja: 'カレンダー' }
@@ -22,10 +22,6 @@ export const port: LocalizedText = {
 }
 export const address: LocalizedText = { en: 'Calendar address', ja: 'カレンダーのアドレス' }
 export const copy: LocalizedText = { en: 'Copy address', ja: 'アドレスをコピー' }
-export const copyManually: LocalizedText = {
-  en: 'Could not copy: the address is selected, press Ctrl+C (⌘C).',
-  ja: 'コピーできませんでした。選択したアドレスを Ctrl+C（⌘C）でコピーしてください。'
-}
 export const regenerate: LocalizedText = { en: 'New address', ja: 'アドレスを作り直す' }
 export const regenerated: LocalizedText = {
   en: 'New address made: calendars on the old one no longer update.',

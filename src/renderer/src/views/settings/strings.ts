@@ -1,6 +1,6 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import { fill } from '../../lib/fill'
-export { settings, inbox, copied } from '../../lib/common-strings'
+export { settings, inbox, copied, copyManually } from '../../lib/common-strings'
 
 /** The settings view's words (shown with `localized`); the Accounts section has its own table. */
 export const language: LocalizedText = { en: 'Language', ja: '言語' }
@@ -175,10 +175,6 @@ export const webhookWhere: LocalizedText = {
   ja: 'この URL を Wiki のコミュニティ設定 →「Webhook」に登録してください。秘密を含むので他人に教えないでください。'
 }
 export const copy: LocalizedText = { en: 'Copy', ja: 'コピー' }
-export const copyManually: LocalizedText = {
-  en: 'The URL is selected: press Ctrl+C (⌘C) to copy it.',
-  ja: 'URL を選択しました。Ctrl+C（⌘C）でコピーしてください。'
-}
 export const notListening: LocalizedText = {
   en: 'The receiver is not listening. A port you chose may be in use: choose another, or 0.',
   ja: '待ち受けていません。指定したポートが使用中かもしれません。別の番号か 0 にしてください。'
