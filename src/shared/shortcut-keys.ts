@@ -1,11 +1,10 @@
+import { modifierNames, type KeyPress } from './shortcut-press'
+
 /**
- * Global shortcuts: the actions, and a key press named as an Electron accelerator
- * (docs/api/accelerator.md: "Ctrl+Alt+K"). The Settings field needs only this: whether a combination
- * may be a shortcut is decided once, in accelerator.ts, when the core is asked to store it (from the
- * field, or typed by hand in `onair config`).
+ * A key press named as an Electron accelerator (docs/api/accelerator.md: "Ctrl+Alt+K"), in the core:
+ * the renderer sends the press (shortcut-press.ts) rather than carry this table. The same table tells
+ * accelerator.ts which key names a stored shortcut may use.
  */
-export const SHORTCUT_ACTIONS = ['toggleWindow', 'quickRecord'] as const
-export type ShortcutAction = (typeof SHORTCUT_ACTIONS)[number]
 
 /** `KeyboardEvent.code`s whose accelerator key has the same name. */
 const SAME_NAME = 'Space Enter Tab Backspace Delete Insert Home End PageUp PageDown Escape PrintScreen'.split(' ')
@@ -36,45 +35,12 @@ function keyOf(code: string): string | null {
   return letter ?? digit ?? PUNCTUATION[PUNCTUATION_CODES.indexOf(code)] ?? null
 }
 
-/** What the fields of a keydown the recorder needs (a DOM KeyboardEvent has them all). */
-export interface KeyPress {
-  code: string
-  ctrlKey: boolean
-  altKey: boolean
-  shiftKey: boolean
-  metaKey: boolean
-}
-
-export type Recorded =
-  /** A usable combination. */
-  | { kind: 'accelerator'; accelerator: string }
-  /** Escape: leave the shortcut as it was. */
-  | { kind: 'cancel' }
-  /** Backspace or Delete alone: no shortcut. */
-  | { kind: 'clear' }
-  /** Tab and Shift+Tab move the focus on, as everywhere else. */
-  | { kind: 'pass' }
-  /** Only modifiers so far: what is held, to show while the user goes on. */
-  | { kind: 'partial'; held: string }
-
 /**
- * One keydown in the shortcut field, as Electron will name it on this platform. A combination the
- * core will refuse (a bare K, Shift+K) is named too: the core's refusal gives the reason.
+ * The accelerator for a key press as Electron names it on `platform`, or null when the table has no
+ * name for the key (a modifier alone, NumpadEnter…): the field waits for another. A combination the
+ * core will refuse (a bare K, Shift+K) is named too: acceleratorProblem gives the reason.
  */
-export function recordKey(press: KeyPress, platform: string): Recorded {
-  const mods = [
-    press.metaKey && platform === 'darwin' ? 'Command' : null,
-    press.ctrlKey ? 'Ctrl' : null,
-    press.altKey ? 'Alt' : null,
-    press.shiftKey ? 'Shift' : null,
-    press.metaKey && platform !== 'darwin' ? 'Super' : null
-  ].filter((m): m is string => m !== null)
-  const bare = !press.ctrlKey && !press.altKey && !press.metaKey
-  if (press.code === 'Tab' && bare) return { kind: 'pass' }
-  if (bare && !press.shiftKey && press.code === 'Escape') return { kind: 'cancel' }
-  if (bare && !press.shiftKey && (press.code === 'Backspace' || press.code === 'Delete')) return { kind: 'clear' }
+export function recordKey(press: KeyPress, platform: string): string | null {
   const key = keyOf(press.code)
-  if (key === null)
-    return mods.length > 0 ? { kind: 'partial', held: `${mods.join('+')}+…` } : { kind: 'partial', held: '' }
-  return { kind: 'accelerator', accelerator: [...mods, key].join('+') }
+  return key === null ? null : [...modifierNames(press, platform), key].join('+')
 }

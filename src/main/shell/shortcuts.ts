@@ -4,7 +4,7 @@
  * Electron's docs ask). The decisions (what may be stored, what the keys mean) are in the core.
  */
 import { app, globalShortcut } from 'electron'
-import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../shared/shortcut-keys'
+import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../shared/shortcut-press'
 import type { ShortcutShell } from '../core/shortcuts/ipc'
 import type { AppLog } from './log'
 

@@ -44,7 +44,8 @@ export const commandNames = [
   'calendar:copyUrl',
   'calendar:export',
   'shortcuts:get',
-  'shortcuts:set'
+  'shortcuts:set',
+  'shortcuts:record'
 ] as const satisfies readonly CommandName[]
 export const eventNames = [
   'app:notice',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SHORTCUT_ACTIONS } from '../shortcut-keys'
+import { SHORTCUT_ACTIONS, type KeyPress } from '../shortcut-press'
 
 /**
  * Global shortcuts (Settings → Shortcuts). Stored in `settings.shortcuts`, but changed only here:
@@ -21,5 +21,23 @@ export const shortcutsCommands = {
   'shortcuts:set': {
     input: z.strictObject({ action: z.enum(SHORTCUT_ACTIONS), accelerator: z.string().max(100) }),
     output: ShortcutsInfo
+  },
+  /**
+   * A keydown in the Settings field, named by the core's key table on its platform, then set as above.
+   * null when nothing changed: the key has no name (the field waits for another) or it is the
+   * shortcut the action already has.
+   */
+  'shortcuts:record': {
+    input: z.strictObject({
+      action: z.enum(SHORTCUT_ACTIONS),
+      press: z.strictObject({
+        code: z.string().max(40),
+        ctrlKey: z.boolean(),
+        altKey: z.boolean(),
+        shiftKey: z.boolean(),
+        metaKey: z.boolean()
+      }) satisfies z.ZodType<KeyPress>
+    }),
+    output: ShortcutsInfo.nullable()
   }
 } as const

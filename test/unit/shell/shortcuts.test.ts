@@ -69,6 +69,45 @@ describe('global shortcuts in the shell', () => {
     expect([...globalShortcut.registered.keys()]).toEqual(['Ctrl+Alt+O'])
   })
 
+  it('a key pressed in the Settings field is named by the core as Electron reads it on its platform, then taken', async () => {
+    const s = await run.start({ platform: 'darwin' })
+    const press = (code: string, mods: object) =>
+      s.invoke('shortcuts:record', {
+        action: 'toggleWindow',
+        press: { code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods }
+      })
+    // By position: KeyK is K whatever the layout; the Meta key is Command on macOS.
+    expect(await press('KeyK', { metaKey: true, shiftKey: true })).toMatchObject({
+      ok: true,
+      value: { toggleWindow: { accelerator: 'Command+Shift+K', active: true } }
+    })
+    expect([...globalShortcut.registered.keys()]).toEqual(['Command+Shift+K'])
+    expect(stored(s.dataDir).toggleWindow).toBe('Command+Shift+K')
+    // A key without a name, or the shortcut it already has: nothing changes, nothing to say.
+    expect(await press('NumpadEnter', { metaKey: true })).toEqual({ ok: true, value: null })
+    expect(await press('KeyK', { metaKey: true, shiftKey: true })).toEqual({ ok: true, value: null })
+    // Named, then refused with the reason, as one typed by hand.
+    expect(await press('KeyK', { shiftKey: true })).toMatchObject({ ok: false, error: { code: 'shortcut-invalid' } })
+    expect([...globalShortcut.registered.keys()]).toEqual(['Command+Shift+K'])
+    // Only the fields of a key press pass the contract.
+    const sloppy = await s.invoke('shortcuts:record', {
+      action: 'toggleWindow',
+      press: { code: 'KeyK', ctrlKey: true }
+    })
+    expect(sloppy).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(stored(s.dataDir).toggleWindow).toBe('Command+Shift+K')
+  })
+
+  it('the same key named elsewhere: Super on Linux', async () => {
+    const s = await run.start()
+    const recorded = await s.invoke('shortcuts:record', {
+      action: 'quickRecord',
+      press: { code: 'Digit1', ctrlKey: false, altKey: false, shiftKey: false, metaKey: true }
+    })
+    expect(recorded).toMatchObject({ ok: true, value: { quickRecord: { accelerator: 'Super+1', active: true } } })
+    expect([...globalShortcut.registered.keys()]).toEqual(['Super+1'])
+  })
+
   it('changed by `onair config` while the app runs: taken within seconds; one another app holds is not, the old one kept', async () => {
     const s = await run.start({
       files: { 'settings.json': JSON.stringify({ shortcuts: { toggleWindow: 'Ctrl+Alt+O', quickRecord: '' } }) }

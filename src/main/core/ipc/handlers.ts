@@ -25,7 +25,7 @@ export function createHandlers(core: Core): Handlers {
     ...recordsHandlers(core.records),
     ...scheduleHandlers(core.reminders),
     ...calendarHandlers(core.calendar, core.calendarShell),
-    ...shortcutsHandlers(core.settings, core.shortcuts)
+    ...shortcutsHandlers(core.settings, core.shortcuts, core.info().platform)
   }
 }
 

@@ -1,5 +1,6 @@
 import { acceleratorProblem, sameAccelerator } from '../../../shared/accelerator'
-import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../../shared/shortcut-keys'
+import { recordKey } from '../../../shared/shortcut-keys'
+import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../../shared/shortcut-press'
 import type { Handlers, ShortcutsInfo } from '../../../shared/contract'
 import type { Settings } from '../../../shared/settings'
 import { UserErrorException } from '../ipc/errors'
@@ -24,9 +25,11 @@ const unavailable = () =>
     ja: 'グローバルショートカットはデスクトップアプリでのみ使えます。'
   })
 
+/** `platform` names a recorded key as Electron reads it there (Command on darwin, Super elsewhere). */
 export function shortcutsHandlers(
   settings: DocumentStore<Settings> | undefined,
-  shell: ShortcutShell | undefined
+  shell: ShortcutShell | undefined,
+  platform: string
 ): Pick<Handlers, ShortcutCommand> {
   const need = () => {
     if (!settings || !shell) throw unavailable()
@@ -36,30 +39,38 @@ export function shortcutsHandlers(
     const state = (action: ShortcutAction) => ({ accelerator: doc.shortcuts[action], active: shell.active(action) })
     return { toggleWindow: state('toggleWindow'), quickRecord: state('quickRecord') }
   }
+  /** Checked, taken from the system, then stored; refused with the reason otherwise. */
+  const set = (action: ShortcutAction, accelerator: string): ShortcutsInfo => {
+    const { settings, shell } = need()
+    const problem = acceleratorProblem(accelerator)
+    if (problem) throw new UserErrorException('shortcut-invalid', problem)
+    const other = SHORTCUT_ACTIONS.find((a) => a !== action)!
+    if (sameAccelerator(settings.read().shortcuts[other], accelerator)) {
+      throw new UserErrorException('shortcut-in-use', {
+        en: `${accelerator} is already Onair's other shortcut. Choose another combination.`,
+        ja: `${accelerator} は Onair のもう一方のショートカットで使っています。別の組み合わせを選んでください。`
+      })
+    }
+    if (!shell.set(action, accelerator)) {
+      throw new UserErrorException('shortcut-taken', {
+        en: `${accelerator} is taken by another app or by the system. The previous shortcut is kept.`,
+        ja: `${accelerator} は別のアプリかシステムが使っています。前のショートカットのままです。`
+      })
+    }
+    const saved = settings.update((doc) => ({ ...doc, shortcuts: { ...doc.shortcuts, [action]: accelerator } }))
+    return info(saved, shell)
+  }
   return {
     'shortcuts:get': async () => {
       const { settings, shell } = need()
       return info(settings.read(), shell)
     },
-    'shortcuts:set': async ({ action, accelerator }) => {
-      const { settings, shell } = need()
-      const problem = acceleratorProblem(accelerator)
-      if (problem) throw new UserErrorException('shortcut-invalid', problem)
-      const other = SHORTCUT_ACTIONS.find((a) => a !== action)!
-      if (sameAccelerator(settings.read().shortcuts[other], accelerator)) {
-        throw new UserErrorException('shortcut-in-use', {
-          en: `${accelerator} is already Onair's other shortcut. Choose another combination.`,
-          ja: `${accelerator} は Onair のもう一方のショートカットで使っています。別の組み合わせを選んでください。`
-        })
-      }
-      if (!shell.set(action, accelerator)) {
-        throw new UserErrorException('shortcut-taken', {
-          en: `${accelerator} is taken by another app or by the system. The previous shortcut is kept.`,
-          ja: `${accelerator} は別のアプリかシステムが使っています。前のショートカットのままです。`
-        })
-      }
-      const saved = settings.update((doc) => ({ ...doc, shortcuts: { ...doc.shortcuts, [action]: accelerator } }))
-      return info(saved, shell)
+    'shortcuts:set': async ({ action, accelerator }) => set(action, accelerator),
+    'shortcuts:record': async ({ action, press }) => {
+      const current = need().settings.read().shortcuts[action]
+      const accelerator = recordKey(press, platform)
+      if (accelerator === null || accelerator === current) return null
+      return set(action, accelerator)
     }
   }
 }

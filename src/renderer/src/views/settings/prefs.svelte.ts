@@ -64,7 +64,10 @@ export class SectionStatus {
     return this.apply(field, what, () => savePrefs(patch), opts)
   }
 
-  /** As `save`, for a change that goes through its own command (e.g. `shortcuts:set`). */
+  /**
+   * As `save`, for a change that goes through its own command (e.g. `shortcuts:set`). An action that
+   * resolves to null changed nothing, so nothing is announced.
+   */
   async apply(
     field: string,
     what: LocalizedText,
@@ -75,8 +78,7 @@ export class SectionStatus {
     this.failed = null
     delete this.errors[field]
     try {
-      await action()
-      this.saved = what
+      if ((await action()) !== null) this.saved = what
       return true
     } catch (err) {
       const { message } = asUserError(err)
