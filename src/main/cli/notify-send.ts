@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import type { Notifier } from '../core/notify'
+import type { NativeNotification, Notifier } from '../core/notify'
+import { childEnv } from '../core/secret-env'
 
 /**
  * Desktop notifications for the headless daemon through `notify-send` (libnotify), where it is
@@ -22,13 +23,21 @@ export function findOnPath(name: string, env: Record<string, string | undefined>
   return undefined
 }
 
+/**
+ * notify-send's arguments for one notification. The title and body are the service's text (a work
+ * title such as `--icon=/etc/shadow` or `--help`): after `--` they can only be text, never options.
+ */
+export function notifySendArgs(n: Pick<NativeNotification, 'title' | 'body'>): string[] {
+  return ['--app-name=Onair', '--', n.title, n.body]
+}
+
 export function notifySend(env: Record<string, string | undefined>): Notifier {
   const binary = findOnPath('notify-send', env)
   return {
     show(n) {
       if (!binary) return
       try {
-        const child = spawn(binary, ['--app-name=Onair', n.title, n.body], { stdio: 'ignore', detached: true })
+        const child = spawn(binary, notifySendArgs(n), { stdio: 'ignore', detached: true, env: childEnv(env) })
         child.on('error', () => undefined)
         child.unref()
       } catch {

@@ -1,20 +1,44 @@
 import { spawn } from 'node:child_process'
+import { win32 } from 'node:path'
+import { childEnv } from '../core/secret-env'
+import { webUrl } from '../core/web-url'
+
+type Env = Record<string, string | undefined>
+
+export interface OpenerCommand {
+  command: string
+  args: string[]
+}
 
 /**
- * Opens the system browser where there is one. Failure is silent on purpose: the URL is always
- * printed too, and a headless box (ssh, CI, a container) is a normal place to run the CLI.
+ * How each system opens a web address, as a program and its argument list: no shell ever parses
+ * the address. On Windows that rules out `cmd /c start`, where `|`, `^`, `&` and `%…%` in an address
+ * are read by cmd.exe; `url.dll`'s FileProtocolHandler hands the address to the default browser
+ * as it is, and is called by its full path so that no `rundll32` earlier on PATH is run instead.
+ * Undefined where there is nothing to open with (Linux without a display: ssh, CI, a container).
  */
-export function systemOpener(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform) {
+export function openerCommand(url: string, platform: NodeJS.Platform, env: Env): OpenerCommand | undefined {
+  if (platform === 'darwin') return { command: 'open', args: [url] }
+  if (platform === 'win32') {
+    const system32 = win32.join(env.SystemRoot || env.windir || 'C:\\Windows', 'System32')
+    return { command: win32.join(system32, 'rundll32.exe'), args: ['url.dll,FileProtocolHandler', url] }
+  }
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return undefined
+  return { command: 'xdg-open', args: [url] }
+}
+
+/**
+ * Opens the system browser where there is one, for web addresses only (web-url.ts). Failure is
+ * silent on purpose: the URL is always printed too, and a headless box is a normal place to run
+ * the CLI. The opener gets the environment without Onair's secrets (secret-env.ts).
+ */
+export function systemOpener(env: Env, platform: NodeJS.Platform = process.platform) {
   return async (url: string): Promise<void> => {
-    const [cmd, args] =
-      platform === 'darwin'
-        ? ['open', [url]]
-        : platform === 'win32'
-          ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
-          : ['xdg-open', [url]]
-    if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return
+    const address = webUrl(url)
+    const opener = address === undefined ? undefined : openerCommand(address, platform, env)
+    if (!opener) return
     try {
-      const child = spawn(cmd as string, args as string[], { detached: true, stdio: 'ignore' })
+      const child = spawn(opener.command, opener.args, { detached: true, stdio: 'ignore', env: childEnv(env) })
       child.on('error', () => undefined)
       child.unref()
     } catch {

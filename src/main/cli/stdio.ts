@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline'
 import { escapeControls } from '../core/safe-text'
+import { forgetSecretEnv } from '../core/secret-env'
 import type { Io } from './command'
 import { systemOpener } from './open-browser'
 
@@ -9,6 +10,10 @@ import { systemOpener } from './open-browser'
  * `write` (raw output such as an .ics file) keeps its CR LF line ends.
  */
 export function processIo(): Io {
+  // The command reads its secrets from this copy; the process's own environment, which anything
+  // it starts would inherit, forgets them (secret-env.ts).
+  const env = { ...process.env }
+  forgetSecretEnv(process.env)
   let lines: AsyncIterator<string> | undefined
   return {
     out: (line) => void process.stdout.write(`${escapeControls(line)}\n`),
@@ -20,7 +25,7 @@ export function processIo(): Io {
       const next = await lines.next()
       return next.done ? undefined : next.value
     },
-    env: process.env,
-    openBrowser: systemOpener(process.env)
+    env,
+    openBrowser: systemOpener(env)
   }
 }

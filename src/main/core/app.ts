@@ -3,8 +3,9 @@
  * arrive as plain functions in `deps`, so this file and everything it imports runs under Node.
  */
 import type { Clock } from './clock'
-import { events as eventSchemas, isHttpUrl } from '../../shared/contract'
+import { events as eventSchemas } from '../../shared/contract'
 import { UserErrorException } from './ipc/errors'
+import { webOnly } from './web-url'
 import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account'
@@ -138,15 +139,7 @@ export function createCore(deps: CoreDeps): Core {
       await deps.window.openLog()
     },
     hideWindow: () => deps.window?.hide(),
-    async openExternal(url) {
-      // Checked again here, not only by the IPC schema: notifications and the CLI call this too.
-      if (!isHttpUrl(url)) {
-        throw new UserErrorException('unsafe-url', {
-          en: 'Only web links (http or https) can be opened.',
-          ja: '開けるのは Web のリンク（http または https）だけです。'
-        })
-      }
-      await deps.openExternal(url)
-    }
+    // Checked again here, not only by the IPC schema: notifications and the CLI call this too.
+    openExternal: webOnly((url) => deps.openExternal(url))
   }
 }

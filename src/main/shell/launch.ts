@@ -3,11 +3,12 @@
  * single-instance lock and the log live), the log and its catch-alls, the single-instance lock,
  * the Windows toast identity, and the hardening of every web contents. Then `startApp`.
  */
-import { app, shell } from 'electron'
+import { app } from 'electron'
 import { systemClock, type Clock } from '../core/clock'
 import { openAppLog } from './log'
 import { appUserModelId, chooseDataDir } from './paths'
-import { hardenAllWebContents } from './security'
+import { hardenAllWebContents, openWebUrl } from './security'
+import { forgetSecretEnv } from '../core/secret-env'
 import { startApp, type StartOptions } from './start'
 
 export interface LaunchOptions {
@@ -42,16 +43,12 @@ export async function launch({
   if (process.platform === 'win32') app.setAppUserModelId(appUserModelId())
   // A tray app keeps running with no window open.
   app.on('window-all-closed', () => {})
-  hardenAllWebContents((url) => shell.openExternal(url))
+  hardenAllWebContents(openWebUrl)
+  const demoToken = env['ONAIR_DEMO_TOKEN'] || undefined
+  // Read once; no process the app starts (the browser opener, Chromium's helpers) inherits it.
+  forgetSecretEnv(env)
   try {
-    await startApp({
-      clock,
-      log,
-      argv,
-      env,
-      demoToken: env['ONAIR_DEMO_TOKEN'] || undefined,
-      ...(cron ? { cron } : {})
-    })
+    await startApp({ clock, log, argv, env, demoToken, ...(cron ? { cron } : {}) })
   } catch (e) {
     log.write('error', 'Onair failed to start', e)
     app.exit(1)

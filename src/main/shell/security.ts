@@ -3,9 +3,10 @@
  * permissions (only writing to the clipboard, only for our own page), and no navigation, popups or
  * webviews in any web contents.
  */
-import { app, type Session } from 'electron'
+import { app, shell, type Session } from 'electron'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../shared/csp'
 import { isHttpUrl } from '../../shared/contract/app'
+import { webOnly } from '../core/web-url'
 import { devServerUrl } from './paths'
 import { isRendererUrl } from './window'
 
@@ -46,3 +47,10 @@ export function hardenAllWebContents(openExternal: (url: string) => Promise<void
     })
   })
 }
+
+/**
+ * `shell.openExternal` as the app may use it: web addresses only (core/web-url.ts), whoever asks
+ * (sign-in, a link, a notification). The system opener runs with the app's environment, from
+ * which launch.ts has removed Onair's secrets.
+ */
+export const openWebUrl = webOnly((url) => shell.openExternal(url))

@@ -31,7 +31,7 @@ import { reminderAction, reminderButtons } from './reminder-actions'
 import { resourcePath } from './paths'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
-import { hardenSession } from './security'
+import { hardenSession, openWebUrl } from './security'
 import { saveWithDialog } from './save-file'
 import { createShortcuts } from './shortcuts'
 import { createTray } from './tray'
@@ -104,7 +104,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     secrets,
     sessionStore: sessionFileStore(dataDir, onCorrupt),
     clock,
-    openBrowser: (url) => shell.openExternal(url),
+    openBrowser: openWebUrl,
     locale: language,
     wipePersonalData: personalDataWiper(dataDir)
   })
@@ -158,7 +158,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   const core = createCore({
     clock,
     dataDir,
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: openWebUrl,
     appName: app.getName(),
     version: app.getVersion(),
     platform: process.platform,

@@ -75,12 +75,8 @@ export async function startShell(options: ShellOptions = {}) {
     return { stop: () => void ticks.splice(ticks.indexOf(entry), 1) }
   }
   const listenersBefore = catchAlls()
-  const started = launch({
-    clock,
-    cron,
-    argv: options.argv ?? ['electron', '.'],
-    env: { ONAIR_DATA_DIR: dataDir, ...options.env }
-  })
+  const env: NodeJS.ProcessEnv = { ONAIR_DATA_DIR: dataDir, ...options.env }
+  const started = launch({ clock, cron, argv: options.argv ?? ['electron', '.'], env })
   if (!options.manualReady) app.becomeReady()
 
   const window = (): FakeBrowserWindow => {
@@ -106,6 +102,8 @@ export async function startShell(options: ShellOptions = {}) {
     folder,
     appPath,
     dataDir,
+    /** The environment launch() was given, as it left it. */
+    env,
     clock,
     ticks,
     started,

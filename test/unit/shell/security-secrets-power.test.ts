@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../../src/shared/csp'
 import { ENCRYPTED_SECRETS_FILE, electronSecrets } from '../../../src/main/shell/secrets'
 import { watchPowerAndNetwork } from '../../../src/main/shell/power'
+import { openWebUrl } from '../../../src/main/shell/security'
 import {
   FakeEvent,
   FakeWebContents,
@@ -74,6 +75,22 @@ describe('session hardening', () => {
     const other = new FakeWebContents()
     app.emit('web-contents-created', new FakeEvent(), other)
     expect(other.cancellable('will-navigate', {})).toBe(true)
+  })
+
+  it('shell.openExternal only ever gets a parsed web address; file:, UNC and custom schemes are refused', async () => {
+    await started()
+    for (const url of ['file://host/share/x', 'file:///etc/passwd', 'smb://host/share', 'onair://x', 'javascript:1'])
+      await expect(openWebUrl(url), url).rejects.toMatchObject({ userError: { code: 'unsafe-url' } })
+    await openWebUrl(' https://example.com/a b')
+    expect(electronShell.opened).toEqual(['https://example.com/a%20b'])
+  })
+
+  it('the demo token is read once: the environment the app runs with (and its children inherit) forgets it', async () => {
+    const emu = await run.emulator()
+    const s = await started(signedInTo(emu))
+    await s.settle()
+    expect(s.env).not.toHaveProperty('ONAIR_DEMO_TOKEN')
+    expect(s.env).toHaveProperty('ONAIR_DATA_DIR')
   })
 })
 
