@@ -41,7 +41,8 @@ export const ScheduleCacheSchema = z.object({
 })
 export type ScheduleCache = z.output<typeof ScheduleCacheSchema>
 
-const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)')
+/** A time of day, HH:MM on the 24-hour clock (quiet hours, the schedule's day boundary). */
+export const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)')
 
 const TimeZone = z.string().refine(
   (tz) => {

@@ -1,13 +1,11 @@
 import { z } from 'zod'
 import { acceleratorProblem } from './accelerator'
-import { ReminderSettingsSchema } from './schedule'
+import { ReminderSettingsSchema, WallTime } from './schedule'
 
 /**
  * Every user setting, one document, shared with the renderer (zod only, no Node). Each feature owns
  * one section; every field has a default so an older or partial file still loads.
  */
-const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)')
-
 export const UiSettingsSchema = z.object({
   /** 'system' follows the OS locale. */
   locale: z.enum(['system', 'en', 'ja']).default('system'),

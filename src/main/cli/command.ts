@@ -1,6 +1,6 @@
+import type { Locale, LocalizedText } from '../../shared/locale'
 import type { Clock } from '../core/clock'
-import type { LocalizedText } from '../core/http/errors'
-import type { Locale, RuntimeConfig } from '../core/config'
+import type { RuntimeConfig } from '../core/config'
 
 /**
  * The shape every `onair` command file exports. Adding a command is one new file in

@@ -1,6 +1,5 @@
-import type { Locale } from '../core/config'
-import { describeFileError } from '../core/file-errors'
-import type { LocalizedText } from '../core/http/errors'
+import type { Locale, LocalizedText } from '../../shared/locale'
+import { describeError } from '../core/describe-error'
 import type { Io } from './command'
 
 /**
@@ -27,11 +26,11 @@ export function exitWhenSettled(work: Promise<number>, io: Pick<Io, 'err'>, loca
     exit(1)
   })
   work.then(exit, (e: unknown) => {
-    // A file the system refused is the user's to fix, not a bug: its message, never a stack trace.
-    const file = describeFileError(e)
+    // A failure the user can act on (a file the system refused) is not a bug: its message, never a stack trace.
+    const known = describeError(e)
     io.err(
-      file
-        ? `onair: ${file[locale]}`
+      known
+        ? `onair: ${known.message[locale]}`
         : `onair: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
     )
     exit(1)

@@ -1,7 +1,7 @@
+import type { LocalizedText } from '../../shared/locale'
 import { AuthError } from '../core/auth/errors'
-import { describeFileError } from '../core/file-errors'
+import { describeError } from '../core/describe-error'
 import type { SessionInfo } from '../core/auth/session'
-import { ApiError, describeApiError, type LocalizedText } from '../core/http/errors'
 import { EXIT, type CommandContext, type ExitCode } from './command'
 import { signedInElsewhere } from './context'
 
@@ -21,12 +21,8 @@ export function printWriteHint(ctx: CommandContext, info: SessionInfo): void {
 
 /** Known failures (a refused file included) become their message and exit 1; anything else is a bug and propagates. */
 export function failWith(ctx: CommandContext, e: unknown): ExitCode {
-  const message =
-    e instanceof AuthError
-      ? (e.code === 'not_signed_in' && signedInElsewhere(ctx)) || e.userMessage
-      : e instanceof ApiError
-        ? describeApiError(e)
-        : describeFileError(e)
+  const elsewhere = e instanceof AuthError && e.code === 'not_signed_in' && signedInElsewhere(ctx)
+  const message = elsewhere || describeError(e)?.message
   if (!message) throw e
   ctx.io.err(ctx.t(message))
   return EXIT.failure
@@ -38,8 +34,8 @@ export function failWith(ctx: CommandContext, e: unknown): ExitCode {
  * it names the file or the address.
  */
 export function describeFailure(e: unknown): LocalizedText {
-  if (e instanceof AuthError) return e.userMessage
-  if (e instanceof ApiError) return describeApiError(e)
+  const known = describeError(e)
+  if (known) return known.message
   const { code, port } = (e ?? {}) as { code?: unknown; port?: unknown }
   if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
     if (typeof port === 'number') {
@@ -49,8 +45,6 @@ export function describeFailure(e: unknown): LocalizedText {
       }
     }
   }
-  const file = describeFileError(e)
-  if (file) return file
   const detail = e instanceof Error ? e.message : String(e)
   return { en: `Something went wrong: ${detail}`, ja: `問題が発生しました: ${detail}` }
 }

@@ -1,6 +1,6 @@
+import type { Locale, LocalizedText } from '../../shared/locale'
 import type { FetchLike } from './http/node-fetch'
 import type { Settings } from '../../shared/settings'
-import type { PageLocale } from './auth/callback-page'
 import { AuthError } from './auth/errors'
 import { createSessionMonitor, type SessionMonitor } from './auth/monitor'
 import type { Secrets } from './auth/secrets'
@@ -14,7 +14,6 @@ import {
 import type { SessionDoc } from './auth/session-store'
 import { verifyWikiToken } from './auth/wiki-token'
 import type { Clock } from './clock'
-import type { LocalizedText } from './http/errors'
 import { createMediaClient, type MediaClient } from './media/client'
 import type { DocumentStore } from './store/json-file'
 import { createWikiClient, type WikiClient } from './wiki/client'
@@ -45,7 +44,7 @@ export interface AccountDeps {
   sessionStore: DocumentStore<SessionDoc>
   clock: Clock
   openBrowser: (url: string) => Promise<void> | void
-  locale: () => PageLocale
+  locale: () => Locale
   /**
    * Deletes personal data (schedule, ledger, inbox; the outbox only when `discardOutbox`), never
    * settings. Called at every sign-out.

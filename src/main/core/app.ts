@@ -4,7 +4,7 @@
  */
 import type { Clock } from './clock'
 import { events as eventSchemas } from '../../shared/contract'
-import { UserErrorException } from './ipc/errors'
+import { UserErrorException } from './user-error'
 import { webOnly } from './web-url'
 import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
 import type { Settings } from '../../shared/settings'

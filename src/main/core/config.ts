@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { LocalizedText } from './http/errors'
+import { localeFromTag, type Locale, type LocalizedText } from '../../shared/locale'
 import { secret, type SecretValue } from './auth/secret-value'
 
 /**
@@ -9,8 +9,6 @@ import { secret, type SecretValue } from './auth/secret-value'
  * environment, flags winning. Secrets come from the environment only: a flag would show them in
  * `ps` and the shell history. Secret values are SecretValue, so printing the config never leaks.
  */
-export type Locale = 'en' | 'ja'
-
 export interface RuntimeConfig {
   dataDir: string
   mediaUrl: string | undefined
@@ -81,8 +79,7 @@ export class ConfigError extends Error {
 }
 
 export function localeFromEnv(env: Env): Locale {
-  const tag = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
-  return tag.toLowerCase().startsWith('ja') ? 'ja' : 'en'
+  return localeFromTag(env.LC_ALL || env.LC_MESSAGES || env.LANG || '')
 }
 
 /** The OS's per-user configuration folder + `/onair`. */

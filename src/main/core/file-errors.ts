@@ -1,4 +1,4 @@
-import type { LocalizedText } from './http/errors'
+import type { LocalizedText } from '../../shared/locale'
 import type { CorruptFileReport } from './store/json-file'
 
 /**

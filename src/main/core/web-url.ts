@@ -1,6 +1,6 @@
 import { isHttpUrl } from '../../shared/contract/app'
-import type { LocalizedText } from './http/errors'
-import { UserErrorException } from './ipc/errors'
+import type { LocalizedText } from '../../shared/locale'
+import { UserErrorException } from './user-error'
 
 /**
  * The one rule for every address Onair hands to the system to open (the CLI's browser opener,

@@ -7,8 +7,7 @@
  *   silently, as calendar apps do: the reminder's return is the confirmation.
  * A program that has left the schedule meanwhile opens in the window instead, for either button.
  */
-import type { Locale } from '../core/config'
-import type { LocalizedText } from '../core/http/errors'
+import type { Locale, LocalizedText } from '../../shared/locale'
 import type { NativeNotification, Notifier } from '../core/notify'
 import type { Outbox } from '../core/records/outbox'
 import { watchedRecord } from '../core/records/from-program'

@@ -3,6 +3,7 @@
  * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
  * it and only "Quit" ends the app.
  */
+import { localeFromTag, type Locale } from '../../shared/locale'
 import { app, clipboard, nativeImage, session, shell } from 'electron'
 import { createAccount } from '../core/account'
 import { personalDataWiper } from '../core/account/personal-data'
@@ -10,14 +11,14 @@ import { createCore } from '../core/app'
 import { sessionFileStore } from '../core/auth/session-store'
 import { every, type Clock } from '../core/clock'
 import { controlSafeNotifier } from '../core/notify'
-import type { Locale } from '../core/config'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
-import { describeCorruptFile, describeFileError } from '../core/file-errors'
+import { describeCorruptFile } from '../core/file-errors'
+import { describeError, FILE_ERROR } from '../core/describe-error'
 import { useDocumentBackend, type CorruptFileReport } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
 import { quickRecordProgram } from '../core/schedule/quick-record'
-import { UserErrorException } from '../core/ipc/errors'
+import { UserErrorException } from '../core/user-error'
 import type { DocumentStore } from '../core/store/json-file'
 import type { NativeNotification } from '../core/notify'
 import type { Settings } from '../../shared/settings'
@@ -84,7 +85,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
       }
     })
   )
-  const systemLanguage = (): Locale => (app.getLocale().toLowerCase().startsWith('ja') ? 'ja' : 'en')
+  const systemLanguage = (): Locale => localeFromTag(app.getLocale())
   // A saved file that no longer reads is kept aside and the user told; the system language is
   // used because the settings file may be the one that failed.
   const onCorrupt = (r: CorruptFileReport): void => {
@@ -122,8 +123,10 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
       log.write('error', 'background task failed', e)
       // A write the disk refused in the background (the outbox sending, the inbox, a cache): the
       // user is told once per file and problem in this run, in their language, not only the log.
-      const text = describeFileError(e)
-      if (!text || toldFileErrors.has(text.en)) return
+      const known = describeError(e)
+      if (known?.code !== FILE_ERROR) return
+      const text = known.message
+      if (toldFileErrors.has(text.en)) return
       toldFileErrors.add(text.en)
       notifier.show({ id: `file-error:${toldFileErrors.size}`, title: 'Onair', body: text[language()] })
     },

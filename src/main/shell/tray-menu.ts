@@ -2,9 +2,9 @@
  * What the tray says, decided without touching Electron: the menu template and the tooltip for a
  * tray state, in the user's language. `shell/tray.ts` only hands them to the OS.
  */
+import type { Locale } from '../../shared/locale'
 import type { MenuItemConstructorOptions } from 'electron'
 import type { LocalizedText } from '../../shared/contract/common'
-import type { Locale } from '../core/config'
 import { episodeLabel, localTime } from '../core/schedule/reminder-text'
 import { formatCountdown, type TrayIcon, type TrayState } from '../core/schedule/tray-state'
 

@@ -3,9 +3,9 @@
  * the pure `trayState`), the menu and tooltip from `tray-menu.ts`, and a left click that toggles
  * the window where the platform has one.
  */
+import type { Locale } from '../../shared/locale'
 import { Menu, Tray, nativeImage } from 'electron'
 import type { Clock } from '../core/clock'
-import type { Locale } from '../core/config'
 import type { TrayIcon, TrayState } from '../core/schedule/tray-state'
 import { resourcePath } from './paths'
 import { trayMenu, trayTooltip, type TrayActions } from './tray-menu'

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import type { LocalizedText as Text } from '../locale'
 
 /** Every user-facing string the main process produces comes in both UI languages. */
 export const LocalizedText = z.strictObject({
   en: z.string().min(1),
   ja: z.string().min(1)
-})
-export type LocalizedText = z.infer<typeof LocalizedText>
+}) satisfies z.ZodType<Text>
+export type LocalizedText = Text
 
 /**
  * The one shape of a failure the user can see.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { dispatch } from '../../../src/main/core/ipc/handlers'
-import { UserErrorException } from '../../../src/main/core/ipc/errors'
+import { UserErrorException } from '../../../src/main/core/user-error'
 import { UserError } from '../../../src/shared/contract'
 import { setup } from './helpers'
 

@@ -1,5 +1,5 @@
+import type { LocalizedText } from '../../../shared/locale'
 import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-keys'
-import type { LocalizedText } from '../../core/http/errors'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { movedAside } from '../context'

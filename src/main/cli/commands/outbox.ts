@@ -40,8 +40,6 @@ const settledStates = new Set<OutboxEntry['state']>(['sent', 'failed', 'needs-co
 
 /** The outbox must be started and the user signed in, or nothing would ever be sent. */
 export function sendAndWait(outbox: Outbox, id: string, clock: Clock, limitMs = SEND_WAIT_MS): Promise<Waited> {
-  // The outbox's timers do not hold the process open (systemClock), so this does while it waits.
-  const keepAlive = setInterval(() => {}, 60_000)
   let last = outbox.entries().find((x) => x.id === id) as OutboxEntry
   const deadline = Math.max(clock.now(), last.sendAt ?? 0) + limitMs
   return new Promise((resolve) => {
@@ -51,7 +49,6 @@ export function sendAndWait(outbox: Outbox, id: string, clock: Clock, limitMs = 
       done = true
       off()
       if (timer) clock.clearTimeout(timer)
-      clearInterval(keepAlive)
       resolve({ entry: last, timedOut })
     }
     const check = (entries: OutboxEntry[]) => {

@@ -1,6 +1,7 @@
+import type { LocalizedText } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
 import { calendarDocument } from '../../core/calendar/feed'
-import { describeApiError, type LocalizedText } from '../../core/http/errors'
+import { describeApiError } from '../../core/http/errors'
 import { pollOnce } from '../../core/schedule/poll'
 import { emptySchedule, scheduleFileStore } from '../../core/schedule/files'
 import { duration, summaryLine } from '../../core/schedule/reminder-text'
@@ -71,7 +72,7 @@ export const upcoming: Command = {
     }
     const cache = scheduleFileStore(ctx.config.dataDir, movedAside(ctx))
     const settings = cliSettings(ctx).read()
-    const result = await pollOnce({ media: cli.account.media(), now: Date.now(), settings })
+    const result = await pollOnce({ media: cli.account.media(), now: ctx.clock.now(), settings })
     // A schedule.json the system refuses (a folder in its place, no permission, a full disk) is
     // said once, with what to do; what was fetched is still shown, and the exit code says 1.
     let fileTrouble = false
@@ -86,7 +87,7 @@ export const upcoming: Command = {
     }
     let shown: ScheduleCache
     if (result.ok) {
-      shown = { fetchedAt: new Date().toISOString(), programs: result.programs }
+      shown = { fetchedAt: new Date(ctx.clock.now()).toISOString(), programs: result.programs }
       onFile(() => cache.write(shown), undefined)
     } else {
       cli.account.monitor.report(result.error)
@@ -94,7 +95,7 @@ export const upcoming: Command = {
       shown = onFile(() => cache.read(), emptySchedule())
     }
     const { fetchedAt, programs } = shown
-    if (!result.ok) ctx.io.err(ctx.t(savedNotice(fetchedAt, Date.now())))
+    if (!result.ok) ctx.io.err(ctx.t(savedNotice(fetchedAt, ctx.clock.now())))
     if (ctx.flags.ics) {
       if (!result.ok && !fetchedAt) return EXIT.failure
       const ics = calendarDocument({
@@ -103,7 +104,7 @@ export const upcoming: Command = {
         locale: ctx.locale,
         mediaUrl: cli.account.services().mediaUrl,
         alarms: ctx.flags.alarms === true || undefined,
-        now: Date.now()
+        now: ctx.clock.now()
       })
       // "-" is stdout, as for most tools; a file is replaced whole or not at all.
       if (file === undefined || file === '-') ctx.io.write(ics)
@@ -124,7 +125,7 @@ export const upcoming: Command = {
     } else if (ctx.flags.json) {
       ctx.io.out(JSON.stringify({ fetchedAt, offline: !result.ok, programs }))
     } else {
-      const now = Date.now()
+      const now = ctx.clock.now()
       const text = { locale: ctx.locale, timeZone: settings.reminders.timeZone, now }
       if (programs.length === 0)
         ctx.io.err(ctx.t({ en: 'Nothing unwatched on air in the window.', ja: 'この期間に未視聴の放送はありません。' }))

@@ -2,9 +2,8 @@ import type { AuthStatus, Handlers, SettingsPatch } from '../../../shared/contra
 import { UPDATABLE_SECTIONS } from '../../../shared/contract/settings'
 import { SettingsSchema, type Settings } from '../../../shared/settings'
 import type { Account } from '../account'
-import { AuthError } from '../auth/errors'
 import type { SessionInfo } from '../auth/session'
-import { UserErrorException } from '../ipc/errors'
+import { UserErrorException } from '../user-error'
 import { validateCron } from '../schedule/cron'
 import type { DocumentStore } from '../store/json-file'
 
@@ -30,16 +29,6 @@ const NEEDS_CONSENT = {
 const INVALID_SETTINGS = {
   en: 'That setting value is not allowed; nothing was changed.',
   ja: 'その設定値は使えません。何も変更していません。'
-}
-
-/** Throws the AuthError as a UserError carrying its code and both languages. */
-async function asUserErrors<T>(run: () => Promise<T> | T): Promise<T> {
-  try {
-    return await run()
-  } catch (e) {
-    if (e instanceof AuthError) throw new UserErrorException(e.code, e.userMessage)
-    throw e
-  }
 }
 
 function toInfo(info: SessionInfo) {
@@ -132,24 +121,22 @@ export function accountHandlers(
       a.saveServices(update)
       return accountStatus(a)
     },
-    'auth:signIn': (input) =>
-      asUserErrors(async () => {
-        const pending = await consent(input?.allowUnencrypted).startBrowserSignIn()
-        return toInfo(await pending.done)
-      }),
+    'auth:signIn': async (input) => {
+      const pending = await consent(input?.allowUnencrypted).startBrowserSignIn()
+      return toInfo(await pending.done)
+    },
     'auth:cancelSignIn': async () => need().cancelSignIn(),
-    'auth:startOob': () => asUserErrors(async () => ({ url: await need().startOobSignIn() })),
-    'auth:completeOob': ({ code, allowUnencrypted }) =>
-      asUserErrors(async () => toInfo(await consent(allowUnencrypted).completeOobSignIn(code))),
-    'auth:pasteToken': ({ token, allowUnencrypted }) =>
-      asUserErrors(async () => toInfo(await consent(allowUnencrypted).signInWithToken(token))),
-    'auth:signOut': ({ discardOutbox }) => asUserErrors(() => need().signOut({ discardOutbox })),
-    'auth:setWikiToken': ({ token, allowUnencrypted }) =>
-      asUserErrors(async () => {
-        const a = consent(allowUnencrypted)
-        await a.setWikiToken(token)
-        return accountStatus(a)
-      }),
+    'auth:startOob': async () => ({ url: await need().startOobSignIn() }),
+    'auth:completeOob': async ({ code, allowUnencrypted }) =>
+      toInfo(await consent(allowUnencrypted).completeOobSignIn(code)),
+    'auth:pasteToken': async ({ token, allowUnencrypted }) =>
+      toInfo(await consent(allowUnencrypted).signInWithToken(token)),
+    'auth:signOut': async ({ discardOutbox }) => need().signOut({ discardOutbox }),
+    'auth:setWikiToken': async ({ token, allowUnencrypted }) => {
+      const a = consent(allowUnencrypted)
+      await a.setWikiToken(token)
+      return accountStatus(a)
+    },
     'settings:get': async () => needSettings().read(),
     'settings:update': async (patch) => {
       const store = needSettings()

@@ -1,12 +1,13 @@
+import type { Locale } from '../../../shared/locale'
+
 /**
  * The page the browser shows after the redirect back to Onair. It never echoes what came in the
  * query string: everything in it is our own fixed text, so there is nothing to escape but the
  * defence stays in place in case a caller ever passes something dynamic.
  */
-export type PageLocale = 'en' | 'ja'
 export type PageOutcome = 'success' | 'denied' | 'forgery' | 'failed'
 
-const TEXT: Record<PageOutcome, Record<PageLocale, { title: string; body: string }>> = {
+const TEXT: Record<PageOutcome, Record<Locale, { title: string; body: string }>> = {
   success: {
     en: { title: 'Signed in to Onair', body: 'You can close this tab and return to Onair.' },
     ja: { title: 'Onair にサインインしました', body: 'このタブを閉じて Onair に戻ってください。' }
@@ -38,7 +39,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-export function callbackPage(outcome: PageOutcome, locale: PageLocale): string {
+export function callbackPage(outcome: PageOutcome, locale: Locale): string {
   const t = TEXT[outcome][locale]
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
 
 /**
  * Every way signing in (or keeping a session) can fail, as a stable code the UI and the CLI branch
@@ -106,12 +106,4 @@ export class AuthError extends Error {
   toJSON(): { code: AuthErrorCode; message: LocalizedText } {
     return { code: this.code, message: this.userMessage }
   }
-}
-
-export function isAuthError(e: unknown, code?: AuthErrorCode): e is AuthError {
-  return e instanceof AuthError && (code === undefined || e.code === code)
-}
-
-export function authMessage(code: AuthErrorCode): LocalizedText {
-  return MESSAGES[code]
 }

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Locale } from '../../../shared/locale'
 import type { Clock, TimerHandle } from '../clock'
 import { describeApiError, isApiError } from '../http/errors'
-import { callbackPage, type PageLocale, type PageOutcome } from './callback-page'
+import { callbackPage, type PageOutcome } from './callback-page'
 import { AuthError, type AuthErrorCode } from './errors'
 import { newFlowSecrets, sameState } from './pkce'
 
@@ -34,7 +35,7 @@ export interface LoopbackOptions<T> {
   exchange: (p: ExchangeParams) => Promise<T>
   /** Failing to open a browser is not fatal: the URL is also handed back to be shown. */
   openBrowser: (url: string) => Promise<void> | void
-  locale: () => PageLocale
+  locale: () => Locale
   /** 0 (default) picks a free port; a fixed one is for registrations that need it. */
   port?: number
   timeoutMs?: number

@@ -1,4 +1,5 @@
-import { ApiError, describeApiError, type LocalizedText, type ServiceName } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
+import { ApiError, describeApiError, type ServiceName } from '../http/errors'
 
 /**
  * Turns "a request came back 401" into one app-wide signed-out transition. Every request path

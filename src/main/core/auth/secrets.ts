@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
 
 /**
  * Where tokens and the client secret live at rest. Core only sees this interface: the headless

@@ -1,9 +1,9 @@
+import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { Clock } from '../clock'
-import { ApiError, isApiError, type LocalizedText } from '../http/errors'
+import { ApiError, isApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { OOB_REDIRECT_URI } from '../media/oauth'
 import type { DocumentStore } from '../store/json-file'
-import type { PageLocale } from './callback-page'
 import { AuthError } from './errors'
 import { createLoopbackAuthorizer, toAuthError, type LoopbackAuthorizer } from './loopback'
 import { createSessionMonitor, type SessionMonitor } from './monitor'
@@ -51,7 +51,7 @@ export interface SessionDeps {
   store: DocumentStore<SessionDoc>
   clock: Clock
   openBrowser: (url: string) => Promise<void> | void
-  locale: () => PageLocale
+  locale: () => Locale
   /** Schedule cache, notified ledger, outbox…: everything personal except settings. */
   wipePersonalData: () => Promise<void> | void
   redirectPort?: number

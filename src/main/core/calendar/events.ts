@@ -1,6 +1,6 @@
+import type { Locale } from '../../../shared/locale'
 import type { CachedProgram } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
-import type { Locale } from '../config'
 import { isInQuietHours } from '../schedule/local-time'
 import { isWanted } from '../schedule/planner'
 import { slotsOf } from '../schedule/slots'

@@ -1,6 +1,6 @@
+import type { Locale } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
-import type { Locale } from '../config'
 import { eventsOf } from './events'
 import { renderIcs } from './ics'
 

@@ -1,7 +1,7 @@
+import type { Locale } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
-import type { Locale } from '../config'
 import type { CorruptFileReport } from '../store/json-file'
 import { calendarDocument } from './feed'
 import { createCalendarSubscription, feedFileStore, type CalendarSubscription } from './subscription'

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../../shared/contract'
-import { UserErrorException } from '../ipc/errors'
+import { UserErrorException } from '../user-error'
 import type { CalendarService } from '.'
 
 /** The `calendar:*` handlers. The clipboard and the save dialog are the shell's, passed in. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
+import type { LocalizedText } from '../../../shared/locale'
 import type { CalendarInfo } from '../../../shared/contract/calendar'
 import type { Settings } from '../../../shared/settings'
-import type { LocalizedText } from '../http/errors'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { startFeedServer, type FeedServer } from './server'
 

@@ -1,3 +1,5 @@
+import type { LocalizedText } from '../../../shared/locale'
+
 /**
  * One error type for both services, so every layer above (poller, outbox, UI) decides on `kind`
  * alone and every failure reaches the user as a sentence in Japanese and English.
@@ -15,11 +17,6 @@ export type ApiErrorKind =
   | 'network' // no answer: refused, reset, DNS
   | 'timeout' // no answer in time
   | 'bad_response' // 2xx whose body is not what the schema expects
-
-export interface LocalizedText {
-  en: string
-  ja: string
-}
 
 export interface ApiErrorInit {
   kind: ApiErrorKind

@@ -1,6 +1,6 @@
 import type { ArticlePreview } from '../../../shared/inbox'
 import { isApiError } from '../http/errors'
-import { UserErrorException } from '../ipc/errors'
+import { UserErrorException } from '../user-error'
 import type { WikiClient } from '../wiki/client'
 import { dateTimeMs } from '../wiki/schemas'
 import { describeRefreshFailure, NO_WIKI_TOKEN } from './messages'

@@ -1,6 +1,6 @@
+import type { LocalizedText } from '../../../shared/locale'
 import type { ArticlePreview, InboxView, WebhookInfo } from '../../../shared/inbox'
 import type { Clock } from '../clock'
-import type { LocalizedText } from '../http/errors'
 import type { Notifier } from '../notify'
 import type { DocumentStore } from '../store/json-file'
 import type { WikiClient } from '../wiki/client'

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../../shared/contract'
-import { UserErrorException } from '../ipc/errors'
+import { UserErrorException } from '../user-error'
 import type { InboxService } from './inbox'
 
 /**

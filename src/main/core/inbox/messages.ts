@@ -1,6 +1,7 @@
+import type { LocalizedText } from '../../../shared/locale'
 import { inboxTypeLabel } from './types'
 import { describeFileError } from '../file-errors'
-import { describeApiError, isApiError, type LocalizedText } from '../http/errors'
+import { describeApiError, isApiError } from '../http/errors'
 import type { NativeNotification } from '../notify'
 import type { StoredItem } from './items'
 

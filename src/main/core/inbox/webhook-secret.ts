@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
+import type { LocalizedText } from '../../../shared/locale'
 import { memorySecrets, type Secrets } from '../auth/secrets'
-import type { LocalizedText } from '../http/errors'
 import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 
 /**

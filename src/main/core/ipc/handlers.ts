@@ -12,7 +12,7 @@ import { inboxHandlers } from '../inbox/ipc'
 import { recordsHandlers } from '../records/ipc'
 import { scheduleHandlers } from '../schedule/ipc'
 import { shortcutsHandlers } from '../shortcuts/ipc'
-import { toUserError, UserErrorException } from './errors'
+import { describeError, FILE_ERROR, toUserError } from '../describe-error'
 
 export function createHandlers(core: Core): Handlers {
   return {
@@ -74,7 +74,9 @@ export async function dispatch(
     }
     return { ok: true, value: output.data }
   } catch (err) {
-    if (!(err instanceof UserErrorException)) report(err, name)
-    return { ok: false, error: toUserError(err) }
+    // A refusal the user can act on is theirs to read; a refused file and a bug also go to the log.
+    const known = describeError(err)
+    if (!known || known.code === FILE_ERROR) report(err, name)
+    return { ok: false, error: known ?? toUserError(err) }
   }
 }

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
 import type { RecentRecord, RecordEntry } from '../../../shared/records'
 
 /** What an edit may change; the comment, when given, is the whole new comment. */

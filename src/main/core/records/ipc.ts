@@ -1,7 +1,5 @@
 import type { Handlers } from '../../../shared/contract'
-import { UserErrorException } from '../ipc/errors'
-import { ApiError, describeApiError } from '../http/errors'
-import { OutboxError } from './entries'
+import { UserErrorException } from '../user-error'
 import type { Outbox } from './outbox'
 import type { WorksView } from './works'
 
@@ -25,21 +23,10 @@ const unavailable = () =>
     ja: '視聴記録サービスにサインインするまで記録は使えません。'
   })
 
-/** Refusals of the outbox and failures of the service, as the UserError the renderer shows. */
-async function asUserErrors<T>(run: () => Promise<T> | T): Promise<T> {
-  try {
-    return await run()
-  } catch (e) {
-    if (e instanceof OutboxError) throw new UserErrorException(e.code, e.userMessage)
-    if (e instanceof ApiError) throw new UserErrorException(`service-${e.kind}`, describeApiError(e))
-    throw e
-  }
-}
-
 export function recordsHandlers(records: RecordsCore | undefined): Pick<Handlers, RecordsCommand> {
-  const use = <T>(fn: (r: RecordsCore) => Promise<T> | T): Promise<T> => {
-    if (!records) return Promise.reject(unavailable())
-    return asUserErrors(() => fn(records))
+  const use = async <T>(fn: (r: RecordsCore) => Promise<T> | T): Promise<T> => {
+    if (!records) throw unavailable()
+    return fn(records)
   }
   return {
     'record:create': (input) => use((r) => r.outbox.record(input)),

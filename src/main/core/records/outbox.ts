@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { LocalizedText } from '../../../shared/locale'
 import {
   NewRecord,
   type OutboxDoc,
@@ -11,7 +12,6 @@ import {
 } from '../../../shared/records'
 import type { SessionMonitor } from '../auth/monitor'
 import type { Clock } from '../clock'
-import type { LocalizedText } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import type { DocumentStore } from '../store/json-file'
 import { processGone, thisProcess } from '../store/owner'

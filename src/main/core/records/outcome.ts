@@ -1,4 +1,5 @@
-import { ApiError, describeApiError, type LocalizedText } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
+import { ApiError, describeApiError } from '../http/errors'
 
 /**
  * What became of one attempt to send an outbox entry, and how a failure is sorted: the outbox

@@ -1,5 +1,5 @@
+import type { LocalizedText } from '../../../shared/locale'
 import type { OutboxDoc, OutboxEntry, ProcessRef, RecentRecord, StatusEntry } from '../../../shared/records'
-import type { LocalizedText } from '../http/errors'
 import { OutboxError, recentOf, type RecordChanges } from './entries'
 import type { Outcome } from './outcome'
 import { nextDue } from './queue'

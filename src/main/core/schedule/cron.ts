@@ -1,5 +1,5 @@
 import { createTask, validateDetailed } from 'node-cron'
-import type { LocalizedText } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
 
 /**
  * node-cron only as a trigger: it says "now would be a good time", the poller decides what to do.

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../../shared/contract'
-import { UserErrorException } from '../ipc/errors'
+import { UserErrorException } from '../user-error'
 import type { ReminderService } from './reminders'
 
 /** The `schedule:*` handlers; reminders are an optional dep of the core, as in the harnesses. */

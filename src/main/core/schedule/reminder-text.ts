@@ -1,5 +1,5 @@
+import type { Locale } from '../../../shared/locale'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
-import type { Locale } from '../config'
 import type { NativeNotification } from '../notify'
 
 /**

@@ -212,11 +212,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 }
 
-/**
- * Everything due at one wake-up is shown at one moment. On time that is one second's worth and
- * groupDue decides; after a sleep several seconds can be due together, and if that would still
- * raise `threshold` or more notifications they collapse into a single group.
- */
+/** Who a reminder is (slot and lead), whatever its key: see `overdue`. */
 const identity = (r: Reminder, s: ReminderSettings): string => `${slotIdentity(r.program, s)}:${r.offsetMinutes}`
 
 const isDelivered = (ledger: Ledger, r: Reminder): boolean =>
@@ -224,6 +220,11 @@ const isDelivered = (ledger: Ledger, r: Reminder): boolean =>
 
 type MissedWhy = 'away' | 'not-running' | 'shifted'
 
+/**
+ * Everything due at one wake-up is shown at one moment. On time that is one second's worth and
+ * groupDue decides; after a sleep several seconds can be due together, and if that would still
+ * raise `threshold` or more notifications they collapse into a single group.
+ */
 function batch(due: Reminder[], missed: Reminder[], threshold: number, why: MissedWhy): Delivery[] {
   let deliveries = groupDue(due, threshold)
   if (deliveries.length >= threshold) deliveries = [{ kind: 'group', reminders: due, fireAt: due[0]!.fireAt }]

@@ -3,7 +3,7 @@ import { recordKey } from '../../../shared/shortcut-keys'
 import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../../shared/shortcut-press'
 import type { Handlers, ShortcutsInfo } from '../../../shared/contract'
 import type { Settings } from '../../../shared/settings'
-import { UserErrorException } from '../ipc/errors'
+import { UserErrorException } from '../user-error'
 import type { DocumentStore } from '../store/json-file'
 
 /** The system's global shortcuts, as the shell (globalShortcut) holds them. */

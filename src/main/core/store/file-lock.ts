@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import lockfile from 'proper-lockfile'
-import type { LocalizedText } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
+import { systemClock } from '../clock'
 
 /**
  * The cross-process lock around every read-modify-write of a file in the data folder (the app,
@@ -71,7 +72,8 @@ export function withFileLock<R>(path: string, fn: () => R, opts: FileLockOptions
 
 function acquire(path: string, opts: FileLockOptions): () => void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  const deadline = Date.now() + (opts.waitMs ?? LOCK_WAIT_MS)
+  // Real time on purpose: the holder is another process, and this wait blocks the thread.
+  const deadline = systemClock.now() + (opts.waitMs ?? LOCK_WAIT_MS)
   let pause = 2
   for (;;) {
     try {
@@ -85,8 +87,8 @@ function acquire(path: string, opts: FileLockOptions): () => void {
       })
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
-      if (Date.now() >= deadline) throw new StoreLockError(path)
-      sleep(Math.min(pause, Math.max(1, deadline - Date.now())) * (0.5 + Math.random() / 2))
+      if (systemClock.now() >= deadline) throw new StoreLockError(path)
+      sleep(Math.min(pause, Math.max(1, deadline - systemClock.now())) * (0.5 + Math.random() / 2))
       pause = Math.min(50, pause * 2)
     }
   }

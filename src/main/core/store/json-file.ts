@@ -11,7 +11,8 @@ import {
 } from 'node:fs'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
-import type { LocalizedText } from '../http/errors'
+import type { LocalizedText } from '../../../shared/locale'
+import { systemClock } from '../clock'
 import { confBackend } from './conf-backend'
 import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { withFileLock, type FileLockOptions } from './file-lock'
@@ -130,7 +131,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
       cache = { value: loaded.value, sig: loaded.sig }
       return loaded.value
     }
-    const movedTo = `${opts.path}.corrupt-${opts.now?.() ?? Date.now()}`
+    const movedTo = `${opts.path}.corrupt-${opts.now?.() ?? systemClock.now()}`
     renameSync(opts.path, movedTo)
     opts.onCorrupt?.({ path: opts.path, movedTo, reason: loaded.reason, consequence: opts.lossNote })
     cache = { value: opts.defaults(), sig: null }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import type { LocalizedText } from '../../../shared/locale'
 import { SettingsSchema, type Settings } from '../../../shared/settings'
-import type { LocalizedText } from '../http/errors'
 import { validateCron } from '../schedule/cron'
 
 /**

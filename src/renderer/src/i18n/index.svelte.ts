@@ -4,17 +4,15 @@
  * either changes. The texts themselves are `{ en, ja }` exports beside each view (strings.ts).
  */
 
-export type Language = 'en' | 'ja'
-export type LanguageChoice = Language | 'auto'
+import { localeFromTag, type Locale } from '../../../shared/locale'
 
-const state = $state({ systemLocale: navigator.language, choice: 'auto' as LanguageChoice })
+/** The choice saved in the settings (`ui.locale`): a language, or the system's. */
+export type LanguageChoice = Locale | 'system'
 
-export function languageFromLocale(locale: string): Language {
-  return locale.toLowerCase().startsWith('ja') ? 'ja' : 'en'
-}
+const state = $state({ systemLocale: navigator.language, choice: 'system' as LanguageChoice })
 
-export function currentLanguage(): Language {
-  return state.choice === 'auto' ? languageFromLocale(state.systemLocale) : state.choice
+export function currentLanguage(): Locale {
+  return state.choice === 'system' ? localeFromTag(state.systemLocale) : state.choice
 }
 
 export function languageChoice(): LanguageChoice {

@@ -1,14 +1,9 @@
 import { chooseLanguage, type LanguageChoice } from '../../i18n/index.svelte'
 
-/** The settings file says 'system' where the renderer says 'auto'. */
-type StoredLocale = 'system' | 'en' | 'ja'
-const toStored = (choice: LanguageChoice): StoredLocale => (choice === 'auto' ? 'system' : choice)
-const fromStored = (locale: StoredLocale): LanguageChoice => (locale === 'system' ? 'auto' : locale)
-
 /** Applies the saved choice at start-up; a core without settings keeps the system language. */
 export async function loadLanguage(): Promise<void> {
   try {
-    chooseLanguage(fromStored((await window.api.invoke('settings:get')).ui.locale))
+    chooseLanguage((await window.api.invoke('settings:get')).ui.locale)
   } catch {
     // No settings in this composition: the language simply is not remembered.
   }
@@ -16,7 +11,7 @@ export async function loadLanguage(): Promise<void> {
 
 export async function saveLanguage(choice: LanguageChoice): Promise<void> {
   try {
-    await window.api.invoke('settings:update', { ui: { locale: toStored(choice) } })
+    await window.api.invoke('settings:update', { ui: { locale: choice } })
   } catch {
     // Not remembered across restarts, but the language still changes now.
   }

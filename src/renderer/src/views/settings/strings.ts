@@ -4,7 +4,7 @@ export { settings, inbox, copied, copyManually } from '../../lib/common-strings'
 
 /** The settings view's words (shown with `localized`); the Accounts section has its own table. */
 export const language: LocalizedText = { en: 'Language', ja: '言語' }
-export const languageAuto: LocalizedText = { en: 'System default ({locale})', ja: 'システムの設定（{locale}）' }
+export const languageSystem: LocalizedText = { en: 'System default ({locale})', ja: 'システムの設定（{locale}）' }
 export const saved: LocalizedText = { en: 'Saved: {what}', ja: '保存しました: {what}' }
 export const notSaved: LocalizedText = { en: 'Not saved: {reason}', ja: '保存していません: {reason}' }
 export const integer: LocalizedText = {
