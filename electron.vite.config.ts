@@ -19,7 +19,13 @@ export default defineConfig({
       // zod and node-cron are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).
       externalizeDeps: false,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } }
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // Its own file, which the main bundle imports: the packaged-layout check runs it.
+          'app-files': resolve(__dirname, 'src/main/shell/app-files.ts')
+        }
+      }
     }
   },
   preload: {

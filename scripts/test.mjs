@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything that can run on this machine — the build the renderer tests load, the
 // type-check of main, preload and renderer, Prettier and ESLint, the Electron security scan of the
-// sources, the renderer's size budget, unit tests under Node, renderer tests in Chromium, a one-minute soak of the command line
+// sources, the renderer's size budget, the packaged layout (scripts/package-check.ts), unit tests under Node, renderer tests in Chromium, a one-minute soak of the command line
 // (scripts/soak.ts), Electron tests (which skip, saying why, where no Electron binary exists) —
 // then one closing line that CI reads:
 //   total: N passed, N failed, N skipped
@@ -27,6 +27,10 @@ steps.push(['lint', run('npm', ['run', '--silent', 'lint'])])
 if (build === 0) steps.push(['security', run('node', ['scripts/security-scan.mjs'])])
 // The window's JavaScript within issue 11's budget (64 KiB gzipped, every chunk).
 if (build === 0) steps.push(['budget', run('npx', ['tsx', 'scripts/renderer-budget.ts'])])
+// The app packaged as users get it (electron-builder's dir target, stand-in runtime), then checked.
+if (build === 0) {
+  steps.push(['package', run('npx', ['tsx', 'scripts/package-check.ts', '--json-out', `${reports}/package.json`])])
+}
 
 const vitestArgs = [
   'vitest',
@@ -91,6 +95,15 @@ if (steps.some(([name]) => name === 'soak')) {
   const failedChecks = soak ? soak.failed.length : 1
   passed += soak ? checks - failedChecks : 0
   failed += failedChecks
+}
+
+// One pass or fail per packaged-layout check; no report at all is one failure.
+if (steps.some(([name]) => name === 'package')) {
+  const pack = existsSync(`${reports}/package.json`)
+    ? JSON.parse(readFileSync(`${reports}/package.json`, 'utf8'))
+    : undefined
+  passed += pack?.passed ?? 0
+  failed += pack ? pack.failed : 1
 }
 
 const brokenSteps = steps.filter(([, code]) => code !== 0).map(([name]) => name)

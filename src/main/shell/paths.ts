@@ -1,21 +1,20 @@
 /**
- * Where the shell finds its own files and the user's data folder. Everything is resolved from
- * `app.getAppPath()` (the project folder unpackaged, `app.asar` packaged), so the same code finds
- * the bundles, the renderer and the resources in both, and a test can point it anywhere.
+ * Where the shell finds its own files and the user's data folder. Its files are named by
+ * app-files.ts from `app.getAppPath()` (the project folder unpackaged, `app.asar` packaged), so
+ * the same code finds the bundles, the renderer and the resources in both, and a test can point it
+ * anywhere.
  */
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { app } from 'electron'
+import { appIconFile, preloadFile, rendererHtmlFile } from './app-files'
 
 /** Also the Windows AppUserModelId of a packaged build (electron-builder.yml `appId`). */
 export const APP_ID = 'app.onair.desktop'
 
-const inApp = (...parts: string[]): string => join(app.getAppPath(), ...parts)
-
-export const preloadPath = (): string => inApp('out/preload/index.cjs')
-export const rendererHtmlPath = (): string => inApp('out/renderer/index.html')
-/** Images shipped as they are (not hashed by the bundler): `@2x` and `Template` names must survive. */
-export const resourcePath = (name: string): string => inApp('resources', name)
+export const preloadPath = (): string => preloadFile(app.getAppPath())
+export const rendererHtmlPath = (): string => rendererHtmlFile(app.getAppPath())
+export const appIconPath = (): string => appIconFile(app.getAppPath())
 
 /**
  * `electron-vite dev` serves the renderer and says where in this variable. A packaged build never

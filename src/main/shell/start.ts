@@ -29,7 +29,7 @@ import type { AppLog } from './log'
 import { electronStoreBackend } from './electron-store'
 import { electronNotifier, type NotificationTarget } from './notifications'
 import { reminderAction, reminderButtons } from './reminder-actions'
-import { resourcePath } from './paths'
+import { appIconPath } from './paths'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
 import { hardenSession, openWebUrl } from './security'
@@ -67,7 +67,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   await app.whenReady()
   const dataDir = app.getPath('userData')
   useDocumentBackend(electronStoreBackend())
-  const icon = nativeImage.createFromPath(resourcePath('icon.png'))
+  const icon = nativeImage.createFromPath(appIconPath())
   // Set once the window exists; a notification clicked before that has nothing to show.
   let onNotificationClick: (target: NotificationTarget) => void = () => {}
   let onNotificationFailed: (error: string) => void = () => {}

@@ -4,10 +4,10 @@
  * the window where the platform has one.
  */
 import type { Locale } from '../../shared/locale'
-import { Menu, Tray, nativeImage } from 'electron'
+import { app, Menu, Tray, nativeImage } from 'electron'
 import type { Clock } from '../core/clock'
 import type { TrayIcon, TrayState } from '../core/schedule/tray-state'
-import { resourcePath } from './paths'
+import { trayImageFile } from './app-files'
 import { trayMenu, trayTooltip, type TrayActions } from './tray-menu'
 
 export type { TrayActions } from './tray-menu'
@@ -30,14 +30,9 @@ export interface OnairTray {
   destroy(): void
 }
 
-/**
- * resources/tray/ (drawn by scripts/tray-icons.ts) holds `<state>.png` with `<state>@2x.png` for
- * high-DPI screens, and black-and-alpha `<state>Template.png` (+ @2x) that macOS tints for light
- * and dark menu bars. nativeImage picks up the @2x sibling by name, which is why these files are
- * not bundled (the bundler would hash the names).
- */
+/** The image for a state (app-files.ts): nativeImage picks up its @2x sibling by name. */
 export function trayImagePath(icon: TrayIcon, platform: NodeJS.Platform = process.platform): string {
-  return resourcePath(`tray/${icon}${platform === 'darwin' ? 'Template' : ''}.png`)
+  return trayImageFile(app.getAppPath(), icon, platform)
 }
 
 export function createTray(options: TrayOptions): OnairTray {

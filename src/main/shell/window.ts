@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { BrowserWindow, nativeImage } from 'electron'
 import type { Clock } from '../core/clock'
 import type { AppLog } from './log'
-import { devServerUrl, preloadPath, rendererHtmlPath, resourcePath } from './paths'
+import { appIconPath, devServerUrl, preloadPath, rendererHtmlPath } from './paths'
 
 /**
  * True only for a frame showing our own renderer: IPC from anything else is refused. Packaged, the
@@ -61,7 +61,7 @@ export function createMainWindow({ showOnReady, log, clock }: WindowOptions): Ma
     title: 'Onair',
     autoHideMenuBar: true,
     // Linux takes the window's icon from here (macOS and Windows from the bundle).
-    ...(process.platform === 'linux' ? { icon: nativeImage.createFromPath(resourcePath('icon.png')) } : {}),
+    ...(process.platform === 'linux' ? { icon: nativeImage.createFromPath(appIconPath()) } : {}),
     webPreferences: {
       preload: preloadPath(),
       contextIsolation: true,

@@ -1,0 +1,115 @@
+/**
+ * `npm run package:check` (a step of `npm test`): builds if the bundles are missing or older than
+ * the sources, packages electron-builder's `dir` target for Linux, then checks the packaged tree as
+ * a user's machine will see it (scripts/package/*). Each check passes or fails on its own line;
+ * `--json-out <file>` writes them for `npm test`'s total.
+ *
+ *   npm run package:check                        stand-in runtime (a copy of Node), offline
+ *   npm run package:check -- --electron real     node_modules/electron/dist (internet machines)
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { Platform, build } from 'electron-builder'
+import { parse } from 'yaml'
+import { debScriptProblems, launcherProblems, windowsLauncherProblems } from './package/command-line'
+import { fuseProblems, readFuseWire } from './package/fuses'
+import { inspectApp } from './package/layout'
+import { electronDist, type RuntimeKind } from './package/runtime'
+
+const root = resolve(import.meta.dirname, '..')
+const { values: flags } = parseArgs({
+  options: { electron: { type: 'string', default: 'stand-in' }, 'json-out': { type: 'string' } }
+})
+const kind = flags.electron as RuntimeKind
+if (kind !== 'stand-in' && kind !== 'real') throw new Error('--electron is stand-in or real')
+
+const started = performance.now()
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; productName: string }
+const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as {
+  executableName?: string
+  win?: { executableName?: string }
+  linux: { executableName: string; syncDesktopName?: boolean }
+  deb: { afterInstall: string; afterRemove: string }
+}
+
+/** The newest modification under a folder (sources) or of a file (bundles). */
+function newest(path: string): number {
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs
+  return readdirSync(path, { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile())
+    .reduce((max, d) => Math.max(max, statSync(join(d.parentPath, d.name)).mtimeMs), 0)
+}
+const bundles = ['out/main/index.js', 'out/main/app-files.js', 'out/cli/onair.mjs'].map((f) => join(root, f))
+const stale =
+  bundles.some((b) => !existsSync(b)) ||
+  Math.min(...bundles.map(newest)) < Math.max(...['src', 'resources', 'package.json'].map((p) => newest(join(root, p))))
+if (stale) {
+  console.log('package:check: the bundles are missing or older than the sources; building')
+  if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1)
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'onair-package-'))
+const results: { name: string; problems: string[] }[] = []
+const check = async (name: string, problems: () => string[] | Promise<string[]>) => {
+  try {
+    results.push({ name, problems: await problems() })
+  } catch (e) {
+    results.push({ name, problems: [e instanceof Error ? e.message : String(e)] })
+  }
+}
+try {
+  const output = join(scratch, 'dist')
+  await build({
+    projectDir: root,
+    targets: Platform.LINUX.createTarget('dir'),
+    publish: 'never',
+    config: { electronDist: electronDist(root, kind, scratch), directories: { output } }
+  })
+  const appOut = join(output, 'linux-unpacked')
+  const app = await inspectApp(appOut, config.linux.syncDesktopName)
+  await check('app.asar holds only out/ (no maps), package.json and resources/', () => app.problems.asar)
+  await check('every file the main process opens is at the path its bundle computes', () => app.problems.runtimeFiles)
+  await check('the Linux .desktop name matches the window', () => app.problems.desktopName)
+  await check('fuses as electron-builder.yml sets them', async () =>
+    fuseProblems(await readFuseWire(join(appOut, config.linux.executableName)))
+  )
+  await check('onair --version, --help, whoami through a symlink to resources/bin/onair', () =>
+    launcherProblems(appOut, join(scratch, 'launcher'), pkg.version)
+  )
+  await check('the deb links /usr/bin/onair at install and removes it at removal', () =>
+    debScriptProblems(
+      appOut,
+      join(scratch, 'deb'),
+      { afterInstall: join(root, config.deb.afterInstall), afterRemove: join(root, config.deb.afterRemove) },
+      { executable: config.linux.executableName, sanitizedProductName: pkg.productName },
+      pkg.version
+    )
+  )
+  await check('resources\\bin\\onair.cmd names the Windows executable and the unpacked CLI', () =>
+    windowsLauncherProblems(appOut, config.win?.executableName ?? config.executableName ?? pkg.productName)
+  )
+  const mib = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MiB`
+  const runtime = statSync(join(appOut, config.linux.executableName)).size
+  console.log(
+    `\npackaged with the ${kind} runtime: app.asar ${mib(app.bytes.asar)}; unpacked app ${mib(app.bytes.app)}, ` +
+      `of which the runtime binary ${mib(runtime)} and the rest ${mib(app.bytes.app - runtime)}`
+  )
+} catch (e) {
+  results.push({ name: 'package the dir target', problems: [e instanceof Error ? e.message : String(e)] })
+} finally {
+  rmSync(scratch, { recursive: true, force: true })
+}
+
+for (const { name, problems } of results) {
+  console.log(`${problems.length ? 'FAIL' : 'ok  '} ${name}`)
+  for (const p of problems) console.log(`       ${p}`)
+}
+const failed = results.filter((r) => r.problems.length).length
+console.log(
+  `package:check: ${results.length - failed} passed, ${failed} failed in ${((performance.now() - started) / 1000).toFixed(1)} s`
+)
+if (flags['json-out']) writeFileSync(flags['json-out'], JSON.stringify({ passed: results.length - failed, failed }))
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,39 @@
+/**
+ * The files the main process reads at run time, named from the app folder (`app.getAppPath()`:
+ * the project folder unpackaged, `resources/app.asar` packaged). No electron here: the bundler
+ * emits this module as a file of its own (out/main/app-files.js, imported by the main bundle), so
+ * the packaged-layout check (`npm run package:check`) evaluates the very code the app runs, with
+ * a packaged app's folder, and a wrong name fails there instead of showing a blank tray.
+ */
+import { join } from 'node:path'
+import type { TrayIcon } from '../core/schedule/tray-state'
+
+export const preloadFile = (appPath: string): string => join(appPath, 'out/preload/index.cjs')
+export const rendererHtmlFile = (appPath: string): string => join(appPath, 'out/renderer/index.html')
+/** Images shipped as they are (not hashed by the bundler): `@2x` and `Template` names must survive. */
+export const resourceFile = (appPath: string, name: string): string => join(appPath, 'resources', name)
+/** The app's own icon: notifications, and the window on Linux (macOS and Windows use the bundle's). */
+export const appIconFile = (appPath: string): string => resourceFile(appPath, 'icon.png')
+
+/**
+ * resources/tray/ (drawn by scripts/tray-icons.ts) holds `<state>.png` with `<state>@2x.png` for
+ * high-DPI screens, and black-and-alpha `<state>Template.png` (+ @2x) that macOS tints for light
+ * and dark menu bars.
+ */
+export function trayImageFile(appPath: string, icon: TrayIcon, platform: NodeJS.Platform): string {
+  return resourceFile(appPath, `tray/${icon}${platform === 'darwin' ? 'Template' : ''}.png`)
+}
+
+// A record, so the compiler insists on every state the tray can show.
+const TRAY_ICONS: Record<TrayIcon, true> = { idle: true, soon: true, offline: true, error: true, 'signed-out': true }
+
+/** nativeImage loads the `@2x` sibling of an image by its name, unasked. */
+const withHighDpi = (png: string): string[] => [png, png.replace(/\.png$/, '@2x.png')]
+
+/** Every file above, on every platform and at both scales: what a package must carry. */
+export function runtimeFiles(appPath: string): string[] {
+  const tray = (['linux', 'darwin'] as const).flatMap((platform) =>
+    (Object.keys(TRAY_ICONS) as TrayIcon[]).flatMap((icon) => withHighDpi(trayImageFile(appPath, icon, platform)))
+  )
+  return [preloadFile(appPath), rendererHtmlFile(appPath), appIconFile(appPath), ...tray]
+}
