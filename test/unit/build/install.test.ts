@@ -1,11 +1,13 @@
 /**
- * `onair` as users install it: the package packed, installed globally into a scratch prefix the
- * way `npm i -g` does (never with dev dependencies), and run from the prefix's bin with nothing
- * but Node on the PATH. The CLI is built fresh by test/setup/build-cli.ts; the rest of `out/` by
- * `npm run build` (which `npm test` runs first).
+ * `onair` as users install it, from a clean clone: the repository cloned into a scratch folder
+ * (what is committed, nothing built), its dependencies linked in as `npm ci` would put them,
+ * `npm pack` run there with no build first (`prepack` builds), the package installed globally
+ * into a scratch prefix the way `npm i -g` does (never with dev dependencies), and run from the
+ * prefix's bin with nothing but Node on the PATH. Uncommitted changes are not in the clone: this
+ * tests the commit, as CI does.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { builtinModules } from 'node:module'
 import { delimiter, dirname, join, resolve } from 'node:path'
@@ -14,20 +16,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 
 const root = resolve(import.meta.dirname, '../../..')
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  version: string
-  dependencies?: Record<string, string>
-}
 const scratch = mkdtempSync(join(tmpdir(), 'onair-install-'))
+const clone = join(scratch, 'clone')
 const prefix = join(scratch, 'prefix')
 const installed = join(prefix, 'lib', 'node_modules', 'onair')
 const onairBin = join(prefix, 'bin', 'onair')
 
 /** npm without the settings of whatever npm started this test (`npm test` exports npm_config_*). */
-function npm(args: string[]) {
+function npm(args: string[], cwd: string) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')))
   const r = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--cache', join(scratch, 'cache')], {
-    cwd: root,
+    cwd,
     env,
     encoding: 'utf8'
   })
@@ -58,12 +57,21 @@ async function finished(args: string[], env: Record<string, string> = {}) {
 let packed: { files: { path: string }[] }
 const children: ReturnType<typeof spawn>[] = []
 let emu: Emulator
+let pkg: { version: string; dependencies?: Record<string, string> }
 beforeAll(async () => {
-  expect(existsSync(join(root, 'out/main/index.js')), 'run `npm run build` first').toBe(true)
-  packed = (JSON.parse(npm(['pack', '--json', '--pack-destination', scratch])) as (typeof packed)[])[0]!
-  npm(['install', '--global', '--prefix', prefix, join(scratch, `onair-${pkg.version}.tgz`)])
+  const git = spawnSync('git', ['clone', '--quiet', '--no-local', '--depth', '1', `file://${root}`, clone], {
+    encoding: 'utf8'
+  })
+  if (git.status !== 0) throw new Error(`git clone failed: ${git.stderr}`)
+  expect(existsSync(join(clone, 'out')), 'a clean clone has nothing built').toBe(false)
+  // The clone's dependencies are this checkout's (the same lockfile); installing them again would
+  // only download what is here.
+  symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'))
+  pkg = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')) as typeof pkg
+  packed = (JSON.parse(npm(['pack', '--json', '--foreground-scripts=false', '--pack-destination', scratch], clone)) as (typeof packed)[])[0]!
+  npm(['install', '--global', '--prefix', prefix, join(scratch, `onair-${pkg.version}.tgz`)], root)
   emu = await startEmulator({ port: 0 })
-}, 60_000)
+}, 120_000)
 afterAll(async () => {
   // A run that never polled must not outlive the test.
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
@@ -84,7 +92,7 @@ describe('the npm package', () => {
     const provided = new Set([...builtinModules, 'electron'])
     const imported = new Set<string>()
     for (const file of ['out/cli/onair.mjs', 'out/main/index.js', 'out/preload/index.cjs']) {
-      const code = readFileSync(join(root, file), 'utf8')
+      const code = readFileSync(join(clone, file), 'utf8')
       // A package name, not the English "from" inside a message.
       const specifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']((?:node:)?@?[a-z0-9][\w.-]*(?:\/[\w.-]+)*)["']/g
       for (const m of code.matchAll(specifiers)) {
