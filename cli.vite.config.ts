@@ -3,10 +3,13 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 
 /**
- * The `onair` command line as users run it: one plain-JavaScript file for Node (`out/cli/onair.mjs`,
- * the package's `bin`), with every dependency inlined, so an install needs nothing at run time and
- * a start reads one file instead of resolving a tree of modules. `npm run build` builds it after
- * the app; `npm run cli` still runs the sources through tsx for development.
+ * The `onair` command line as users run it: plain JavaScript for Node with every dependency
+ * inlined, so an install needs nothing at run time. The entry (`out/cli/onair.mjs`, the package's
+ * `bin`) holds the dispatcher and the command list only; each command's code is a chunk in
+ * `out/cli/commands/`, imported when that command runs, and what several commands share is in
+ * `out/cli/chunks/`, each module once (rollup splits by who imports what). So `onair --help` reads one small file and
+ * `onair config get` never parses the daemon (BENCHMARKS.md, "Command line"). `npm run build`
+ * builds it after the app; `npm run cli` still runs the sources through tsx for development.
  */
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
   version: string
@@ -35,10 +38,22 @@ export default defineConfig({
     // saved no start time, 424 vs 428 ms median for --help). The map stays here, out of the package.
     minify: false,
     sourcemap: 'hidden',
-    // .mjs: ES module wherever it lies, also unpacked beside app.asar where no package.json says
-    // "type": "module" (the app's launcher runs it from there).
+    // .mjs: ES modules wherever they lie, also unpacked beside app.asar where no package.json says
+    // "type": "module" (the app's launcher runs the entry from there, out/cli/** is unpacked).
     rollupOptions: {
-      output: { format: 'es', entryFileNames: 'onair.mjs', banner: '#!/usr/bin/env node' }
+      output: {
+        format: 'es',
+        entryFileNames: 'onair.mjs',
+        // Each command is named after its file; code that several chunks import is a shared chunk
+        // named by its hash (rollup would name it after whichever of its modules comes first).
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/cli/commands/')
+            ? 'commands/[name].mjs'
+            : chunk.isDynamicEntry
+              ? 'chunks/[name].mjs'
+              : 'chunks/shared-[hash].mjs',
+        banner: (chunk) => (chunk.isEntry ? '#!/usr/bin/env node' : '')
+      }
     }
   }
 })

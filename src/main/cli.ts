@@ -1,4 +1,4 @@
-import { localeFromEnv } from './core/config'
+import { localeFromEnv } from './core/locale'
 import { runCli } from './cli/dispatch'
 import { exitWhenSettled } from './cli/exit'
 import { processIo } from './cli/stdio'

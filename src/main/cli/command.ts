@@ -3,9 +3,10 @@ import type { Clock } from '../core/clock'
 import type { RuntimeConfig } from '../core/config'
 
 /**
- * The shape every `onair` command file exports. Adding a command is one new file in
- * `commands/` and one line in `registry.ts`; the dispatcher gives each the parsed flags, the
- * resolved configuration and the process's streams, and turns what it returns into the exit code.
+ * The shape every `onair` command file exports. Adding a command is one new file in `commands/`
+ * and its name, summary and import in `registry.ts`; the dispatcher gives each the parsed flags,
+ * the resolved configuration and the process's streams, and turns what it returns into the exit
+ * code.
  */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
@@ -43,9 +44,8 @@ export interface CommandContext {
   positionals: string[]
 }
 
+/** A command's code, loaded when it runs; its name and summary are in `registry.ts`. */
 export interface Command {
-  name: string
-  summary: LocalizedText
   /** Usage lines after `onair `, e.g. `sign-in [--oob | --token <token>]`. */
   usage: string[]
   description?: LocalizedText

@@ -9,11 +9,11 @@ import type { Session } from '../core/auth/session'
 import { sessionFileStore, type SessionDoc, type SessionRecord } from '../core/auth/session-store'
 import { AuthError } from '../core/auth/errors'
 import { openRecords, type RecordsCore } from '../core/records'
-import { describeCorruptFile } from '../core/file-errors'
-import { memoryStore, type CorruptFileReport, type DocumentStore } from '../core/store/json-file'
+import { memoryStore, type DocumentStore } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
 import type { RuntimeConfig } from '../core/config'
 import type { CommandContext } from './command'
+import { movedAside } from './moved-aside'
 
 /**
  * The core pieces a CLI command needs: the same account composition as the app, fed by the
@@ -80,10 +80,6 @@ export function signedInElsewhere(ctx: CommandContext): LocalizedText | undefine
     en: `Signed in to ${stored.mediaUrl}; this command is using ${inUse} (from --media-url, ONAIR_MEDIA_URL or the app's settings). Use ${stored.mediaUrl}, or sign in to ${inUse} with "onair sign-in".`,
     ja: `${stored.mediaUrl} にサインインしていますが、このコマンドは ${inUse} を使っています（--media-url、ONAIR_MEDIA_URL、またはアプリの設定）。${stored.mediaUrl} を使うか、「onair sign-in」で ${inUse} にサインインしてください。`
   }
-}
-
-export function movedAside(ctx: CommandContext) {
-  return (r: CorruptFileReport) => ctx.io.err(ctx.t(describeCorruptFile(r)))
 }
 
 /** The outbox and works view over this account; not started, so merely listing sends nothing. */

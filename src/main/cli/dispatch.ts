@@ -1,15 +1,17 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import type { Locale, LocalizedText } from '../../shared/locale'
 import { systemClock, type Clock } from '../core/clock'
-import { ConfigError, localeFromEnv, resolveConfig } from '../core/config'
+import { localeFromEnv } from '../core/locale'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
-import { COMMANDS } from './registry'
+import { COMMANDS, type CommandEntry } from './registry'
 import { cliVersion } from './version'
 
 /**
  * `onair <command> [flags]`: finds the command, parses its flags together with the configuration
  * flags every command accepts, resolves the configuration, and maps the outcome to the exit code
- * (0 ok, 1 failure, 2 usage or configuration error).
+ * (0 ok, 1 failure, 2 usage or configuration error). The command's code and the configuration's
+ * validation are imported only once a command is named, so `--help` and `--version` stay a bare
+ * Node start.
  */
 const COMMON: Record<string, OptionSpec> = {
   'data-dir': {
@@ -68,16 +70,17 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
     io.out(cliVersion())
     return EXIT.ok
   }
-  const command = COMMANDS.find((c) => c.name === name)
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name)
+  if (!entry) {
     io.err(t({ en: `Unknown command "${name}".`, ja: `不明なコマンド「${name}」です。` }))
     io.err(overview(locale))
     return EXIT.usage
   }
+  const [command, { ConfigError, resolveConfig }] = await Promise.all([entry.load(), import('../core/config')])
   try {
     const { values, positionals } = parse(command, rest)
     if (values.help) {
-      io.out(commandHelp(command, locale))
+      io.out(commandHelp(entry, command, locale))
       return EXIT.ok
     }
     const expected = command.positionals ?? { min: 0, max: 0 }
@@ -107,7 +110,7 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
   } catch (e) {
     if (!(e instanceof UsageError || e instanceof ConfigError)) throw e
     io.err(t(e.userMessage))
-    io.err(t({ en: `See: onair ${command.name} --help`, ja: `詳しくは: onair ${command.name} --help` }))
+    io.err(t({ en: `See: onair ${name} --help`, ja: `詳しくは: onair ${name} --help` }))
     return EXIT.usage
   }
 }
@@ -160,12 +163,12 @@ function optionLines(specs: Record<string, OptionSpec>, locale: Locale): string[
   return Object.entries(specs).map(([k, o]) => `  ${label(k, o).padEnd(width)}  ${o.help[locale]}`)
 }
 
-function commandHelp(c: Command, locale: Locale): string {
+function commandHelp(entry: CommandEntry, c: Command, locale: Locale): string {
   const own = Object.keys(c.options).length
   return [
     `${locale === 'ja' ? '使い方' : 'Usage'}: ${c.usage.map((u) => `onair ${u}`).join(`\n${' '.repeat(locale === 'ja' ? 5 : 7)}`)}`,
     '',
-    c.summary[locale],
+    entry.summary[locale],
     ...(c.description ? ['', c.description[locale]] : []),
     ...(own ? ['', locale === 'ja' ? 'オプション:' : 'Options:', ...optionLines(c.options, locale)] : []),
     '',

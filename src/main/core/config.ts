@@ -1,8 +1,9 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { localeFromTag, type Locale, type LocalizedText } from '../../shared/locale'
+import type { Locale, LocalizedText } from '../../shared/locale'
 import { secret, type SecretValue } from './auth/secret-value'
+import { localeFromEnv } from './locale'
 
 /**
  * Runtime configuration of the headless faces (CLI, headless daemon) from flags and the
@@ -76,10 +77,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError'
     this.userMessage = { en: `Invalid configuration: ${list}.`, ja: `設定が正しくありません: ${list}。` }
   }
-}
-
-export function localeFromEnv(env: Env): Locale {
-  return localeFromTag(env.LC_ALL || env.LC_MESSAGES || env.LANG || '')
 }
 
 /** The OS's per-user configuration folder + `/onair`. */

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, defaultDataDir, localeFromEnv, resolveConfig } from '../../../src/main/core/config'
+import { ConfigError, defaultDataDir, resolveConfig } from '../../../src/main/core/config'
+import { localeFromEnv } from '../../../src/main/core/locale'
 
 describe('runtime config', () => {
   it('flags win over the environment; trailing slashes dropped; blank values ignored', () => {

@@ -5,7 +5,7 @@
  * that insists on ELECTRON_RUN_AS_NODE and then behaves as Node does in that mode.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -52,7 +52,7 @@ describe('the command line inside the packaged app', () => {
       const app = join(scratch, 'opt', 'Onair')
       const resources = join(app, 'resources')
       place(join(root, 'build/bin/onair'), join(resources, 'bin', 'onair'), 0o755)
-      place(join(root, 'out/cli/onair.mjs'), join(resources, 'app.asar.unpacked', 'out', 'cli', 'onair.mjs'))
+      cpSync(join(root, 'out/cli'), join(resources, 'app.asar.unpacked', 'out', 'cli'), { recursive: true })
       // No package.json anywhere up the tree (it lives inside app.asar): .mjs must be enough.
       const runtime = process.platform === 'darwin' ? join(scratch, 'opt', 'MacOS', 'Onair') : join(app, 'onair')
       mkdirSync(dirname(runtime), { recursive: true })

@@ -14,6 +14,7 @@ import { delimiter, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
+import { builtCliFiles } from './built-cli'
 
 const root = resolve(import.meta.dirname, '../../..')
 const scratch = mkdtempSync(join(tmpdir(), 'onair-install-'))
@@ -82,7 +83,7 @@ afterAll(async () => {
 describe('the npm package', () => {
   it('carries the built CLI and app, package.json and README: no sources, tests or source maps', () => {
     const paths = packed.files.map((f) => f.path)
-    expect(paths).toEqual(expect.arrayContaining(['out/cli/onair.mjs', 'out/main/index.js', 'out/preload/index.cjs']))
+    expect(paths).toEqual(expect.arrayContaining([...builtCliFiles(clone), 'out/main/index.js', 'out/preload/index.cjs']))
     expect(paths).toEqual(expect.arrayContaining(['out/renderer/index.html', 'package.json', 'README.md']))
     expect(paths.filter((p) => !p.startsWith('out/') && p !== 'package.json' && !/^README/.test(p))).toEqual([])
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([])
@@ -91,7 +92,7 @@ describe('the npm package', () => {
   it('depends at run time on exactly what the built code imports (bundled packages are dev dependencies)', () => {
     const provided = new Set([...builtinModules, 'electron'])
     const imported = new Set<string>()
-    for (const file of ['out/cli/onair.mjs', 'out/main/index.js', 'out/preload/index.cjs']) {
+    for (const file of [...builtCliFiles(clone), 'out/main/index.js', 'out/preload/index.cjs']) {
       const code = readFileSync(join(clone, file), 'utf8')
       // A package name, not the English "from" inside a message.
       const specifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']((?:node:)?@?[a-z0-9][\w.-]*(?:\/[\w.-]+)*)["']/g

@@ -65,8 +65,8 @@ export interface CliResult {
   stderr: string
 }
 
-// Short commands from concurrent tests take turns: each start loads the whole CLI, and more than a
-// few at once on two cores only makes every one of them slower.
+// Short commands from concurrent tests take turns: each start loads Node and the command's code,
+// and more than a few at once on two cores only makes every one of them slower.
 const MAX_RUNNING = 3
 let running = 0
 const turns: Array<() => void> = []

@@ -2,7 +2,7 @@ import type { LocalizedText } from '../../../shared/locale'
 import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-keys'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
-import { movedAside } from '../context'
+import { movedAside } from '../moved-aside'
 
 /**
  * `onair config`: what the app's Settings view changes, for people without the app. The same
@@ -21,8 +21,6 @@ class Rejected extends Error {
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value))
 
 export const config: Command = {
-  name: 'config',
-  summary: { en: 'Show or change settings', ja: '設定を表示・変更する' },
   usage: USAGE,
   positionals: { min: 1, max: 3 },
   description: {

@@ -2,7 +2,8 @@ import type { InboxItem } from '../../../shared/inbox'
 import { createInbox, type InboxService } from '../../core/inbox/inbox'
 import { inboxFileStore } from '../../core/inbox/store'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { movedAside, openAccount, type CliAccount } from '../context'
+import { openAccount, type CliAccount } from '../context'
+import { movedAside } from '../moved-aside'
 
 /**
  * `onair inbox`: the wiki notifications once (`onair run` keeps them polled through the app's
@@ -57,8 +58,6 @@ function asNotification(item: InboxItem) {
 }
 
 export const inbox: Command = {
-  name: 'inbox',
-  summary: { en: 'List your wiki notifications', ja: 'Wikiの通知を一覧表示する' },
   usage: ['inbox [--unread] [--json]'],
   description: {
     en: 'Fetches the notifications from the wiki (ONAIR_WIKI_URL, ONAIR_WIKI_TOKEN) and lists them newest first; * marks unread ones not seen yet. Titles are printed as the wiki sent them. Offline, the last saved list is shown with a warning. --json prints one array of the notifications in the field names of the wiki: {"id","type","title","url","community":{"name"},"sender":{"name","image_url"},"created_at","unread","seen"}.',

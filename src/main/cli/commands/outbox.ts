@@ -140,8 +140,6 @@ export async function runOutboxCommand(ctx: CommandContext, run: () => Promise<E
 }
 
 export const outbox: Command = {
-  name: 'outbox',
-  summary: { en: 'List what waits to be sent; retry or discard an entry', ja: '送信待ちの一覧、項目の再送信と破棄' },
   usage: ['outbox [--json]', 'outbox retry <id>', 'outbox discard <id>'],
   description: {
     en: 'Records, edits, deletions and status changes wait here until the service has them. States: waiting (undo window), queued, sending, sent, failed (with the reason; retried by itself when it says so), needs-confirmation (the service did not answer and cannot tell whether the record was saved: check, then retry or discard). `retry` sends an entry now and waits for the answer.',

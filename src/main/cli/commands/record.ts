@@ -1,7 +1,7 @@
 import { Rating } from '../../../shared/records'
 import { recordContextFromSchedule } from '../../core/records/from-schedule'
 import { scheduleFileStore } from '../../core/schedule/files'
-import { movedAside } from '../context'
+import { movedAside } from '../moved-aside'
 import { UsageError, EXIT, type Command } from '../command'
 import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
 
@@ -11,8 +11,6 @@ import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAn
  * cannot take it, the entry stays queued for `onair run` or `onair outbox retry`.
  */
 export const record: Command = {
-  name: 'record',
-  summary: { en: 'Record that you watched an episode', ja: 'エピソードの視聴を記録する' },
   usage: [
     'record <episode-id> [--comment <text>] [--rating <1-5>] [--share-microblog] [--share-socialnet] [--program <id>] [--no-wait]'
   ],

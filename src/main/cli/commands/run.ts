@@ -3,7 +3,8 @@ import { controlSafeNotifier } from '../../core/notify'
 import { openAppServices } from '../../core/services'
 import { FolderHeldError } from '../../core/store/folder-lock'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
-import { cliSettings, movedAside, signedInAccount } from '../context'
+import { cliSettings, signedInAccount } from '../context'
+import { movedAside } from '../moved-aside'
 import { daemonOutput } from '../daemon-output'
 import { notifySend } from '../notify-send'
 import { failWith } from '../report'
@@ -16,8 +17,6 @@ import { parseWebhookPort } from './inbox'
  * webhook port, and lines on stdout (see daemon-output.ts for the contract).
  */
 export const run: Command = {
-  name: 'run',
-  summary: { en: 'Run the reminder daemon (headless)', ja: 'リマインダーを常駐で動かす（ヘッドレス）' },
   usage: ['run [--json] [--lead <minutes,…>] [--webhook <port>]'],
   description: {
     en: 'Polls the schedule (every 10 minutes by default), and prints each reminder at its time as one line, also through notify-send where it is installed. --json prints one JSON object per line: reminders as {"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}, and lines of type "poll", "missed", "error" and "state". It also polls the wiki inbox (every 5 minutes by default) when a wiki token is set, and with --webhook runs the local webhook receiver: --json then prints {"type":"webhook","url"} once it listens (the URL to register, secret included), before it {"type":"webhook-replaced","url","message"} when the saved secret was lost and the URL registered in the wiki must be replaced, and {"type":"event","event"} for each event. One daemon serves a data folder: when the app or another "onair run" already does, it says which process (pid, since when) and exits 2. Runs until Ctrl-C or SIGTERM, then exits 0.',

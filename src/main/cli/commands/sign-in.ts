@@ -4,8 +4,6 @@ import { NOT_CONFIGURED, openAccount, openSession, type CliAccount } from '../co
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const signIn: Command = {
-  name: 'sign-in',
-  summary: { en: 'Sign in to the media-tracking service', ja: '視聴記録サービスにサインインする' },
   usage: ['sign-in [--no-browser] [--port <port>]', 'sign-in --oob', 'sign-in --token <token|->'],
   description: {
     en: 'Prints the authorization address as one line on stdout and opens the browser where there is one, then waits up to 5 minutes for the service to send the browser back. --oob shows a code in the browser to paste here instead. --token checks an access token you already have (- reads it from stdin, which keeps it out of the process list) and saves it.',

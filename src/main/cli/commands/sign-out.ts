@@ -3,8 +3,6 @@ import { openAccount, openSession } from '../context'
 import { failWith } from '../report'
 
 export const signOut: Command = {
-  name: 'sign-out',
-  summary: { en: 'Revoke the token and forget it', ja: 'トークンを取り消して削除する' },
   usage: ['sign-out'],
   description: {
     en: 'Revokes the access token at the service, then deletes it and the cached personal data (schedule, reminders, queued records) from this computer; settings are kept. When offline the token is still forgotten here, and you are told it could not be revoked.',

@@ -4,8 +4,6 @@ import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAn
 
 /** `onair status <work-id> <kind>`: through the outbox like the app, waiting for the service's answer. */
 export const status: Command = {
-  name: 'status',
-  summary: { en: 'Set your status of a work', ja: '作品のステータスを設定する' },
   usage: ['status <work-id> <kind>'],
   description: {
     en: `Kinds: ${STATUS_KINDS.join(', ')}. When the service cannot be reached the change stays in the outbox (see "onair outbox").`,

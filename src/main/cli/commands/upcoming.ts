@@ -9,7 +9,8 @@ import { channelRule, watchAt } from '../../../shared/watch-time'
 import { writeAtomic } from '../../core/store/json-file'
 import { formatCountdown } from '../../core/schedule/tray-state'
 import { EXIT, UsageError, type Command } from '../command'
-import { cliSettings, movedAside, signedInAccount } from '../context'
+import { cliSettings, signedInAccount } from '../context'
+import { movedAside } from '../moved-aside'
 import { failWith } from '../report'
 
 /**
@@ -19,8 +20,6 @@ import { failWith } from '../report'
  * `--ics [FILE]` writes the same schedule as an iCalendar document (the app's "Export .ics").
  */
 export const upcoming: Command = {
-  name: 'upcoming',
-  summary: { en: 'Show the upcoming broadcasts', ja: 'これからの放送予定を表示する' },
   usage: ['upcoming [--json]', 'upcoming --ics [FILE] [--alarms]'],
   positionals: { min: 0, max: 1 },
   description: {

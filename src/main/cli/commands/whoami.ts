@@ -4,11 +4,6 @@ import { openSession } from '../context'
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const whoami: Command = {
-  name: 'whoami',
-  summary: {
-    en: "Show the signed-in user and the token's scopes",
-    ja: 'サインイン中のユーザーとトークンのスコープを表示する'
-  },
   usage: ['whoami [--json]'],
   description: {
     en: 'Asks the service about the saved token (so a revoked token is noticed); when the service cannot be reached, shows what was saved at sign-in with a warning. The service has no "me" endpoint: username and name are known only once a record of yours came back, and are null until then.',

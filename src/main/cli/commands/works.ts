@@ -9,8 +9,6 @@ import { positiveInt, runOutboxCommand } from './outbox'
  * "watchersCount", "status"}], "totalCount", "page", "hasNext"}` (absent fields left out).
  */
 export const works: Command = {
-  name: 'works',
-  summary: { en: 'List the works you hold a status on', ja: 'ステータスを設定した作品の一覧' },
   usage: [
     'works [--status <kind>] [--season <year-season>] [--title <text>] [--sort id|season|watchers] [--order asc|desc] [--page <n>] [--per-page 25|50] [--json]'
   ],

@@ -1,0 +1,38 @@
+/**
+ * The command line loads lazily (issue 25): `onair --help` and `onair --version` are answered by
+ * the entry file alone, so they cost little more than starting Node, and each command's code is a
+ * file of its own, read only when that command runs. Built by test/setup/build-cli.ts.
+ */
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { COMMANDS } from '../../../src/main/cli/registry'
+
+const root = resolve(import.meta.dirname, '../../..')
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
+const scratch = mkdtempSync(join(tmpdir(), 'onair-entry-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+describe('the built command line', () => {
+  it('answers --help and --version from its entry file alone; a command needs its own file', () => {
+    const entry = join(scratch, 'onair.mjs')
+    copyFileSync(join(root, 'out/cli/onair.mjs'), entry)
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
+
+    const help = run(['--help'])
+    expect(help.status).toBe(0)
+    for (const { name } of COMMANDS) expect(help.stdout).toContain(name)
+    expect(run(['--version'])).toMatchObject({ status: 0, stdout: `${version}\n` })
+    // Without the commands beside it the entry cannot run one: they are not inside it.
+    const config = run(['config', 'get', 'ui.locale', '--data-dir', join(scratch, 'data')])
+    expect(config.status).not.toBe(0)
+    expect(config.stderr).toMatch(/Cannot find module|ERR_MODULE_NOT_FOUND/)
+  })
+
+  it('holds each command in a file of its own', () => {
+    for (const { name } of COMMANDS) expect(existsSync(join(root, 'out/cli/commands', `${name}.mjs`)), name).toBe(true)
+  })
+})
