@@ -16,6 +16,7 @@ import type { ReminderService } from './schedule/reminders'
 import type { CalendarService } from './calendar'
 import type { CalendarShell } from './calendar/ipc'
 import type { ShortcutShell } from './shortcuts/ipc'
+import type { UpdateService } from './update/service'
 
 export interface CoreDeps {
   clock: Clock
@@ -46,6 +47,8 @@ export interface CoreDeps {
   window?: AppWindow
   /** The system's global shortcuts (`shortcuts:*`); the Electron shell's globalShortcut. */
   shortcuts?: ShortcutShell
+  /** The app's own updates (`update:*`); the Electron shell's electron-updater. */
+  updates?: UpdateService
 }
 
 export interface AppWindow {
@@ -74,6 +77,7 @@ export interface Core {
   readonly calendar?: CalendarService
   readonly calendarShell: CalendarShell
   readonly shortcuts?: ShortcutShell
+  readonly updates?: UpdateService
   info(): AppInfo
   openExternal(url: string): Promise<void>
   openLog(): Promise<void>
@@ -102,6 +106,8 @@ export function createCore(deps: CoreDeps): Core {
   deps.records?.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
   deps.records?.outbox.onRollback((e) => events.emit('status:rollback', e))
   deps.calendar?.onChange((info) => events.emit('calendar:changed', info))
+  const updates = deps.updates
+  updates?.onChange(() => events.emit('update:changed', updates.view()))
   const reminders = deps.reminders
   if (reminders) {
     reminders.onChange((e) => e.type === 'status' && events.emit('schedule:changed', reminders.snapshot()))
@@ -123,6 +129,7 @@ export function createCore(deps: CoreDeps): Core {
     calendar: deps.calendar,
     calendarShell: deps.calendarShell ?? {},
     shortcuts: deps.shortcuts,
+    updates,
     info: () => ({
       name: deps.appName,
       version: deps.version,

@@ -37,6 +37,8 @@ import { saveWithDialog } from './save-file'
 import { createShortcuts } from './shortcuts'
 import { createTray } from './tray'
 import { createMainWindow } from './window'
+import { createAppUpdates } from './updater'
+import { offerActions } from '../core/update/view'
 
 export interface StartOptions {
   clock: Clock
@@ -158,6 +160,13 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     },
     log
   )
+  const updates = createAppUpdates({
+    clock,
+    log,
+    env,
+    timeZone: () => settings.read().reminders.timeZone,
+    openExternal: (url) => core.openExternal(url)
+  })
   const core = createCore({
     clock,
     dataDir,
@@ -174,6 +183,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     calendar,
     calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog },
     shortcuts,
+    updates,
     window: {
       hide: () => main.hide(),
       async openLog() {
@@ -239,7 +249,9 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     openProgram,
     locale: language,
     timeZone: () => settings.read().reminders.timeZone,
-    clock
+    clock,
+    update: (action) => void updates.act(action).catch((e: unknown) => log.write('warn', 'update', e)),
+    updateOffer: () => offerActions(updates.state())
   })
   const updateTray = (): void => tray.setSchedule(reminders.tray())
   reminders.onChange(updateTray)
@@ -249,6 +261,8 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   const stopTicking = every(clock, TRAY_TICK_MS, updateTray)
   const stopWatching = watchPowerAndNetwork(services, clock)
   void services.start().then(updateTray, (e: unknown) => log.write('error', 'the services did not start', e))
+  updates.onChange(() => tray.refresh())
+  updates.start()
 
   app.on('second-instance', main.show)
   app.on('activate', main.show)
@@ -256,6 +270,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     main.allowClose()
     stopTicking()
     stopWatching()
+    updates.stop()
     unbindIpc()
     tray.destroy()
     void services.stop().catch((e: unknown) => log.write('error', 'stopping the services failed', e))

@@ -5,6 +5,7 @@
 import type { Locale } from '../../shared/locale'
 import type { MenuItemConstructorOptions } from 'electron'
 import type { LocalizedText } from '../../shared/contract/common'
+import type { UpdateAction } from '../../shared/contract/update'
 import { episodeLabel, localTime } from '../core/schedule/reminder-text'
 import { formatCountdown, type TrayIcon, type TrayState } from '../core/schedule/tray-state'
 
@@ -18,6 +19,8 @@ export interface TrayActions {
   openSettings?: () => void
   /** A program of the menu was chosen: its quick record. */
   openProgram?: (programId: number) => void
+  /** The update offer's "Restart to update to X.Y.Z" / "Later" (core/update). */
+  update?: (action: UpdateAction) => void
 }
 
 export interface TrayView {
@@ -26,6 +29,8 @@ export interface TrayView {
   locale: Locale
   timeZone: string | undefined
   now: number
+  /** The update offer, until the user answers it (`offerActions`). */
+  updateOffer: ReadonlyArray<{ id: UpdateAction; label: LocalizedText }>
 }
 
 const STATUS: Record<TrayIcon, LocalizedText | null> = {
@@ -63,6 +68,12 @@ export function trayMenu(view: TrayView, actions: TrayActions): MenuItemConstruc
   const items: MenuItemConstructorOptions[] = []
   const status = schedule ? STATUS[schedule.icon] : null
   if (status) items.push({ label: t(status), enabled: false }, { type: 'separator' })
+  const { update } = actions
+  if (update && view.updateOffer.length > 0) {
+    for (const offered of view.updateOffer)
+      items.push({ label: menuText(t(offered.label)), click: () => update(offered.id) })
+    items.push({ type: 'separator' })
+  }
   if (schedule && schedule.icon !== 'signed-out') {
     if (schedule.nextPrograms.length === 0) items.push({ label: t(L.empty), enabled: false })
     for (const { program, watchAt, startsInMs, onAir } of schedule.nextPrograms) {

@@ -8,6 +8,7 @@ import { app, Menu, Tray, nativeImage } from 'electron'
 import type { Clock } from '../core/clock'
 import type { TrayIcon, TrayState } from '../core/schedule/tray-state'
 import { trayImageFile } from './app-files'
+import type { TrayView } from './tray-menu'
 import { trayMenu, trayTooltip, type TrayActions } from './tray-menu'
 
 export type { TrayActions } from './tray-menu'
@@ -18,6 +19,8 @@ export interface TrayOptions extends TrayActions {
   locale: () => Locale
   timeZone: () => string | undefined
   clock: Clock
+  /** The update offer now; `refresh()` when it changes. */
+  updateOffer?: () => TrayView['updateOffer']
 }
 
 export interface OnairTray {
@@ -25,7 +28,7 @@ export interface OnairTray {
   setSchedule(state: TrayState): void
   /** The core's `inbox:changed` count: the menu shows "Inbox (N)". */
   setInboxCount(unseen: number): void
-  /** Re-words the menu and tooltip (the language changed). */
+  /** Re-words the menu and tooltip (the language or the update offer changed). */
   refresh(): void
   destroy(): void
 }
@@ -50,7 +53,8 @@ export function createTray(options: TrayOptions): OnairTray {
       unseen,
       locale: options.locale(),
       timeZone: options.timeZone(),
-      now: options.clock.now()
+      now: options.clock.now(),
+      updateOffer: options.updateOffer?.() ?? []
     }
     if (schedule && schedule.icon !== shownIcon) {
       shownIcon = schedule.icon

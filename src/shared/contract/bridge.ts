@@ -45,7 +45,9 @@ export const commandNames = [
   'calendar:export',
   'shortcuts:get',
   'shortcuts:set',
-  'shortcuts:record'
+  'shortcuts:record',
+  'update:status',
+  'update:act'
 ] as const satisfies readonly CommandName[]
 export const eventNames = [
   'app:notice',
@@ -56,7 +58,8 @@ export const eventNames = [
   'status:rollback',
   'inbox:changed',
   'schedule:changed',
-  'calendar:changed'
+  'calendar:changed',
+  'update:changed'
 ] as const satisfies readonly EventName[]
 
 type Exhaustive<T extends [never, never]> = T

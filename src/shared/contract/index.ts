@@ -16,6 +16,7 @@ import { inboxCommands, inboxEvents } from './inbox'
 import { recordsCommands, recordsEvents } from './records'
 import { scheduleCommands, scheduleEvents } from './schedule'
 import { shortcutsCommands } from './shortcuts'
+import { updateCommands, updateEvents } from './update'
 
 export * from './common'
 export * from './app'
@@ -26,6 +27,7 @@ export * from './records'
 export * from './schedule'
 export * from './calendar'
 export * from './shortcuts'
+export * from './update'
 export * from './bridge'
 
 interface CommandSpec {
@@ -56,9 +58,18 @@ const commandParts = [
   inboxCommands,
   scheduleCommands,
   calendarCommands,
-  shortcutsCommands
+  shortcutsCommands,
+  updateCommands
 ] as const
-const eventParts = [appEvents, authEvents, recordsEvents, inboxEvents, scheduleEvents, calendarEvents] as const
+const eventParts = [
+  appEvents,
+  authEvents,
+  recordsEvents,
+  inboxEvents,
+  scheduleEvents,
+  calendarEvents,
+  updateEvents
+] as const
 
 export const commands = merge<Record<string, CommandSpec>>(...commandParts) as Intersect<typeof commandParts>
 export const events = merge<Record<string, z.ZodType>>(...eventParts) as Intersect<typeof eventParts>

@@ -13,6 +13,8 @@
  * and call `resetElectron()` before each start.
  */
 import { EventEmitter } from 'node:events'
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
+import Module, { createRequire } from 'node:module'
 
 type Platform = 'darwin' | 'win32' | 'linux'
 
@@ -463,7 +465,11 @@ export class FakeSession implements Pick<
     this.checkHandler = handler
   }
 }
-export const session = { defaultSession: new FakeSession() as unknown as Electron.Session }
+export const session = {
+  defaultSession: new FakeSession() as unknown as Electron.Session,
+  /** electron-updater requests through its own partition. */
+  fromPartition: (_partition: string): Electron.Session => new FakeSession() as unknown as Electron.Session
+}
 export const defaultSession = (): FakeSession => session.defaultSession as unknown as FakeSession
 
 type InvokeHandler = (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => unknown
@@ -541,10 +547,55 @@ export const safeStorage = {
 
 export const powerMonitor = new EventEmitter() as EventEmitter & Pick<Electron.PowerMonitor, 'on' | 'off'>
 
+/**
+ * `net.request` over Node's http, as electron-updater uses it (client-request.md): `response` with
+ * a readable message (statusCode, headers), `redirect` when `redirect: 'manual'`, `error`, and
+ * `abort()`. Like Electron's, it never emits `socket`, so nothing times a silent server out.
+ */
+export class FakeClientRequest extends EventEmitter implements Pick<Electron.ClientRequest, 'abort'> {
+  private readonly request: ClientRequest
+  private aborted = false
+  constructor(options: Electron.ClientRequestConstructorOptions | string) {
+    super()
+    const o = typeof options === 'string' ? { url: options } : options
+    const url = new URL(
+      o.url ?? `${o.protocol ?? 'http:'}//${o.hostname ?? o.host}${o.port ? `:${o.port}` : ''}${o.path ?? '/'}`
+    )
+    net.requested.push(url.href)
+    const method = o.method ?? 'GET'
+    this.request = httpRequest(url, { method, headers: o.headers as Record<string, string> | undefined })
+    this.request.on('response', (response: IncomingMessage) => {
+      const location = response.headers.location
+      const status = response.statusCode ?? 0
+      if (o.redirect === 'manual' && status >= 300 && status < 400 && location) {
+        response.resume()
+        this.emit('redirect', status, method, new URL(location, url).href, response.headers)
+      } else this.emit('response', response)
+    })
+    this.request.on('error', (error) => this.aborted || this.emit('error', error))
+  }
+  /** electron-updater only sends GETs: no body. */
+  end(): void {
+    this.request.end()
+  }
+  abort(): void {
+    this.aborted = true
+    this.request.destroy()
+    this.emit('abort')
+  }
+}
+
 export const net = {
   online: true,
-  isOnline: (): boolean => net.online
-} satisfies Pick<Electron.Net, 'isOnline'> & Record<string, unknown>
+  /** Every address asked through `net.request`, in order. */
+  requested: [] as string[],
+  isOnline: (): boolean => net.online,
+  request: (options: Electron.ClientRequestConstructorOptions | string): Electron.ClientRequest =>
+    new FakeClientRequest(options) as unknown as Electron.ClientRequest
+} satisfies Pick<Electron.Net, 'isOnline' | 'request'> & Record<string, unknown>
+
+/** Squirrel's updater, whose events electron-updater's quitAndInstall also emits on Linux and Windows. */
+export const autoUpdater = new EventEmitter()
 
 export const clipboard = {
   text: '',
@@ -603,6 +654,7 @@ export const globalShortcut = {
 
 const members = {
   app: app as unknown as Electron.App,
+  autoUpdater: autoUpdater as unknown as Electron.AutoUpdater,
   BrowserWindow: FakeBrowserWindow,
   Menu: staticMenu,
   Notification: staticNotification,
@@ -627,6 +679,18 @@ void _members
  * `default` (electron-store does `import electron from 'electron'`).
  */
 export const electronModule = { ...members, default: members }
+
+// electron-updater is CommonJS and loads `electron` with require(), which vi.mock does not reach
+// (vitest leaves node_modules' CommonJS to Node): the double also stands in Node's module cache,
+// under the real package's file, which is then never run.
+{
+  const require = createRequire(import.meta.url)
+  const path = require.resolve('electron')
+  const standIn = new Module(path)
+  standIn.exports = electronModule
+  standIn.loaded = true
+  require.cache[path] = standIn
+}
 
 const realPlatform = process.platform
 
@@ -654,6 +718,8 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   safeStorage.available = true
   safeStorage.backend = 'gnome_libsecret'
   net.online = true
+  net.requested = []
+  autoUpdater.removeAllListeners()
   clipboard.text = ''
   dialog.nextSave = null
   dialog.asked = []

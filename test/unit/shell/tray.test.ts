@@ -122,6 +122,7 @@ describe('tray wording (pure)', () => {
       locale: 'en' as const,
       timeZone: 'UTC',
       now: NOW,
+      updateOffer: [],
       ...rest
     }
   }

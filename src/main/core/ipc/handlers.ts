@@ -13,6 +13,7 @@ import { recordsHandlers } from '../records/ipc'
 import { scheduleHandlers } from '../schedule/ipc'
 import { shortcutsHandlers } from '../shortcuts/ipc'
 import { describeError, FILE_ERROR, toUserError } from '../describe-error'
+import { updateHandlers } from '../update/ipc'
 
 export function createHandlers(core: Core): Handlers {
   return {
@@ -25,7 +26,8 @@ export function createHandlers(core: Core): Handlers {
     ...recordsHandlers(core.records),
     ...scheduleHandlers(core.reminders),
     ...calendarHandlers(core.calendar, core.calendarShell),
-    ...shortcutsHandlers(core.settings, core.shortcuts, core.info().platform)
+    ...shortcutsHandlers(core.settings, core.shortcuts, core.info().platform),
+    ...updateHandlers(core.updates)
   }
 }
 

@@ -22,6 +22,7 @@ export const hiddenAtLogin: LocalizedText = {
 }
 export const showInDock: LocalizedText = { en: 'Show Onair in the Dock', ja: 'Dock に Onair を表示する' }
 export const openLog: LocalizedText = { en: 'Open log file', ja: 'ログファイルを開く' }
+export const about: LocalizedText = { en: 'About Onair', ja: 'Onair について' }
 export const leadTimes: LocalizedText = { en: 'Lead times', ja: '通知のタイミング' }
 export const leadTimesHint: LocalizedText = {
   en: 'One notification per program and lead time.',

@@ -1,0 +1,121 @@
+/**
+ * The updater's words, in both languages: the status line and the buttons of Settings → About,
+ * and the tray's offer, which say the same. The window shows them as they come (it keeps no copy).
+ */
+import type { LocalizedText, UpdateAction, UpdateView } from '../../../shared/contract'
+import type { Locale } from '../../../shared/locale'
+import { localTime } from '../schedule/reminder-text'
+import { updateOffer, type UpdateMode, type UpdateState } from './policy'
+
+type Words = { en: string; ja: string }
+
+const STATUS = {
+  development: { en: 'Updates are off in a development run.', ja: '開発用の実行では更新を確認しません。' },
+  noFeed: { en: 'This build does not update itself.', ja: 'このビルドは自動で更新しません。' },
+  never: { en: 'Not checked for updates yet.', ja: 'まだ更新を確認していません。' },
+  upToDate: { en: 'Up to date (checked {time}).', ja: '最新です（{time} に確認）。' },
+  checking: { en: 'Checking for updates…', ja: '更新を確認しています…' },
+  downloading: { en: 'Downloading {new}…', ja: '{new} をダウンロードしています…' },
+  ready: { en: '{new} will be installed when Onair quits.', ja: '{new} は Onair の終了時にインストールされます。' },
+  timeout: { en: 'The update server did not answer ({time}).', ja: '更新サーバーが応答しませんでした（{time}）。' },
+  check: {
+    en: 'Could not check for updates ({time}); see the log.',
+    ja: '更新を確認できませんでした（{time}）。ログを確認してください。'
+  },
+  download: {
+    en: 'The update did not download correctly; nothing was installed.',
+    ja: '更新を正しくダウンロードできなかったため、何もインストールしていません。'
+  }
+} satisfies Record<string, Words>
+
+/** A copy that cannot replace itself says how to update instead. */
+const HOW_TO: Record<Extract<UpdateMode, { kind: 'manual' }>['why'], Words> = {
+  package: {
+    en: '{new} is out. Onair was installed as a system package and cannot update itself: install the new package from the download.',
+    ja: '{new} が公開されています。Onair はシステムのパッケージとしてインストールされているため自動で更新できません。ダウンロードした新しいパッケージをインストールしてください。'
+  },
+  'per-machine': {
+    en: '{new} is out. Onair is installed for all users and cannot update itself: run the new installer as an administrator.',
+    ja: '{new} が公開されています。Onair はすべてのユーザー用にインストールされているため自動で更新できません。新しいインストーラーを管理者として実行してください。'
+  },
+  portable: {
+    en: '{new} is out. This copy cannot update itself: replace it with the download.',
+    ja: '{new} が公開されています。このコピーは自動で更新できません。ダウンロードしたもので置き換えてください。'
+  }
+}
+
+const VERSION: Words = { en: 'Version {version} · {status}', ja: 'バージョン {version} · {status}' }
+
+const LABELS: Record<UpdateAction, Words> = {
+  check: { en: 'Check now', ja: '今すぐ確認' },
+  restart: { en: 'Restart to update to {new}', ja: '再起動して {new} に更新' },
+  download: { en: 'Download {new}…', ja: '{new} をダウンロード…' },
+  later: { en: 'Later', ja: '後で' }
+}
+
+/** Fills `{name}` placeholders in each language; `time` is a timestamp shown in that language. */
+function say(words: Words, values: { new?: string; time?: number | null }, ctx: TimeContext): LocalizedText {
+  const one = (locale: Locale) =>
+    words[locale]
+      .replace('{new}', values.new ?? '')
+      .replace(
+        '{time}',
+        values.time == null
+          ? ''
+          : localTime(new Date(values.time).toISOString(), { locale, timeZone: ctx.timeZone, now: ctx.now })
+      )
+  return { en: one('en'), ja: one('ja') }
+}
+
+interface TimeContext {
+  now: number
+  timeZone: string | undefined
+}
+
+function status(state: UpdateState, ctx: TimeContext): LocalizedText {
+  const { mode, phase } = state
+  const time = state.lastCheckAt
+  if (mode.kind === 'off') return say(mode.why === 'development' ? STATUS.development : STATUS.noFeed, {}, ctx)
+  switch (phase.name) {
+    case 'idle':
+      return time === null ? say(STATUS.never, {}, ctx) : say(STATUS.upToDate, { time }, ctx)
+    case 'checking':
+      return say(STATUS.checking, {}, ctx)
+    case 'downloading':
+      return say(STATUS.downloading, { new: phase.version }, ctx)
+    case 'ready':
+      return say(STATUS.ready, { new: phase.version }, ctx)
+    case 'available':
+      return say(HOW_TO[mode.kind === 'manual' ? mode.why : 'portable'], { new: phase.version }, ctx)
+    case 'failed':
+      return say(STATUS[phase.why], { time }, ctx)
+  }
+}
+
+const action = (id: UpdateAction, version?: string) => ({
+  id,
+  label: say(LABELS[id], { new: version }, { now: 0, timeZone: undefined })
+})
+
+/** The offer and "Later" while the user has not answered (the tray shows these too). */
+export function offerActions(state: UpdateState): Array<{ id: UpdateAction; label: LocalizedText }> {
+  const offer = updateOffer(state)
+  return offer ? [action(offer.kind, offer.version), action('later')] : []
+}
+
+/** About's buttons: the offer, else "Check now" when a check may start. */
+function updateActions(state: UpdateState): Array<{ id: UpdateAction; label: LocalizedText }> {
+  const offered = offerActions(state)
+  if (offered.length > 0) return offered
+  const idle = ['idle', 'failed', 'available'].includes(state.phase.name)
+  return state.mode.kind !== 'off' && idle ? [action('check')] : []
+}
+
+export function updateView(state: UpdateState, version: string, ctx: TimeContext): UpdateView {
+  const line = status(state, ctx)
+  const full = (locale: Locale) => VERSION[locale].replace('{version}', version).replace('{status}', line[locale])
+  return {
+    status: { en: full('en'), ja: full('ja') },
+    actions: updateActions(state)
+  }
+}

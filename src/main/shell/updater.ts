@@ -1,0 +1,135 @@
+/**
+ * electron-updater behind the core's `UpdateDriver`, and what the shell can see of how this copy
+ * was installed. The feed is the one electron-builder wrote into `resources/app-update.yml` from
+ * the build's `publish` setting (README "Updates"); a build without it never asks anything.
+ * The core decides when to check and what to offer (core/update/).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { app, net } from 'electron'
+import {
+  AppImageUpdater,
+  DebUpdater,
+  MacUpdater,
+  NsisUpdater,
+  type AppUpdater,
+  type UpdateInfo
+} from 'electron-updater'
+import { load } from 'js-yaml'
+import type { Clock } from '../core/clock'
+import { updateMode, type Installation, type UpdateMode } from '../core/update/policy'
+import { createUpdateService, type UpdateDriver, type UpdateService } from '../core/update/service'
+import type { AppLog } from './log'
+
+/** Written by electron-builder at packaging, when the build names a feed. */
+const FEED_FILE = 'app-update.yml'
+
+/** Packaged builds only: under Node (tests) and in a development run there is no resources folder. */
+const resourcesFile = (name: string): string | undefined =>
+  process.resourcesPath ? join(process.resourcesPath, name) : undefined
+
+function readResource(name: string): string | undefined {
+  const path = resourcesFile(name)
+  try {
+    return path ? readFileSync(path, 'utf8').trim() : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function installation(env: NodeJS.ProcessEnv): Installation {
+  const feed = resourcesFile(FEED_FILE)
+  return {
+    packaged: app.isPackaged,
+    hasFeed: feed !== undefined && existsSync(feed),
+    platform: process.platform,
+    // electron-builder's deb, rpm and pacman targets leave this file; AppImage and dir do not.
+    packageType: readResource('package-type'),
+    appImage: env['APPIMAGE'] || undefined,
+    execPath: process.execPath,
+    programFolders: [env['ProgramFiles'], env['ProgramW6432'], env['ProgramFiles(x86)']].filter((f) => f !== undefined)
+  }
+}
+
+/** The feed's folder, from app-update.yml (`url:` of the generic provider). */
+function feedUrl(): string {
+  const config = load(readResource(FEED_FILE) ?? '') as { url?: unknown } | undefined
+  return typeof config?.url === 'string' ? config.url : ''
+}
+
+/** Where a manual copy's user gets the new version: the feed's file of this kind of install (the .deb for a deb, ...). */
+function downloadUrl(info: UpdateInfo): string {
+  const kind =
+    process.platform === 'win32'
+      ? 'exe'
+      : process.platform === 'darwin'
+        ? 'dmg'
+        : (readResource('package-type') ?? 'AppImage')
+  const file = info.files.find((f) => f.url.endsWith(`.${kind}`)) ?? info.files[0]
+  const base = feedUrl().replace(/\/*$/, '/')
+  return file ? new URL(file.url, base).href : base
+}
+
+export function electronUpdateDriver(mode: UpdateMode, log: AppLog): UpdateDriver {
+  let updater: AppUpdater | null = null
+  const create = (): AppUpdater => {
+    const platform = process.platform
+    // The platform's own updater; on Linux only an AppImage replaces itself, and a manual copy
+    // (deb, folder) uses the deb updater only to read the feed: nothing is ever downloaded for it.
+    const u =
+      platform === 'win32'
+        ? new NsisUpdater()
+        : platform === 'darwin'
+          ? new MacUpdater()
+          : mode.kind === 'auto'
+            ? new AppImageUpdater()
+            : new DebUpdater()
+    // The core decides whether and when to download.
+    u.autoDownload = false
+    u.logger = {
+      info: (message?: unknown) => log.write('info', `updater: ${String(message)}`),
+      warn: (message?: unknown) => log.write('warn', `updater: ${String(message)}`),
+      error: (message?: unknown) => log.write('error', `updater: ${String(message)}`)
+    }
+    return u
+  }
+  const current = (): AppUpdater => (updater ??= create())
+  return {
+    async check() {
+      const result = await current().checkForUpdates()
+      if (!result) throw new Error('electron-updater is not active in this copy')
+      const info = result.updateInfo
+      return { version: info.version, newer: result.isUpdateAvailable, url: downloadUrl(info) }
+    },
+    async download() {
+      await current().downloadUpdate()
+    },
+    restart: () => current().quitAndInstall(),
+    abandon: () => {
+      updater = null
+    }
+  }
+}
+
+export interface AppUpdatesOptions {
+  clock: Clock
+  log: AppLog
+  env: NodeJS.ProcessEnv
+  timeZone: () => string | undefined
+  openExternal: (url: string) => Promise<void>
+}
+
+/** The update service for this copy, started by the caller once the tray exists. */
+export function createAppUpdates(o: AppUpdatesOptions): UpdateService {
+  const mode = updateMode(installation(o.env))
+  return createUpdateService({
+    clock: o.clock,
+    mode,
+    version: app.getVersion(),
+    online: () => net.isOnline(),
+    driver: electronUpdateDriver(mode, o.log),
+    openExternal: o.openExternal,
+    timeZone: o.timeZone,
+    onError: (message, e) => o.log.write('warn', message, e)
+  })
+}
