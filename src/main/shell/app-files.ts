@@ -16,6 +16,14 @@ export const resourceFile = (appPath: string, name: string): string => join(appP
 export const appIconFile = (appPath: string): string => resourceFile(appPath, 'icon.png')
 
 /**
+ * Beside app.asar (`process.resourcesPath`), written by electron-builder, both optional: the update
+ * feed the build names (from its `publish` setting; none, no updates) and, for a deb, rpm or pacman
+ * package, which one it is (such a copy cannot update itself).
+ */
+export const updateFeedFile = (resourcesPath: string): string => join(resourcesPath, 'app-update.yml')
+export const packageTypeFile = (resourcesPath: string): string => join(resourcesPath, 'package-type')
+
+/**
  * resources/tray/ (drawn by scripts/tray-icons.ts) holds `<state>.png` with `<state>@2x.png` for
  * high-DPI screens, and black-and-alpha `<state>Template.png` (+ @2x) that macOS tints for light
  * and dark menu bars.

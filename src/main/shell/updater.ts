@@ -5,7 +5,6 @@
  * The core decides when to check and what to offer (core/update/).
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { app, net } from 'electron'
 import {
   AppImageUpdater,
@@ -19,17 +18,15 @@ import { load } from 'js-yaml'
 import type { Clock } from '../core/clock'
 import { updateMode, type Installation, type UpdateMode } from '../core/update/policy'
 import { createUpdateService, type UpdateDriver, type UpdateService } from '../core/update/service'
+import { packageTypeFile, updateFeedFile } from './app-files'
 import type { AppLog } from './log'
 
-/** Written by electron-builder at packaging, when the build names a feed. */
-const FEED_FILE = 'app-update.yml'
-
 /** Packaged builds only: under Node (tests) and in a development run there is no resources folder. */
-const resourcesFile = (name: string): string | undefined =>
-  process.resourcesPath ? join(process.resourcesPath, name) : undefined
+const resourcesFile = (file: (resourcesPath: string) => string): string | undefined =>
+  process.resourcesPath ? file(process.resourcesPath) : undefined
 
-function readResource(name: string): string | undefined {
-  const path = resourcesFile(name)
+function readResource(file: (resourcesPath: string) => string): string | undefined {
+  const path = resourcesFile(file)
   try {
     return path ? readFileSync(path, 'utf8').trim() : undefined
   } catch {
@@ -38,13 +35,13 @@ function readResource(name: string): string | undefined {
 }
 
 export function installation(env: NodeJS.ProcessEnv): Installation {
-  const feed = resourcesFile(FEED_FILE)
+  const feed = resourcesFile(updateFeedFile)
   return {
     packaged: app.isPackaged,
     hasFeed: feed !== undefined && existsSync(feed),
     platform: process.platform,
     // electron-builder's deb, rpm and pacman targets leave this file; AppImage and dir do not.
-    packageType: readResource('package-type'),
+    packageType: readResource(packageTypeFile),
     appImage: env['APPIMAGE'] || undefined,
     execPath: process.execPath,
     programFolders: [env['ProgramFiles'], env['ProgramW6432'], env['ProgramFiles(x86)']].filter((f) => f !== undefined)
@@ -53,7 +50,7 @@ export function installation(env: NodeJS.ProcessEnv): Installation {
 
 /** The feed's folder, from app-update.yml (`url:` of the generic provider). */
 function feedUrl(): string {
-  const config = load(readResource(FEED_FILE) ?? '') as { url?: unknown } | undefined
+  const config = load(readResource(updateFeedFile) ?? '') as { url?: unknown } | undefined
   return typeof config?.url === 'string' ? config.url : ''
 }
 
@@ -64,7 +61,7 @@ function downloadUrl(info: UpdateInfo): string {
       ? 'exe'
       : process.platform === 'darwin'
         ? 'dmg'
-        : (readResource('package-type') ?? 'AppImage')
+        : (readResource(packageTypeFile) ?? 'AppImage')
   const file = info.files.find((f) => f.url.endsWith(`.${kind}`)) ?? info.files[0]
   const base = feedUrl().replace(/\/*$/, '/')
   return file ? new URL(file.url, base).href : base
