@@ -19,6 +19,9 @@ export default defineConfig({
       // zod and node-cron are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).
       externalizeDeps: false,
+      // For reading traces, and the list of shipped libraries (scripts/audit-shipped.ts); the
+      // package and app.asar leave maps out.
+      sourcemap: 'hidden',
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
@@ -30,6 +33,7 @@ export default defineConfig({
   },
   preload: {
     build: {
+      sourcemap: 'hidden',
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
         // Sandboxed preloads cannot be ES modules.

@@ -4,24 +4,21 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test'
-import { appArgs, findElectron } from '../../scripts/electron-app'
+import { appArgs } from '../../scripts/electron-app'
 import type { PageGlobals } from '../e2e/page-globals'
+import { electronOrSkip, root } from './electron'
 
-const root = resolve(import.meta.dirname, '../..')
-
-const executablePath = findElectron(root)
-test.skip(
-  executablePath === undefined,
-  'Electron binary not installed on this machine (it cannot be downloaded here); runs where node_modules/electron/dist exists'
-)
+const executablePath = electronOrSkip()
 
 let app: ElectronApplication
 let page: Page
-const dataDir = mkdtempSync(join(tmpdir(), 'onair-electron-'))
+// Made when the specs run: a skipped file leaves nothing behind.
+let dataDir: string
 
 test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'onair-electron-'))
   app = await _electron.launch({
     ...(executablePath ? { executablePath } : {}),
     args: appArgs(root),
@@ -34,7 +31,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await app?.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 test('runs as Onair (package.json read), with its own version and data folder', async () => {
