@@ -4,12 +4,14 @@
  * headers); a unit test keeps the two equal. No 'unsafe-inline' anywhere: Svelte's component
  * styles are emitted as CSS files, and the UI avoids Svelte transitions (they inject <style>).
  * Browsers ignore `frame-ancestors` in a meta tag (with a console warning); the header enforces it.
+ * No remote origin anywhere, images included: the main process fetches the images the user allowed
+ * and hands them over as `data:` URLs (core/images), so a sanitizer slip cannot reach a server.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data: blob:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -8,10 +8,18 @@ import { LocalizedText } from './contract/common'
  * same fields so the view renders them alike. Titles are kept exactly as the wiki sent them (they
  * may hold HTML) and are only ever shown as text.
  */
+/**
+ * An image the main process fetched for the window (core/images): the page's CSP allows no remote
+ * image, so this is the only form one reaches it in.
+ */
+export const ImageData = z.string().regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]*$/)
+
 export const InboxPerson = z.strictObject({
   name: z.string().max(200),
-  /** Only https avatars survive: the renderer loads them, and plain http would leak the view. */
-  imageUrl: HttpUrl.refine((u) => u.startsWith('https:'), 'https only').optional()
+  /** The avatar's address as the wiki sent it (https only); the window never loads it. */
+  imageUrl: HttpUrl.refine((u) => u.startsWith('https:'), 'https only').optional(),
+  /** Added by the core for the view: the avatar, if it is on the wiki's own host and was fetched. */
+  avatar: ImageData.optional()
 })
 
 /** The family an entry belongs to, for its icon: what it is about and what happened. */
@@ -65,7 +73,7 @@ export const ArticleRefInput = z.strictObject({ userName: UserName, timestampId:
 export const ArticlePreview = z.strictObject({
   title: z.string(),
   tags: z.array(z.string()),
-  author: InboxPerson,
+  author: InboxPerson.omit({ imageUrl: true }),
   community: z.string().optional(),
   createdAt: z.number().int(),
   updatedAt: z.number().int().optional(),
@@ -73,6 +81,14 @@ export const ArticlePreview = z.strictObject({
   body: z.string()
 })
 export type ArticlePreview = z.infer<typeof ArticlePreview>
+
+/** An article's images, as the sanitized preview lists them; `asked`: the user pressed Load images. */
+export const ArticleImagesInput = z.strictObject({
+  urls: z.array(HttpUrl.refine((u) => u.startsWith('https:'), 'https only')).max(100),
+  asked: z.boolean()
+})
+/** Per URL, in order: the image, or null where it was not allowed or could not be fetched. */
+export const ArticleImages = z.array(ImageData.nullable())
 
 export const WebhookInfo = z.strictObject({
   enabled: z.boolean(),

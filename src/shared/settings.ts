@@ -31,6 +31,8 @@ export const PollSettingsSchema = z.object({
 export const InboxSettingsSchema = z.object({
   cron: z.string().min(1).max(100).default('*/5 * * * *'),
   notify: z.boolean().default(true),
+  /** Article previews load images on the wiki's own host without asking; others wait for "Load images". */
+  wikiImages: z.boolean().default(false),
   webhook: z
     .object({
       enabled: z.boolean().default(false),

@@ -4,6 +4,7 @@ import type { Account } from './account'
 import type { Secrets } from './auth/secrets'
 import { openCalendar, type CalendarService } from './calendar'
 import type { Clock, TimerHandle } from './clock'
+import { createImageLoader } from './images/loader'
 import { createInbox, type InboxService } from './inbox/inbox'
 import { startInboxPolling } from './inbox/poller'
 import { startInboxReceiver } from './inbox/receiver'
@@ -111,7 +112,12 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     clock: deps.clock,
     notifier: deps.notifier,
     notify: () => file.read().inbox.notify,
-    language: deps.locale
+    language: deps.locale,
+    images: createImageLoader({
+      clock: deps.clock,
+      wikiUrl: () => deps.account.services().wikiUrl,
+      wikiImages: () => file.read().inbox.wikiImages
+    })
   })
 
   const calendar = openCalendar({

@@ -36,6 +36,7 @@ export const commandNames = [
   'inbox:markSeen',
   'inbox:markAllSeen',
   'inbox:article',
+  'inbox:images',
   'inbox:webhookInfo',
   'schedule:get',
   'schedule:refresh',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ArticlePreview, ArticleRefInput, InboxView, WebhookInfo } from '../inbox'
+import { ArticleImages, ArticleImagesInput, ArticlePreview, ArticleRefInput, InboxView, WebhookInfo } from '../inbox'
 
 const ListInput = z.strictObject({ unreadOnly: z.boolean().default(false) }).default({ unreadOnly: false })
 const Count = z.strictObject({ unseenCount: z.number().int().nonnegative() })
@@ -11,6 +11,8 @@ export const inboxCommands = {
   'inbox:markSeen': { input: z.strictObject({ keys: z.array(z.string().max(64)).max(2000) }), output: Count },
   'inbox:markAllSeen': { input: z.undefined(), output: Count },
   'inbox:article': { input: ArticleRefInput, output: ArticlePreview },
+  /** Fetched by the main process, never the page: the wiki's own host, or any once asked. */
+  'inbox:images': { input: ArticleImagesInput, output: ArticleImages },
   'inbox:webhookInfo': { input: z.undefined(), output: WebhookInfo }
 } as const
 

@@ -35,6 +35,13 @@ describe('CSP', () => {
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY)
   })
 
+  it('names no remote origin: images come from the main process as data', () => {
+    const sources = CONTENT_SECURITY_POLICY.split(';').flatMap((d) => d.trim().split(/\s+/).slice(1))
+    expect(new Set(sources)).toEqual(new Set(["'self'", "'none'", 'data:', 'blob:']))
+    expect(CONTENT_SECURITY_POLICY).toContain("img-src 'self' data: blob:;")
+    expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self';")
+  })
+
   it('allows no inline or eval script', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-(inline|eval)/)
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'")

@@ -1,6 +1,7 @@
 import type { ArticlePreview } from '../../../shared/inbox'
 import { isApiError } from '../http/errors'
 import { UserErrorException } from '../user-error'
+import type { ImageLoader } from '../images/loader'
 import type { WikiClient } from '../wiki/client'
 import { dateTimeMs } from '../wiki/schemas'
 import { describeRefreshFailure, NO_WIKI_TOKEN } from './messages'
@@ -11,16 +12,18 @@ import { describeRefreshFailure, NO_WIKI_TOKEN } from './messages'
  */
 export async function fetchArticlePreview(
   wiki: WikiClient | null | undefined,
-  ref: { userName: string; timestampId: string }
+  ref: { userName: string; timestampId: string },
+  images?: Pick<ImageLoader, 'fetchAvatar'>
 ): Promise<ArticlePreview> {
   if (!wiki) throw new UserErrorException('wiki-not-configured', NO_WIKI_TOKEN, 'settings')
   try {
     const a = await wiki.getArticle(ref.userName, ref.timestampId)
-    const avatar = a.user.image_url?.startsWith('https:') ? a.user.image_url : undefined
+    // Fetched here (from the wiki's own host only) and handed over as data: the page loads nothing.
+    const avatar = await images?.fetchAvatar(a.user.image_url)
     return {
       title: a.title,
       tags: a.tags.map((t) => t.name),
-      author: avatar ? { name: a.user.name, imageUrl: avatar } : { name: a.user.name },
+      author: avatar ? { name: a.user.name, avatar } : { name: a.user.name },
       ...(a.community ? { community: a.community.name } : {}),
       createdAt: dateTimeMs(a.created_at),
       ...(a.updated_at ? { updatedAt: dateTimeMs(a.updated_at) } : {}),

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../../shared/locale'
 import type { ArticlePreview, InboxView, WebhookInfo } from '../../../shared/inbox'
 import type { Clock } from '../clock'
+import type { ImageLoader } from '../images/loader'
 import type { Notifier } from '../notify'
 import type { DocumentStore } from '../store/json-file'
 import type { WikiClient } from '../wiki/client'
@@ -25,6 +26,8 @@ export interface InboxDeps {
   /** Read on each use: the setting may change while the app runs. */
   notify: () => boolean
   language: () => 'en' | 'ja'
+  /** Avatars and article images for the window; absent (the command line), none are shown. */
+  images?: ImageLoader
 }
 
 export interface InboxService {
@@ -37,6 +40,8 @@ export interface InboxService {
   markAllSeen(): number
   unseenCount(): number
   article(ref: { userName: string; timestampId: string }): Promise<ArticlePreview>
+  /** An article's images as `data:` URLs (null: not allowed, or not fetched); `asked`: Load images. */
+  images(urls: readonly string[], asked: boolean): Promise<(string | null)[]>
   webhookInfo(): WebhookInfo
   /** Set by whoever runs the receiver (undefined url: enabled but not listening). */
   setWebhookInfo(info: WebhookInfo): void
@@ -95,11 +100,20 @@ export function createInbox(deps: InboxDeps): InboxService {
         return announce({ ...doc, fetchedAt: deps.clock.now(), items, seen }, polled)
       })
       last = { offline: false }
+      // Avatars that failed before (offline, perhaps) get another chance with the new list.
+      deps.images?.retryFailed()
     } catch (e) {
       const failure = describeRefreshFailure(e)
       last = { offline: failure.offline, error: failure.message }
     }
     changed()
+  }
+  // Avatars arrive after the list: the view asks again and shows them.
+  deps.images?.onAvatars(changed)
+
+  const withAvatar = (sender: StoredItem['sender']) => {
+    const avatar = deps.images?.avatar(sender?.imageUrl)
+    return sender && avatar ? { sender: { ...sender, avatar } } : {}
   }
 
   const service: InboxService = {
@@ -107,7 +121,13 @@ export function createInbox(deps: InboxDeps): InboxService {
       const doc = deps.store.read()
       const seen = new Set(doc.seen)
       const items = doc.items
-        .map((i) => ({ ...i, seen: seen.has(i.key), label: inboxTypeLabel(i.type), family: inboxTypeFamily(i.type) }))
+        .map((i) => ({
+          ...i,
+          ...withAvatar(i.sender),
+          seen: seen.has(i.key),
+          label: inboxTypeLabel(i.type),
+          family: inboxTypeFamily(i.type)
+        }))
         .filter((i) => !unreadOnly || (i.unread && !i.seen))
       return {
         items,
@@ -143,7 +163,8 @@ export function createInbox(deps: InboxDeps): InboxService {
       return service.markSeen(deps.store.read().items.map((i) => i.key))
     },
     unseenCount: () => unseen(deps.store.read()),
-    article: (ref) => fetchArticlePreview(deps.wiki(), ref),
+    article: (ref) => fetchArticlePreview(deps.wiki(), ref, deps.images),
+    images: async (urls, asked) => deps.images?.articleImages(urls, asked) ?? urls.map(() => null),
     webhookInfo: () => webhook,
     setWebhookInfo(info) {
       webhook = info

@@ -28,6 +28,7 @@ export function inboxHandlers(inbox: InboxService | undefined): Pick<Handlers, I
     'inbox:markSeen': async ({ keys }) => ({ unseenCount: need().markSeen(keys) }),
     'inbox:markAllSeen': async () => ({ unseenCount: need().markAllSeen() }),
     'inbox:article': async (ref) => need().article(ref),
+    'inbox:images': async ({ urls, asked }) => need().images(urls, asked),
     'inbox:webhookInfo': async () => need().webhookInfo()
   }
 }

@@ -3,10 +3,12 @@ import createDOMPurify from 'dompurify'
 /**
  * The one way untrusted wiki HTML (an article's `rendered_body`) reaches the DOM. A private
  * DOMPurify instance, so these hooks never leak into other callers. What survives: text
- * formatting, lists, tables, code, headings, links and https images. What never does: scripts,
- * frames, forms, styles, event handlers, SVG/MathML (mutation-XSS vectors) and any URL that is not
- * http(s) (images: https only). Links are left inert here; the view opens them through the main
- * process on click.
+ * formatting, lists, tables, code, headings, links and image placeholders. What never does:
+ * scripts, frames, forms, styles, event handlers, SVG/MathML (mutation-XSS vectors) and any URL
+ * that is not http(s). Nothing here loads anything: every image (an <img>, its srcset, a video's
+ * poster, an SVG <image>, a CSS url()) becomes an <img> without a source, `data-src` holding its
+ * https address and its alt naming the host, until the main process hands over the image as data.
+ * Links are left inert here; the view opens them through the main process on click.
  */
 const purify = createDOMPurify(window)
 
@@ -36,27 +38,55 @@ const FORBID_TAGS = [
 ]
 const FORBID_ATTR = ['style', 'srcset', 'action', 'formaction', 'target', 'ping', 'background', 'poster', 'xlink:href']
 
-function isHttp(url: string, httpsOnly: boolean): boolean {
+/** An absolute http(s) address (https only for images); relative ones would resolve to the app. */
+function web(url: string | null, httpsOnly?: boolean): URL | undefined {
   try {
-    const u = new URL(url, 'https://invalid.invalid/')
-    // A relative URL would resolve against the app's own origin: refuse it rather than guess.
-    if (u.hostname === 'invalid.invalid') return false
-    return u.protocol === 'https:' || (!httpsOnly && u.protocol === 'http:')
+    const u = new URL(url!)
+    if (u.protocol === 'https:' || (!httpsOnly && u.protocol === 'http:')) return u
   } catch {
-    return false
+    // not a URL at all
   }
 }
 
+purify.addHook('uponSanitizeElement', (node, { tagName }) => {
+  const el = node as Element
+  if (!el.getAttribute) return
+  // Before the attributes go: an <img> with only a srcset shows its first candidate.
+  if (tagName === 'img' && !el.getAttribute('src'))
+    el.setAttribute('src', `${el.getAttribute('srcset')}`.split(/[\s,]/)[0]!)
+  // Images of what goes entirely come back as placeholders right after it (created in the
+  // parser's inert document, so setting `src` loads nothing; the next steps sanitize them).
+  const urls = [
+    tagName === 'video' && el.getAttribute('poster'),
+    el.getAttribute('background'),
+    ...(tagName === 'svg' ? [...el.querySelectorAll('image,feImage')] : []).map(
+      (i) => i.getAttribute('href') ?? i.getAttribute('xlink:href')
+    ),
+    ...[...`${el.getAttribute('style')}`.matchAll(/url\(\s*['"]?([^'")\s]+)/g)].map((m) => m[1])
+  ]
+  for (const url of urls) {
+    if (!url) continue
+    const img = el.ownerDocument.createElement('img')
+    img.setAttribute('src', url)
+    el.after(img)
+  }
+})
+
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') {
-    const href = node.getAttribute('href')
-    if (href !== null && !isHttp(href, false)) node.removeAttribute('href')
+    // The real destination, normalized (an IDN host in punycode): the view shows it on hover and
+    // focus, so link text cannot pass for another address.
+    const href = web(node.getAttribute('href'))
+    if (href) node.setAttribute('href', href.href)
+    else node.removeAttribute('href')
     node.setAttribute('rel', 'noopener noreferrer nofollow')
   }
   if (node.tagName === 'IMG') {
-    const src = node.getAttribute('src')
-    if (src === null || !isHttp(src, true)) node.remove()
-    else node.setAttribute('referrerpolicy', 'no-referrer')
+    const src = web(node.getAttribute('src'), true)
+    for (const a of ['src', 'width', 'height', 'loading', 'decoding', 'sizes']) node.removeAttribute(a)
+    if (!src) return node.remove()
+    node.setAttribute('data-src', src.href)
+    node.setAttribute('alt', [node.getAttribute('alt'), src.host].filter(Boolean).join(' · '))
   }
 })
 
@@ -81,9 +111,6 @@ export const articleBody =
     element.innerHTML = sanitizeArticleHtml(html)
   }
 
-/** The http(s) link a click inside sanitized HTML landed on, if any. */
-export function linkTarget(event: MouseEvent): string | undefined {
-  const anchor = (event.target as Element | null)?.closest?.('a[href]')
-  const href = anchor?.getAttribute('href')
-  return href && isHttp(href, false) ? new URL(href).href : undefined
-}
+/** The link a click inside sanitized HTML landed on, if any (only normalized http(s) ones have an href). */
+export const linkTarget = (event: MouseEvent): string | undefined =>
+  (event.target as Element | null)?.closest?.('a[href]')?.getAttribute('href') ?? undefined

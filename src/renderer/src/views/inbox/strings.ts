@@ -33,3 +33,4 @@ export const noBody: LocalizedText = {
   ja: 'この記事には表示用の本文がないため、元の本文を表示します。'
 }
 export const webhook: LocalizedText = { en: 'Webhook', ja: 'Webhook' }
+export const loadImages: LocalizedText = { en: 'Load images', ja: '画像を読み込む' }

@@ -160,6 +160,10 @@ export const notify: LocalizedText = {
   en: 'Desktop notifications for new unread items',
   ja: '新しい未読をデスクトップに通知する'
 }
+export const wikiImages: LocalizedText = {
+  en: "Always load images from the wiki's own host",
+  ja: 'Wiki 自身のホストの画像は常に読み込む'
+}
 export const webhook: LocalizedText = { en: 'Webhook receiver', ja: 'Webhook の受信' }
 export const webhookOn: LocalizedText = {
   en: 'Receive wiki webhooks on this computer',

@@ -1,0 +1,101 @@
+import type { Clock } from '../clock'
+
+/**
+ * Fetches one image for the window, in the main process, so the page never talks to the image's
+ * server: no cookies (Node's fetch keeps none), no referrer, a size limit, a timeout, and only
+ * bytes that really are an image. The page gets a `data:` URL; anything else is `undefined` and
+ * the placeholder stays.
+ */
+export type ImageFetch = (url: string, init: RequestInit) => Promise<Response>
+
+export interface ImageRequest {
+  /** Which addresses may be fetched: the first one and every redirect target are checked. */
+  allowed: (url: URL) => boolean
+  maxBytes: number
+  timeoutMs: number
+}
+
+const MAX_REDIRECTS = 3
+
+/** The image formats a page can show, told by their first bytes (the header alone can lie). */
+const SIGNATURES: [type: string, offset: number, bytes: string][] = [
+  ['image/png', 0, '\x89PNG'],
+  ['image/jpeg', 0, '\xff\xd8\xff'],
+  ['image/gif', 0, 'GIF8'],
+  ['image/webp', 8, 'WEBP'],
+  ['image/avif', 4, 'ftypavi'],
+  ['image/bmp', 0, 'BM'],
+  ['image/x-icon', 0, '\x00\x00\x01\x00']
+]
+
+export function imageType(bytes: Uint8Array, declared: string): string | undefined {
+  const text = Buffer.from(bytes.subarray(0, 512)).toString('latin1')
+  const known = SIGNATURES.find(([, at, sig]) => text.startsWith(sig, at))?.[0]
+  if (known) return known
+  // SVG has no magic number; shown through <img> it runs no script and loads nothing.
+  return declared === 'image/svg+xml' && /<svg[\s>]/i.test(text) ? declared : undefined
+}
+
+export async function fetchImage(
+  fetchFn: ImageFetch,
+  clock: Clock,
+  address: string,
+  req: ImageRequest
+): Promise<string | undefined> {
+  const abort = new AbortController()
+  const timer = clock.setTimeout(() => abort.abort(new Error('image timed out')), req.timeoutMs)
+  try {
+    let url = new URL(address)
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      if (url.protocol !== 'https:' || !req.allowed(url)) return undefined
+      const res = await fetchFn(url.href, {
+        redirect: 'manual',
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        headers: { accept: 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8' },
+        signal: abort.signal
+      })
+      const location = res.headers.get('location')
+      if (res.status >= 300 && res.status < 400 && location) {
+        await res.body?.cancel()
+        url = new URL(location, url)
+        continue
+      }
+      const declared = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+      if (!res.ok || !declared.startsWith('image/')) {
+        await res.body?.cancel()
+        return undefined
+      }
+      const bytes = await readAtMost(res, req.maxBytes)
+      const type = bytes && imageType(bytes, declared)
+      return type ? `data:${type};base64,${Buffer.from(bytes).toString('base64')}` : undefined
+    }
+    return undefined
+  } catch {
+    // Offline, refused, reset, timed out, a bad Location: the image simply is not shown.
+    return undefined
+  } finally {
+    clock.clearTimeout(timer)
+  }
+}
+
+/** The body, or undefined as soon as it grows past `max` (a declared length is believed early). */
+async function readAtMost(res: Response, max: number): Promise<Uint8Array | undefined> {
+  if (Number(res.headers.get('content-length') ?? 0) > max || !res.body) {
+    await res.body?.cancel()
+    return undefined
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = res.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(chunks)
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel()
+      return undefined
+    }
+    chunks.push(value)
+  }
+}
