@@ -6,6 +6,8 @@
  *
  *   npm run package:check                        stand-in runtime (a copy of Node), offline
  *   npm run package:check -- --electron real     node_modules/electron/dist (internet machines)
+ *   npm run package:check -- --feed-url <url>    the update feed to name (default a placeholder;
+ *                                                `none`: a build without updates)
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -21,9 +23,16 @@ import { electronDist, type RuntimeKind } from './package/runtime'
 
 const root = resolve(import.meta.dirname, '..')
 const { values: flags } = parseArgs({
-  options: { electron: { type: 'string', default: 'stand-in' }, 'json-out': { type: 'string' } }
+  options: {
+    electron: { type: 'string', default: 'stand-in' },
+    // Packaged as a release is: naming an update feed (a reserved name, never fetched); `none`
+    // packages a self-built copy, which has no feed.
+    'feed-url': { type: 'string', default: 'https://updates.onair.invalid/' },
+    'json-out': { type: 'string' }
+  }
 })
 const kind = flags.electron as RuntimeKind
+const feedUrl = flags['feed-url'] === 'none' ? undefined : flags['feed-url']
 if (kind !== 'stand-in' && kind !== 'real') throw new Error('--electron is stand-in or real')
 
 const started = performance.now()
@@ -66,13 +75,22 @@ try {
     projectDir: root,
     targets: Platform.LINUX.createTarget('dir'),
     publish: 'never',
-    config: { electronDist: electronDist(root, kind, scratch), directories: { output } }
+    config: {
+      electronDist: electronDist(root, kind, scratch),
+      directories: { output },
+      // As the release workflow names the feed (README "Releasing").
+      ...(feedUrl ? { publish: { provider: 'generic', url: feedUrl } } : {})
+    }
   })
   const appOut = join(output, 'linux-unpacked')
-  const app = await inspectApp(appOut, config.linux.syncDesktopName)
+  const app = await inspectApp(appOut, config.linux.syncDesktopName, feedUrl)
   await check('app.asar holds only out/ (no maps), package.json and resources/', () => app.problems.asar)
   await check('every file the main process opens is at the path its bundle computes', () => app.problems.runtimeFiles)
   await check('the Linux .desktop name matches the window', () => app.problems.desktopName)
+  await check(
+    feedUrl ? `the update feed ${feedUrl} is where the updater reads it` : 'no update feed given, none packaged',
+    () => app.problems.feed
+  )
   await check('fuses as electron-builder.yml sets them', async () =>
     fuseProblems(await readFuseWire(join(appOut, config.linux.executableName)))
   )

@@ -4,11 +4,12 @@
  * packaged app. The decisions are pure functions over listings (test/unit/build/package-layout
  * shows each failing); `inspectApp` reads a real packaged folder into them.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { extractFile, listPackage, statFile } from '@electron/asar'
+import { parse } from 'yaml'
 
 /** The asar's top level: the bundles, the images shipped by name, and package.json. */
 const ALLOWED = [/^out\/(main|preload|renderer|cli)\//, /^resources\//, /^package\.json$/]
@@ -22,6 +23,10 @@ export function asarProblems(files: readonly string[]): string[] {
 
 /** How the check evaluates the main bundle's own module (out/main/app-files.js). */
 export type RuntimeFilesOf = (appPath: string) => string[]
+interface AppFilesModule {
+  runtimeFiles: RuntimeFilesOf
+  updateFeedFile: (resourcesPath: string) => string
+}
 
 /**
  * Every file the main process opens, computed by the bundle for `resources/app.asar`, must be in
@@ -54,6 +59,22 @@ export function desktopNameProblems(packagedPkg: { desktopName?: string }, syncD
   return syncDesktopName === true ? [] : ['linux.syncDesktopName is off: the menu entry would not match the window']
 }
 
+/**
+ * The update feed a build names at build time (electron-builder `publish`, a generic provider)
+ * lands in app-update.yml, where the updater reads it; a build given none has no file and never
+ * looks for updates.
+ */
+export function feedProblems(feedYml: string | undefined, url: string | undefined): string[] {
+  if (url === undefined)
+    return feedYml === undefined ? [] : ['app-update.yml is there though the build was given no feed']
+  if (feedYml === undefined)
+    return [`no app-update.yml where the updater reads it: the build would never look for updates`]
+  const feed = (parse(feedYml) ?? {}) as { provider?: unknown; url?: unknown }
+  return feed.provider === 'generic' && feed.url === url
+    ? []
+    : [`app-update.yml names ${String(feed.provider)} ${String(feed.url)}, the build was given generic ${url}`]
+}
+
 function folderBytes(dir: string): number {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((d) => d.isFile())
@@ -61,12 +82,18 @@ function folderBytes(dir: string): number {
 }
 
 export interface AppInspection {
-  problems: { asar: string[]; runtimeFiles: string[]; desktopName: string[] }
+  problems: { asar: string[]; runtimeFiles: string[]; desktopName: string[]; feed: string[] }
   bytes: { asar: number; app: number }
 }
 
+const readIfThere = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+
 /** Reads a packaged `linux-unpacked` folder and runs the checks above on it. */
-export async function inspectApp(appOut: string, syncDesktopName: unknown): Promise<AppInspection> {
+export async function inspectApp(
+  appOut: string,
+  syncDesktopName: unknown,
+  feedUrl: string | undefined
+): Promise<AppInspection> {
   const resources = join(appOut, 'resources')
   const asar = join(resources, 'app.asar')
   // Files only (folders have `files`), as forward-slash paths relative to the archive.
@@ -81,11 +108,11 @@ export async function inspectApp(appOut: string, syncDesktopName: unknown): Prom
   // The main bundle must import it, or this would vouch for paths the app never computes.
   const mainBundle = extractFile(asar, 'out/main/index.js').toString('utf8')
   const scratch = mkdtempSync(join(tmpdir(), 'onair-app-files-'))
-  let runtimeFiles: RuntimeFilesOf
+  let appFiles: AppFilesModule
   try {
     const copy = join(scratch, 'app-files.mjs')
     writeFileSync(copy, extractFile(asar, 'out/main/app-files.js'))
-    runtimeFiles = ((await import(pathToFileURL(copy).href)) as { runtimeFiles: RuntimeFilesOf }).runtimeFiles
+    appFiles = (await import(pathToFileURL(copy).href)) as AppFilesModule
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
@@ -96,8 +123,9 @@ export async function inspectApp(appOut: string, syncDesktopName: unknown): Prom
   return {
     problems: {
       asar: asarProblems([...files]),
-      runtimeFiles: [...unused, ...missingRuntimeFiles(resources, runtimeFiles, files, existsSync)],
-      desktopName: desktopNameProblems(packagedPkg, syncDesktopName)
+      runtimeFiles: [...unused, ...missingRuntimeFiles(resources, appFiles.runtimeFiles, files, existsSync)],
+      desktopName: desktopNameProblems(packagedPkg, syncDesktopName),
+      feed: feedProblems(readIfThere(appFiles.updateFeedFile(resources)), feedUrl)
     },
     bytes: { asar: statSync(asar).size, app: folderBytes(appOut) }
   }

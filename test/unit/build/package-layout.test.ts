@@ -12,7 +12,7 @@ import { FuseV1Options } from '@electron/fuses'
 import { afterAll, describe, expect, it } from 'vitest'
 import { debScriptProblems, fillTemplate, windowsLauncherProblems } from '../../../scripts/package/command-line'
 import { fuseProblems, readFuseWire, type FuseWire } from '../../../scripts/package/fuses'
-import { asarProblems, inspectApp } from '../../../scripts/package/layout'
+import { asarProblems, feedProblems, inspectApp } from '../../../scripts/package/layout'
 import { defaultFuseWire } from '../../../scripts/package/runtime'
 import { runtimeFiles, trayImageFile } from '../../../src/main/shell/app-files'
 
@@ -45,7 +45,11 @@ function shippedFiles(): Record<string, string> {
     'package.json': JSON.stringify({ name: 'onair', desktopName: 'onair.desktop' }),
     'out/main/index.js': 'import { runtimeFiles } from "./app-files.js"\n',
     // The module as the bundler emits it: plain ESM naming the same files.
-    'out/main/app-files.js': `import { join } from "node:path";\nexport const runtimeFiles = (appPath) => ${JSON.stringify(Object.keys(files))}.map((f) => join(appPath, f));\n`
+    'out/main/app-files.js': [
+      'import { join } from "node:path";',
+      `export const runtimeFiles = (appPath) => ${JSON.stringify(Object.keys(files))}.map((f) => join(appPath, f));`,
+      'export const updateFeedFile = (resourcesPath) => join(resourcesPath, "app-update.yml");'
+    ].join('\n')
   }
 }
 
@@ -75,8 +79,10 @@ describe('the files the main process opens', () => {
   })
 
   it('a complete package passes every layout check', async () => {
-    const app = await inspectApp(await packagedApp('complete', shippedFiles()), true)
-    expect(app.problems).toEqual({ asar: [], runtimeFiles: [], desktopName: [] })
+    const appOut = await packagedApp('complete', shippedFiles())
+    put(join(appOut, 'resources/app-update.yml'), 'provider: generic\nurl: https://feed.test/onair/\n')
+    const app = await inspectApp(appOut, true, 'https://feed.test/onair/')
+    expect(app.problems).toEqual({ asar: [], runtimeFiles: [], desktopName: [], feed: [] })
     expect(app.bytes.asar).toBeGreaterThan(0)
   })
 
@@ -85,7 +91,7 @@ describe('the files the main process opens', () => {
     delete files['resources/tray/offline@2x.png']
     files['src/main/shell/tray.ts'] = 'source'
     files['package.json'] = JSON.stringify({ name: 'onair' })
-    const app = await inspectApp(await packagedApp('broken', files), true)
+    const app = await inspectApp(await packagedApp('broken', files), true, undefined)
     expect(app.problems.runtimeFiles).toEqual([
       'the main process opens app.asar/resources/tray/offline@2x.png, which the package does not have'
     ])
@@ -97,12 +103,25 @@ describe('the files the main process opens', () => {
     const files = shippedFiles()
     files['out/main/app-files.js'] = files['out/main/app-files.js']!.replace('index.cjs', 'index.js')
     files['out/main/index.js'] = 'const paths = "inlined"\n'
-    const app = await inspectApp(await packagedApp('wrong-path', files), false)
+    const app = await inspectApp(await packagedApp('wrong-path', files), false, 'https://feed.test/')
     expect(app.problems.runtimeFiles).toEqual([
       'out/main/index.js does not import ./app-files.js: the paths checked are not the ones the app uses',
       'the main process opens app.asar/out/preload/index.js, which the package does not have'
     ])
     expect(app.problems.desktopName).toEqual(['linux.syncDesktopName is off: the menu entry would not match the window'])
+    expect(app.problems.feed).toEqual([
+      'no app-update.yml where the updater reads it: the build would never look for updates'
+    ])
+  })
+
+  it('the update feed: the one given, or none at all', () => {
+    const feed = 'provider: generic\nurl: https://feed.test/\n'
+    expect(feedProblems(feed, 'https://feed.test/')).toEqual([])
+    expect(feedProblems(undefined, undefined)).toEqual([])
+    expect(feedProblems(feed, undefined)).toEqual(['app-update.yml is there though the build was given no feed'])
+    expect(feedProblems('provider: github\nowner: x\n', 'https://feed.test/')).toEqual([
+      'app-update.yml names github undefined, the build was given generic https://feed.test/'
+    ])
   })
 })
 
