@@ -16,17 +16,23 @@ const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json')
   engines: { node: string }
 }
 
-/** conf's validator and migrations, which Onair does not use (src/main/core/store/conf-unused.ts). */
-export const confUnused = Object.fromEntries(
-  ['ajv/dist/2020.js', 'ajv-formats', 'semver'].map((name) => [
-    name,
-    resolve(import.meta.dirname, 'src/main/core/store/conf-unused.ts')
-  ])
-)
+/**
+ * What conf imports and Onair replaces: its validator and migrations, which Onair does not use
+ * (src/main/core/store/conf-unused.ts), and its atomic writer (src/main/core/store/conf-writer.ts).
+ */
+export const confAliases = {
+  ...Object.fromEntries(
+    ['ajv/dist/2020.js', 'ajv-formats', 'semver'].map((name) => [
+      name,
+      resolve(import.meta.dirname, 'src/main/core/store/conf-unused.ts')
+    ])
+  ),
+  atomically: resolve(import.meta.dirname, 'src/main/core/store/conf-writer.ts')
+}
 
 export default defineConfig({
   define: { __ONAIR_VERSION__: JSON.stringify(pkg.version) },
-  resolve: { alias: confUnused },
+  resolve: { alias: confAliases },
   // Node's own modules stay imports; everything else is inlined.
   ssr: { noExternal: true, target: 'node' },
   build: {

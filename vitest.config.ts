@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
+import { confAliases } from './cli.vite.config'
 
 const shellFiles = [
   'src/main/index.ts',
@@ -9,6 +10,7 @@ const shellFiles = [
 ]
 
 export default defineConfig({
+  resolve: { alias: confAliases },
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],
@@ -18,7 +20,8 @@ export default defineConfig({
     pool: 'forks',
     // electron-store imports `electron`: inlined, it gets the shell tests' double (vi.mock reaches
     // only modules vitest transforms; Node itself would load the real package, which has no binary).
-    server: { deps: { inline: ['electron-store'] } },
+    // conf is inlined so that its imports get the aliases the built app and CLI give them.
+    server: { deps: { inline: ['electron-store', 'conf'] } },
     coverage: {
       provider: 'v8',
       include: ['src/main/core/**/*.ts', 'src/main/index.ts', 'src/main/shell/**/*.ts'],

@@ -36,6 +36,21 @@ function advice(code: string, file: string): LocalizedText {
         en: `Onair is not allowed to read or write ${file}. Give your user read and write permission on it and its folder (for example chmod u+rw), then try again.`,
         ja: `${file} を読み書きする権限がありません。このファイルとフォルダーにあなたのユーザーの読み書き権限を付けてから（例: chmod u+rw）、もう一度実行してください。`
       }
+    case 'ELOOP':
+      return {
+        en: `${file} is a link to another place. Onair never reads or writes its files through a link, which another program could point at any file of yours. Remove the link (put the file itself there if it is yours), then try again.`,
+        ja: `${file} は別の場所へのリンクです。Onair はリンクを通してファイルを読み書きしません（ほかのプログラムがリンク先をあなたの任意のファイルに向けられるためです）。リンクを削除してから（あなたのファイルなら、そのファイル自体をそこに置いて）、もう一度実行してください。`
+      }
+    case 'EFTYPE':
+      return {
+        en: `${file} is not a plain file (a device, a pipe or a socket is in its place). Move it away, then try again.`,
+        ja: `${file} は通常のファイルではありません（デバイス、パイプ、ソケットのいずれかがあります）。それを移動してから、もう一度実行してください。`
+      }
+    case 'EOWNER':
+      return {
+        en: `${file} belongs to another user, so Onair does not use it. Remove it (or give it back to your user, for example with chown), then try again.`,
+        ja: `${file} は別のユーザーのファイルのため、Onair は使いません。削除するか、あなたのユーザーの所有に戻してから（例: chown）、もう一度実行してください。`
+      }
     case 'EROFS':
       return {
         en: `${file} is on a read-only file system. Use a writable data folder (ONAIR_DATA_DIR), then try again.`,

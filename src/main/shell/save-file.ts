@@ -3,7 +3,7 @@
  * saves (a cancelled or failed export leaves whatever was at that path untouched).
  */
 import { dialog } from 'electron'
-import { writeAtomic } from '../core/store/json-file'
+import { writeAtomic } from '../core/store/atomic-write'
 
 export async function saveWithDialog(name: string, text: string): Promise<string | null> {
   const choice = await dialog.showSaveDialog({

@@ -40,7 +40,8 @@ const newConf: ConfFactory = (options) => new Conf(options)
  * - `configFileMode`: applied on every write, as the store always has (0o600 for personal files).
  * - no `schema`/`defaults`/`migrations`/`watch`: zod, the defaults and the migrations are
  *   json-file.ts's (one set of rules for both backends) and watch.ts watches the folder.
- * The write is conf's: atomically's temporary file, fsync and rename.
+ * The write is conf's, through Onair's writer (conf-writer.ts: an exclusive temporary file, fsync,
+ * rename; never through a link).
  */
 export function confBackend(create: ConfFactory = newConf): DocumentBackend {
   return {

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import lockfile from 'proper-lockfile'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
+import { checkOwnLockFolder } from './own-file'
 
 /**
  * The cross-process lock around every read-modify-write of a file in the data folder (the app,
@@ -72,6 +73,8 @@ export function withFileLock<R>(path: string, fn: () => R, opts: FileLockOptions
 
 function acquire(path: string, opts: FileLockOptions): () => void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  // proper-lockfile follows a link at the lock's name when it judges and refreshes a lock.
+  checkOwnLockFolder(`${path}.lock`)
   // Real time on purpose: the holder is another process, and this wait blocks the thread.
   const deadline = systemClock.now() + (opts.waitMs ?? LOCK_WAIT_MS)
   let pause = 2

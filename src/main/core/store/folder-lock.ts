@@ -4,7 +4,7 @@ import lockfile from 'proper-lockfile'
 import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { withFileLock } from './file-lock'
-import { writeAtomic } from './json-file'
+import { writeAtomic } from './atomic-write'
 import { processGone, thisProcess } from './owner'
 
 /**

@@ -1,21 +1,11 @@
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-  type BigIntStats
-} from 'node:fs'
-import { dirname } from 'node:path'
+import { renameSync, type BigIntStats } from 'node:fs'
 import type { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { confBackend } from './conf-backend'
 import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { withFileLock, type FileLockOptions } from './file-lock'
+import { ownFileStats } from './own-file'
 import { injectedWriteFault } from './write-fault'
 
 /**
@@ -77,13 +67,10 @@ type Signature = string | null
 
 const signatureOf = (s: BigIntStats): string => `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
 
+/** Also the check that the file is Onair's to read: never a link, another user's file (own-file.ts). */
 function currentSignature(path: string): Signature {
-  try {
-    return signatureOf(statSync(path, { bigint: true }))
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw e
-  }
+  const stats = ownFileStats(path)
+  return stats && signatureOf(stats)
 }
 
 type Loaded<T> = { ok: true; value: T; sig: Signature } | { ok: false; reason: string }
@@ -150,6 +137,8 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
 
   const save = (next: T): void => {
     injectedWriteFault(opts.path)
+    // Before the backend touches it: conf reads the file before it writes, following a link.
+    ownFileStats(opts.path)
     file.write(next)
     cache = { value: next, sig: currentSignature(opts.path) }
   }
@@ -175,29 +164,6 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
         return next
       })
     }
-  }
-}
-
-let tmpCounter = 0
-
-export function writeAtomic(path: string, text: string, mode = 0o600): void {
-  injectedWriteFault(path)
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  const tmp = `${path}.${process.pid}-${tmpCounter++}.tmp`
-  const fd = openSync(tmp, 'w', mode)
-  try {
-    try {
-      writeSync(fd, text)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(tmp, path)
-  } catch (e) {
-    // A refused write (full disk, a folder in the file's place) leaves the saved file as it was
-    // and no half-written temporary file beside it.
-    rmSync(tmp, { force: true })
-    throw e
   }
 }
 

@@ -1,19 +1,20 @@
 import { register } from 'node:module'
 import { z } from 'zod'
-import { confBackend } from '../../../../src/main/core/store/conf-backend'
 import type { DocumentBackend } from '../../../../src/main/core/store/document-backend'
-import { jsonFileStore } from '../../../../src/main/core/store/json-file'
 
 /**
  * A child process of shared-folder.test.ts: `count.ts <file> <name> <times> <conf|electron-store>`
  * adds its name to the shared document `times` times, each in its own transaction, reading between
  * writes as a command would. `electron-store` is the app's backend, on the Electron double.
+ * The store is imported once the hooks are in place, so that conf gets Onair's writer.
  */
 const [path, name, times, backendName] = process.argv.slice(2) as [string, string, string, string]
 
+register('./hooks.mjs', import.meta.url)
+const { jsonFileStore } = await import('../../../../src/main/core/store/json-file')
+
 async function backend(): Promise<DocumentBackend> {
-  if (backendName === 'conf') return confBackend()
-  register('./electron-hooks.mjs', import.meta.url)
+  if (backendName === 'conf') return (await import('../../../../src/main/core/store/conf-backend')).confBackend()
   return (await import('../../../../src/main/shell/electron-store')).electronStoreBackend()
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { electronModule, resetElectron } from '../../shell/electron-double'
 
-/** `electron` in a child process (electron-hooks.mjs): the double, with an app folder of its own. */
+/** `electron` in a child process (hooks.mjs): the double, with an app folder of its own. */
 const folder = mkdtempSync(join(tmpdir(), 'onair-child-app-'))
 resetElectron({ appPath: folder, folder })
 

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto'
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { ownFileStats } from './own-file'
+import { injectedWriteFault } from './write-fault'
+
+/**
+ * Every file Onair writes (the data folder's documents, through conf too: conf-writer.ts; the
+ * .ics exports) is written here: a temporary file beside it, fsync, rename. A crash mid-write
+ * leaves the previous version, and a reader sees the old text or the new.
+ *
+ * The temporary file is created exclusively (`wx`: O_CREAT|O_EXCL, which also refuses a link at
+ * that name, dangling or not) under an unpredictable name, so a link planted where the writer
+ * will write (a shared folder, the data folder) cannot turn the write into one of the link's
+ * target. The file itself must not be a link either (own-file.ts): the rename would only replace
+ * the link, but conf, and a reader, would follow it.
+ *
+ * The name carries the writer's pid, `<file>.tmp-<pid>-<random>`, so that a later start can tell
+ * a temporary file a killed writer left behind from one being written now (orphan-temps.ts).
+ */
+const TEMP_MARK = '.tmp-'
+
+export function tempNameFor(path: string, pid = process.pid): string {
+  return `${path}${TEMP_MARK}${pid}-${randomBytes(8).toString('hex')}`
+}
+
+/** Tries with fresh names: O_EXCL fails only where something already has the name. */
+const ATTEMPTS = 3
+
+function createTemp(path: string, mode: number): { tmp: string; fd: number } {
+  for (let attempt = 1; ; attempt++) {
+    const tmp = tempNameFor(path)
+    try {
+      return { tmp, fd: openSync(tmp, 'wx', mode) }
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === ATTEMPTS) throw e
+    }
+  }
+}
+
+export function writeAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
+  injectedWriteFault(path)
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  ownFileStats(path)
+  const { tmp, fd } = createTemp(path, mode)
+  try {
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, path)
+  } catch (e) {
+    // A refused write (full disk, a folder in the file's place) leaves the saved file as it was
+    // and no half-written temporary file beside it.
+    rmSync(tmp, { force: true })
+    throw e
+  }
+}

@@ -1,0 +1,12 @@
+import { writeAtomic } from './atomic-write'
+
+/**
+ * What conf writes its files with, in place of `atomically` (aliased in cli.vite.config.ts,
+ * electron.vite.config.ts and vitest.config.ts, as conf-unused.ts is). atomically resolves a link
+ * at the file and writes its target, copying the target's owner, and opens its temporary file
+ * with a predictable name without O_EXCL; Onair's writer (atomic-write.ts) does neither. conf
+ * calls only `writeFileSync(path, data, { mode })`; a conf that imports more fails the build.
+ */
+export function writeFileSync(path: string, data: string | Uint8Array, options?: { mode?: number }): void {
+  writeAtomic(path, data, options?.mode)
+}

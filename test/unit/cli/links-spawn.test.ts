@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
+import { startEmulator, type Emulator } from '../../emulator/index'
+import { runOnair } from './spawn-onair'
+
+/** Issue 28, items 5 and 7, as a user meets them: the real `onair` and a link in a file's place. */
+describe('onair and a link where its file should be (real process)', () => {
+  let emu: Emulator
+  let root: string
+  let env: Record<string, string>
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 })
+  })
+  afterAll(() => emu.close())
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'onair-links-cli-'))
+    mkdirSync(join(root, 'data'))
+    mkdirSync(join(root, 'elsewhere'))
+    env = {
+      ONAIR_DATA_DIR: join(root, 'data'),
+      ONAIR_MEDIA_URL: emu.baseUrl,
+      ONAIR_CLIENT_ID: emu.client.id,
+      ONAIR_CLIENT_SECRET: emu.client.secret
+    }
+    return () => rmSync(root, { recursive: true, force: true })
+  })
+
+  it.each([
+    ['a missing file', false],
+    ['an existing file', true]
+  ])('secrets.json linked to %s: sign-in refuses in both languages, the token reaches no file', async (_, exists) => {
+    const target = join(root, 'elsewhere', 'collected.json')
+    if (exists) writeFileSync(target, '{}\n')
+    const link = join(root, 'data', SECRETS_FILE)
+    symlinkSync(target, link)
+    for (const [lang, words] of [
+      ['C', 'is a link'],
+      ['ja_JP.UTF-8', 'リンク']
+    ] as const) {
+      const run = await runOnair(['sign-in', '--token', emu.tokens.readWrite], { ...env, LANG: lang })
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain(link)
+      expect(run.stderr).toContain(words)
+      expect(run.stderr).not.toMatch(/internal error|\n\s+at /)
+    }
+    if (exists) expect(readFileSync(target, 'utf8')).toBe('{}\n')
+    else expect(existsSync(target)).toBe(false)
+  })
+
+  it('upcoming --ics to a link: refused, the link’s target untouched', async () => {
+    expect((await runOnair(['sign-in', '--token', emu.tokens.readWrite], env)).code).toBe(0)
+    const victim = join(root, 'elsewhere', 'calendar.ics')
+    writeFileSync(victim, 'mine\n')
+    const chosen = join(root, 'onair.ics')
+    symlinkSync(victim, chosen)
+    const run = await runOnair(['upcoming', '--ics', chosen], env)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(chosen)
+    expect(readFileSync(victim, 'utf8')).toBe('mine\n')
+  })
+})

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { fileSecrets, SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
+import { describeFileError } from '../../../src/main/core/file-errors'
+import { writeAtomic } from '../../../src/main/core/store/atomic-write'
+import { confBackend } from '../../../src/main/core/store/conf-backend'
+import { jsonFileStore } from '../../../src/main/core/store/json-file'
+
+/**
+ * Issue 28, items 5 and 7: no file of Onair's is read or written through a link, and a link
+ * planted where a writer puts its temporary file changes nothing.
+ */
+vi.mock('node:crypto', async (original) => {
+  const real = await original<typeof import('node:crypto')>()
+  return { ...real, randomBytes: vi.fn(real.randomBytes) }
+})
+
+let dir: string
+let outside: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'onair-links-'))
+  outside = join(dir, 'elsewhere')
+  mkdirSync(outside)
+  mkdirSync(join(dir, 'data'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const TARGET_TEXT = 'the user’s own file\n'
+
+describe('secrets.json as a link', () => {
+  it('to a missing file: refused (ELOOP), nothing created at the target, the link left as it is', () => {
+    const target = join(outside, 'stolen.json')
+    const path = join(dir, 'data', SECRETS_FILE)
+    symlinkSync(target, path)
+    const secrets = fileSecrets(join(dir, 'data'))
+    expect(() => secrets.set('mediaAccessToken', 'token-value')).toThrow(
+      expect.objectContaining({ code: 'ELOOP', path })
+    )
+    expect(() => secrets.get('mediaAccessToken')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(existsSync(target)).toBe(false)
+    expect(lstatSync(path).isSymbolicLink()).toBe(true)
+  })
+
+  it('to an existing file: refused, the target unchanged, never read', () => {
+    const target = join(outside, 'mine.txt')
+    writeFileSync(target, TARGET_TEXT)
+    symlinkSync(target, join(dir, 'data', SECRETS_FILE))
+    const secrets = fileSecrets(join(dir, 'data'))
+    expect(() => secrets.get('mediaAccessToken')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(() => secrets.set('mediaAccessToken', 'token-value')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
+    expect(readdirSync(join(dir, 'data')).sort()).toEqual([SECRETS_FILE])
+  })
+
+  it('its lock as a link to a folder: refused before the lock is taken, the folder untouched', () => {
+    const path = join(dir, 'data', SECRETS_FILE)
+    symlinkSync(outside, `${path}.lock`)
+    expect(() => fileSecrets(join(dir, 'data')).set('mediaAccessToken', 'token-value')).toThrow(
+      expect.objectContaining({ code: 'ELOOP', path: `${path}.lock` })
+    )
+    expect(readdirSync(outside)).toEqual([])
+    expect(existsSync(path)).toBe(false)
+  })
+
+  it('a folder, a pipe-like thing or a plain file: only the plain file of this user is used', () => {
+    const path = join(dir, 'data', SECRETS_FILE)
+    mkdirSync(path)
+    expect(() => fileSecrets(join(dir, 'data')).get('mediaAccessToken')).toThrow(
+      expect.objectContaining({ code: 'EISDIR' })
+    )
+    rmSync(path, { recursive: true })
+    fileSecrets(join(dir, 'data')).set('mediaAccessToken', 'token-value')
+    expect(fileSecrets(join(dir, 'data')).get('mediaAccessToken')).toBe('token-value')
+  })
+
+  it('says what is wrong and what to do, in both languages, naming the file', () => {
+    const path = join(dir, 'data', SECRETS_FILE)
+    for (const code of ['ELOOP', 'EFTYPE', 'EOWNER'] as const) {
+      const text = describeFileError(Object.assign(new Error(code), { code, path }))!
+      expect(text.en).toContain(path)
+      expect(text.ja).toContain(path)
+      expect(text.en).not.toMatch(/could not use the file/)
+    }
+    expect(describeFileError(Object.assign(new Error(), { code: 'ELOOP', path }))!.en).toMatch(/link.*Remove the link/)
+  })
+})
+
+describe('every document, through conf too', () => {
+  const Doc = z.object({ n: z.number() })
+
+  it('a link at the document is refused by the store, read or write, and its target never touched', () => {
+    const target = join(outside, 'mine.txt')
+    writeFileSync(target, TARGET_TEXT)
+    const path = join(dir, 'data', 'doc.json')
+    symlinkSync(target, path)
+    const store = jsonFileStore({ path, schema: Doc, defaults: () => ({ n: 0 }) })
+    expect(() => store.read()).toThrow(expect.objectContaining({ code: 'ELOOP', path }))
+    expect(() => store.update(() => ({ n: 2 }))).toThrow(expect.objectContaining({ code: 'ELOOP', path }))
+    expect(() => store.write({ n: 3 })).toThrow(expect.objectContaining({ code: 'ELOOP', path }))
+    expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
+    expect(lstatSync(path).isSymbolicLink()).toBe(true)
+  })
+
+  it("conf writes through Onair's writer (its temporary name is drawn there), not atomically's", () => {
+    const path = join(dir, 'data', 'doc.json')
+    vi.mocked(randomBytes).mockClear()
+    confBackend().open(path, 0o600).write({ n: 1 })
+    expect(randomBytes).toHaveBeenCalledWith(8)
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ n: 1 })
+    expect(readdirSync(join(dir, 'data'))).toEqual(['doc.json'])
+  })
+})
+
+describe('the atomic writer', () => {
+  it('a link planted at the temporary name changes nothing outside the target; the write still lands', () => {
+    const path = join(dir, 'data', 'doc.json')
+    const victim = join(outside, 'victim.txt')
+    writeFileSync(victim, TARGET_TEXT)
+    // The next name the writer draws, made known in advance, as a predictable name would be.
+    const drawn = Buffer.from('0123456789abcdef', 'hex')
+    vi.mocked(randomBytes).mockImplementationOnce(() => drawn)
+    const planted = `${path}.tmp-${process.pid}-${drawn.toString('hex')}`
+    symlinkSync(victim, planted)
+    writeAtomic(path, '{"n":1}\n')
+    expect(readFileSync(victim, 'utf8')).toBe(TARGET_TEXT)
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n')
+    expect(lstatSync(planted).isSymbolicLink()).toBe(true)
+  })
+
+  it('a dangling link at the temporary name creates nothing at its target', () => {
+    const path = join(dir, 'data', 'doc.json')
+    const victim = join(outside, 'created.txt')
+    const drawn = Buffer.from('fedcba9876543210', 'hex')
+    vi.mocked(randomBytes).mockImplementationOnce(() => drawn)
+    symlinkSync(victim, `${path}.tmp-${process.pid}-${drawn.toString('hex')}`)
+    writeAtomic(path, 'x')
+    expect(existsSync(victim)).toBe(false)
+    expect(readFileSync(path, 'utf8')).toBe('x')
+  })
+
+  it('temporary names are unpredictable: 64 random bits after the pid', () => {
+    const path = join(dir, 'data', 'doc.json')
+    const names = new Set<string>()
+    for (let i = 0; i < 20; i++) {
+      vi.mocked(randomBytes).mockClear()
+      writeAtomic(path, String(i))
+      expect(randomBytes).toHaveBeenCalledWith(8)
+      names.add(String(vi.mocked(randomBytes).mock.results[0]!.value.toString('hex')))
+    }
+    expect(names.size).toBe(20)
+    expect(readdirSync(join(dir, 'data'))).toEqual(['doc.json'])
+  })
+
+  it('an export to a link is refused and the link’s target is untouched', () => {
+    const victim = join(outside, 'calendar.ics')
+    writeFileSync(victim, TARGET_TEXT)
+    const chosen = join(dir, 'onair.ics')
+    symlinkSync(victim, chosen)
+    expect(() => writeAtomic(chosen, 'BEGIN:VCALENDAR', 0o644)).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(readFileSync(victim, 'utf8')).toBe(TARGET_TEXT)
+  })
+})
