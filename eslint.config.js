@@ -1,10 +1,42 @@
 // ESLint holds what Prettier does not: correctness rules for TypeScript and Svelte. Formatting
 // rules are turned off (eslint-config-prettier) so the two never disagree.
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
 import ts from 'typescript-eslint'
+
+/**
+ * The layers, checked: what each part of the code may import. A flat config gives a file the rule's
+ * options of the LAST block that matches it, so each block below carries every pattern its files obey
+ * (test/unit/build/layers.test.ts lints a wrong import of each kind and sees it fail).
+ */
+const ELECTRON = [
+  { name: 'electron', message: 'Only src/main/shell imports electron: the rest runs under plain Node.' },
+  { name: 'electron-store', message: 'Only src/main/shell imports electron-store (it imports electron).' }
+]
+const NOT_SHELL = { regex: '(^|/)shell(/|$)', message: 'Only the Electron entry composes the shell.' }
+const NOT_CLI = { regex: '(^|/)cli(/|$|\\.ts$)', message: 'The core serves the CLI; it never imports it.' }
+const NOT_MAIN = { regex: '(^|/)main(/|$)', message: 'The window reaches the main process only through window.api.' }
+const RENDERER = [
+  {
+    regex: 'shared/(contract|records|settings|inbox|schedule)(/|$)',
+    allowTypeImports: true,
+    message: 'A value import from a zod module bundles zod: use a plain module in src/shared.'
+  },
+  {
+    // The key table is the core's alone (~680 B gzipped): the Settings field sends the press.
+    regex: 'shared/(shortcut-keys|accelerator)$',
+    message: 'The core names and checks shortcuts: send the key press (shortcuts:record).'
+  },
+  NOT_MAIN
+]
+const restrict = (paths, patterns) => ({
+  'no-restricted-imports': 'off',
+  '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }]
+})
+const views = readdirSync('src/renderer/src/views')
 
 export default ts.config(
   { ignores: ['out/', 'dist/', 'coverage/', '.reports/', 'test-results/', 'playwright-report/', 'node_modules/'] },
@@ -31,28 +63,24 @@ export default ts.config(
     // (shared/status-kinds, reminder-mode, watch-time, shortcut-press). Without this, one value import
     // would silently add ~37 KiB gzipped and zod's eval probe (a CSP violation) back.
     files: ['src/renderer/**/*.{ts,svelte}'],
-    rules: {
-      'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
+    rules: restrict([{ name: 'zod', message: 'The renderer bundles no zod; main validates every message.' }], RENDERER)
+  },
+  // A view never imports another: what several views share lives in state/, components/ or lib/.
+  ...views.map((view) => ({
+    files: [`src/renderer/src/views/${view}/**/*.{ts,svelte}`],
+    rules: restrict(
+      [{ name: 'zod', message: 'The renderer bundles no zod; main validates every message.' }],
+      [
+        ...RENDERER,
         {
-          paths: [{ name: 'zod', message: 'The renderer bundles no zod; main validates every message.' }],
-          patterns: [
-            {
-              regex: 'shared/(contract|records|settings|inbox|schedule)(/|$)',
-              allowTypeImports: true,
-              message: 'A value import from a zod module bundles zod: use a plain module in src/shared.'
-            },
-            {
-              // The key table is the core's alone (~680 B gzipped): the Settings field sends the press.
-              regex: 'shared/(shortcut-keys|accelerator)$',
-              message: 'The core names and checks shortcuts: send the key press (shortcuts:record).'
-            }
-          ]
+          regex: `^\\.\\./(?!${view}/)[^./]|(^|/)views/(?!${view}/)`,
+          message: `A view imports no other view: move what ${view}/ shares to state/, components/ or lib/.`
         }
       ]
-    }
-  },
+    )
+  })),
+  { files: ['src/main/core/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL, NOT_CLI]) },
+  { files: ['src/main/cli.ts', 'src/main/cli/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL]) },
   {
     // Playwright fixtures must destructure their (unused) first argument; tests poke at raw JSON.
     files: ['test/**/*.ts'],

@@ -1,9 +1,9 @@
 /**
  * The zod-free part of the contract: what the sandboxed preload needs at run time. A sandboxed
  * preload cannot `require` packages, and bundling zod into it only to learn the names would cost
- * start-up time, so the names are listed here and checked against the schemas by the compiler.
+ * start-up time, so the names are listed here and checked against the schemas by the compiler
+ * (in `index.ts`, which imports this file: this one imports nothing of the contract's schemas).
  */
-import type { CommandName, EventName } from './index'
 import type { UserError } from './common'
 
 export const commandNames = [
@@ -49,7 +49,7 @@ export const commandNames = [
   'shortcuts:record',
   'update:status',
   'update:act'
-] as const satisfies readonly CommandName[]
+] as const
 export const eventNames = [
   'app:notice',
   'app:focusProgram',
@@ -61,19 +61,17 @@ export const eventNames = [
   'schedule:changed',
   'calendar:changed',
   'update:changed'
-] as const satisfies readonly EventName[]
+] as const
 
-type Exhaustive<T extends [never, never]> = T
-/** Fails to compile when the contract has a name missing from the lists above. */
-export type NamesAreComplete = Exhaustive<
-  [Exclude<CommandName, (typeof commandNames)[number]>, Exclude<EventName, (typeof eventNames)[number]>]
->
+/** The same names as `CommandName` and `EventName` in index.ts, which checks that they are. */
+export type ListedCommandName = (typeof commandNames)[number]
+export type ListedEventName = (typeof eventNames)[number]
 
-export function isCommandName(name: unknown): name is CommandName {
+export function isCommandName(name: unknown): name is ListedCommandName {
   return typeof name === 'string' && (commandNames as readonly string[]).includes(name)
 }
 
-export function isEventName(name: unknown): name is EventName {
+export function isEventName(name: unknown): name is ListedEventName {
   return typeof name === 'string' && (eventNames as readonly string[]).includes(name)
 }
 

@@ -17,6 +17,7 @@ import { recordsCommands, recordsEvents } from './records'
 import { scheduleCommands, scheduleEvents } from './schedule'
 import { shortcutsCommands } from './shortcuts'
 import { updateCommands, updateEvents } from './update'
+import type { ListedCommandName, ListedEventName } from './bridge'
 
 export * from './common'
 export * from './app'
@@ -78,6 +79,11 @@ export type Commands = typeof commands
 export type Events = typeof events
 export type CommandName = keyof Commands & string
 export type EventName = keyof Events & string
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Holds<T extends true> = T
+/** Fails to compile when the name lists in bridge.ts and the schemas above differ. */
+export type NamesMatch = [Holds<Same<CommandName, ListedCommandName>>, Holds<Same<EventName, ListedEventName>>]
 
 /** What the renderer passes to `invoke`. */
 export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>

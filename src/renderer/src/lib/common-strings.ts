@@ -36,3 +36,13 @@ export const rating: LocalizedText = { en: 'Rating', ja: '評価' }
 export const noRating: LocalizedText = { en: 'No rating', ja: '評価なし' }
 export const shareMicroblog: LocalizedText = { en: 'Share on the microblog', ja: 'マイクロブログで共有' }
 export const shareSocialnet: LocalizedText = { en: 'Share on the social network', ja: 'SNS で共有' }
+export const scopes: LocalizedText = { en: 'Permissions: {scopes}', ja: '権限：{scopes}' }
+export const signInWithWrite: LocalizedText = {
+  en: 'Sign in again with write access',
+  ja: '書き込み権限を許可してサインインし直す'
+}
+export const userNamed: LocalizedText = {
+  en: 'Signed in as {name} (user #{id})',
+  ja: '{name}（ユーザー #{id}）としてサインイン中'
+}
+export const userId: LocalizedText = { en: 'Signed in as user #{id}', ja: 'ユーザー #{id} としてサインイン中' }

@@ -1,11 +1,6 @@
 import type { LocalizedText } from '../../../../shared/contract'
-export { signIn } from '../../lib/common-strings'
+export { signIn, scopes, signInWithWrite } from '../../lib/common-strings'
 
-/** The onboarding steps' words (shown with `localized`); Done's two also serve the Accounts section. */
-export const consentAllow: LocalizedText = {
-  en: 'Store secrets unencrypted on this computer',
-  ja: 'このコンピューターに秘密情報を暗号化せずに保存する'
-}
 export const progress: LocalizedText = { en: 'Step {step} of {total}', ja: 'ステップ {step} / {total}' }
 export const welcomeHeading: LocalizedText = { en: 'Welcome to Onair', ja: 'Onair へようこそ' }
 export const welcomeBody: LocalizedText = {
@@ -76,14 +71,4 @@ export const tokenHelp: LocalizedText = {
 export const tokenLabel: LocalizedText = { en: 'Access token', ja: 'アクセストークン' }
 export const tokenSubmit: LocalizedText = { en: 'Sign in with the token', ja: 'トークンでサインイン' }
 
-export const scopes: LocalizedText = { en: 'Permissions: {scopes}', ja: '権限：{scopes}' }
-export const signInWithWrite: LocalizedText = {
-  en: 'Sign in again with write access',
-  ja: '書き込み権限を許可してサインインし直す'
-}
 export const startUsing: LocalizedText = { en: 'Start using Onair', ja: 'Onair を使いはじめる' }
-export const userNamed: LocalizedText = {
-  en: 'Signed in as {name} (user #{id})',
-  ja: '{name}（ユーザー #{id}）としてサインイン中'
-}
-export const userId: LocalizedText = { en: 'Signed in as user #{id}', ja: 'ユーザー #{id} としてサインイン中' }

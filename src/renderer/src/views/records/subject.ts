@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import type { OutboxEntry, RecentRecord, RecordDisplay } from '../../../../shared/records'
 import { statusKindLabels } from '../../lib/status-kinds'
-import { both } from '../works/strings'
+import { both } from '../../lib/fill'
 import * as s from './strings'
 
 /** "Orbit Gardeners · 第3話 Title": what the user recorded, in the words the schedule gave. */

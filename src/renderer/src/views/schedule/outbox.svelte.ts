@@ -8,14 +8,6 @@ import type { CachedProgram } from '../../../../shared/schedule'
 import type { OutboxEntry, RecordEntry, StatusEntry, StatusKind } from '../../../../shared/records'
 import { asUserError } from '../../errors'
 
-/** What the expanded quick record adds to the one-click record. */
-export interface RecordContent {
-  comment: string
-  rating: number | null
-  shareMicroblog: boolean
-  shareSocialnet: boolean
-}
-
 export const records = $state({
   entries: [] as OutboxEntry[],
   statuses: {} as Record<number, StatusKind>,

@@ -1,6 +1,6 @@
 import type { CachedProgram } from '../../../../shared/schedule'
 import type { StatusKind } from '../../../../shared/status-kinds'
-import type { RecordContent } from './outbox.svelte'
+import type { RecordContent } from '../../components/record-content'
 
 /**
  * What every schedule row shares, built once by the list: how to write times, whether the

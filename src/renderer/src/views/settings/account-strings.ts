@@ -1,6 +1,5 @@
 import type { LocalizedText } from '../../../../shared/contract'
-export { signIn } from '../../lib/common-strings'
-export { scopes, signInWithWrite } from '../onboarding/strings'
+export { signIn, scopes, signInWithWrite } from '../../lib/common-strings'
 
 /** The Accounts section's words (shown with `localized`). */
 export const heading: LocalizedText = { en: 'Accounts', ja: 'アカウント' }

@@ -1,10 +1,8 @@
 import type { LocalizedText } from '../../../../shared/contract'
-import { fill } from '../../lib/fill'
+import { both } from '../../lib/fill'
 export { settings, inbox, copied, copyManually } from '../../lib/common-strings'
 
 /** The settings view's words (shown with `localized`); the Accounts section has its own table. */
-export const language: LocalizedText = { en: 'Language', ja: '言語' }
-export const languageSystem: LocalizedText = { en: 'System default ({locale})', ja: 'システムの設定（{locale}）' }
 export const saved: LocalizedText = { en: 'Saved: {what}', ja: '保存しました: {what}' }
 export const notSaved: LocalizedText = { en: 'Not saved: {reason}', ja: '保存していません: {reason}' }
 export const integer: LocalizedText = {
@@ -93,23 +91,6 @@ export const pickedNone: LocalizedText = {
 }
 export const unpick: LocalizedText = { en: 'Remove', ja: '外す' }
 export const unpickLabel: LocalizedText = { en: 'Stop reminding me of {title}', ja: '{title} の通知をやめる' }
-export const bellLabel: LocalizedText = { en: 'Reminders for {title}', ja: '{title} の通知' }
-export const bellOn: LocalizedText = {
-  en: 'Reminding you of {title}. Press to mute.',
-  ja: '{title} を通知します。押すとミュートします。'
-}
-export const bellMuted: LocalizedText = {
-  en: 'Muted. Press to be reminded of {title} again.',
-  ja: 'ミュート中です。押すと {title} の通知を再開します。'
-}
-export const bellPicked: LocalizedText = {
-  en: 'Picked: reminding you of {title}. Press to unpick.',
-  ja: '選択中: {title} を通知します。押すと選択を外します。'
-}
-export const bellUnpicked: LocalizedText = {
-  en: 'Not picked. Press to be reminded of {title}.',
-  ja: '未選択です。押すと {title} を通知します。'
-}
 
 export const shortcuts: LocalizedText = { en: 'Shortcuts', ja: 'ショートカット' }
 export const shortcutsHint: LocalizedText = {
@@ -188,7 +169,7 @@ export const notListening: LocalizedText = {
 /** "Enter a whole number from … to …" in both languages. */
 export function integerError(min: number, max: number): LocalizedText {
   const range = { min: `${min}`, max: `${max}` }
-  return { en: fill(integer.en, range), ja: fill(integer.ja, range) }
+  return both(integer, range)
 }
 
 /** True for a whole number within [min, max]; empty or garbled number inputs give null or NaN. */

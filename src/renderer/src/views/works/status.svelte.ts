@@ -2,7 +2,7 @@ import type { LocalizedText } from '../../../../shared/contract'
 import type { OutboxEntry, StatusKind, WorkItem } from '../../../../shared/records'
 import { asUserError } from '../../errors'
 import * as s from './strings'
-import { both } from './strings'
+import { both } from '../../lib/fill'
 
 export interface StatusMessage {
   text: LocalizedText

@@ -1,5 +1,4 @@
 import type { LocalizedText } from '../../../../shared/contract'
-import { fill } from '../../lib/fill'
 export { myWorks as heading, loading, filters, statusOf } from '../../lib/common-strings'
 
 /** The works view's own words (shown with `localized`). */
@@ -59,16 +58,3 @@ export const sortLabels = {
   season: { en: 'Season', ja: 'シーズン' },
   watchers: { en: 'Watchers', ja: '視聴者数' }
 } satisfies Record<string, LocalizedText>
-
-/**
- * A message in both languages with its placeholders filled, so it can be stored and still follow
- * a later language switch. A parameter is plain text or already bilingual (a service's reason).
- */
-export function both(template: LocalizedText, params: Record<string, string | LocalizedText>): LocalizedText {
-  const inLanguage = (lang: keyof LocalizedText) =>
-    fill(
-      template[lang],
-      Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : v[lang]]))
-    )
-  return { en: inLanguage('en'), ja: inLanguage('ja') }
-}

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../../../shared/contract'
+import type { LocalizedText } from '../../../shared/contract'
 
 /** The words of the "When you can watch" settings section and of shifted schedule rows (shown with `localized`). */
 export const heading: LocalizedText = { en: 'When you can watch', ja: '視聴できる時刻' }

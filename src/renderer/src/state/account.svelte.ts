@@ -3,8 +3,8 @@
  * all, and which onboarding step is forced open (the "done" screen after signing in, or "sign in
  * again with write access" from elsewhere). Shared by the onboarding and the Accounts settings.
  */
-import type { AuthStatus } from '../../../../shared/contract'
-import { asUserError } from '../../errors'
+import type { AuthStatus } from '../../../shared/contract'
+import { asUserError } from '../errors'
 
 export type Step = 'welcome' | 'services' | 'signin' | 'done'
 

@@ -1,4 +1,4 @@
-import { chooseLanguage, type LanguageChoice } from '../../i18n/index.svelte'
+import { chooseLanguage, type LanguageChoice } from '../i18n/index.svelte'
 
 /** Applies the saved choice at start-up; a core without settings keeps the system language. */
 export async function loadLanguage(): Promise<void> {

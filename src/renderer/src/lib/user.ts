@@ -1,7 +1,7 @@
-import type { SessionInfo } from '../../../../shared/contract'
-import { localized } from '../../errors'
-import { fill } from '../../lib/fill'
-import * as s from './strings'
+import type { SessionInfo } from '../../../shared/contract'
+import { localized } from '../errors'
+import { fill } from './fill'
+import * as s from './common-strings'
 
 /** The service has no "me" endpoint: the name is known only once a record came back. */
 export function describeUser(user: SessionInfo['user']): string {

@@ -1,7 +1,7 @@
-import type { CommandInput, LocalizedText } from '../../../../shared/contract'
-import type { Settings } from '../../../../shared/settings'
-import { isWorkReminded, ringBell } from '../../../../shared/reminder-mode'
-import { asUserError } from '../../errors'
+import type { CommandInput, LocalizedText } from '../../../shared/contract'
+import type { Settings } from '../../../shared/settings'
+import { isWorkReminded, ringBell } from '../../../shared/reminder-mode'
+import { asUserError } from '../errors'
 
 /**
  * The settings document as the renderer knows it: the Settings sections and the works' bells

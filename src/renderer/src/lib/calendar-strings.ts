@@ -1,5 +1,5 @@
-import type { LocalizedText } from '../../../../shared/contract'
-export { copied, copyManually } from '../../lib/common-strings'
+import type { LocalizedText } from '../../../shared/contract'
+export { copied, copyManually } from './common-strings'
 
 /** The words of the Calendar settings section (shown with `localized`). */
 export const calendar: LocalizedText = { en: 'Calendar', ja: 'カレンダー' }

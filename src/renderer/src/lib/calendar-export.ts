@@ -1,5 +1,5 @@
-import type { LocalizedText } from '../../../../shared/contract'
-import { fill } from '../../lib/fill'
+import type { LocalizedText } from '../../../shared/contract'
+import { both } from './fill'
 import * as c from './calendar-strings'
 
 /**
@@ -9,5 +9,5 @@ import * as c from './calendar-strings'
  */
 export async function exportCalendar(): Promise<LocalizedText | null> {
   const { path } = await window.api.invoke('calendar:export')
-  return path ? { en: fill(c.exported.en, { path }), ja: fill(c.exported.ja, { path }) } : null
+  return path ? both(c.exported, { path }) : null
 }

@@ -1,0 +1,50 @@
+/**
+ * The layers are the tools' to keep, not a convention: `npm run lint` (a step of `npm test`) fails
+ * on an import that crosses one. Each wrong import below is linted as if it stood in the file named,
+ * with the project's own ESLint configuration, and must be refused; the right one beside it passes.
+ */
+import { resolve } from 'node:path'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../../..') })
+
+async function refusals(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file })
+  return result!.messages
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message)
+}
+
+describe('layer rules', () => {
+  it.each([
+    ['src/main/core/schedule/wrong.ts', "import { startApp } from '../../shell/start'\nvoid startApp\n"],
+    ['src/main/core/wrong.ts', "import { app } from 'electron'\nvoid app\n"],
+    ['src/main/core/wrong.ts', "import Store from 'electron-store'\nvoid Store\n"],
+    ['src/main/core/records/wrong.ts', "import { EXIT } from '../../cli/command'\nvoid EXIT\n"],
+    ['src/main/cli/commands/wrong.ts', "import { createTray } from '../../shell/tray'\nvoid createTray\n"],
+    ['src/renderer/src/lib/wrong.ts', "import { systemClock } from '../../../main/core/clock'\nvoid systemClock\n"]
+  ])('%s may not import what it names', async (file, code) => {
+    expect(await refusals(file, code)).toHaveLength(1)
+  })
+
+  it('a view importing another view fails, its own files and the shared folders pass', async () => {
+    const wrong = "import { records } from '../schedule/outbox.svelte'\nvoid records\n"
+    expect(await refusals('src/renderer/src/views/inbox/wrong.ts', wrong)).toEqual([
+      expect.stringContaining('A view imports no other view')
+    ])
+    const right = [
+      "import { inboxUnseen } from './count.svelte'",
+      "import { prefs } from '../../state/prefs.svelte'",
+      "import * as s from '../../components/strings'",
+      "import { fill } from '../../lib/fill'",
+      'void [inboxUnseen, prefs, s, fill]'
+    ].join('\n')
+    expect(await refusals('src/renderer/src/views/inbox/right.ts', `${right}\n`)).toEqual([])
+  })
+
+  it('the shell may import electron and the core', async () => {
+    const code = "import { app } from 'electron'\nimport { systemClock } from '../core/clock'\nvoid [app, systemClock]\n"
+    expect(await refusals('src/main/shell/right.ts', code)).toEqual([])
+  })
+})
