@@ -9,7 +9,9 @@ import {
   failedChecks,
   formatTable,
   tallyReminders,
+  tallyConfirmations,
   tallyRecords,
+  type LeftEntry,
   type SoakResult
 } from './soak/tally'
 
@@ -17,7 +19,8 @@ import {
  * `npm run soak [-- --minutes N] [--json-out FILE] [--quiet]`: the real command line, many
  * processes on one data folder, against the emulator with faults (issue 9). Default 3 minutes.
  * Prints one table (reminders fired, missed, duplicated, lateness; records attempted, created,
- * lost, doubled; commands that hung) and exits 1 when any of those is not zero.
+ * lost, doubled, left needing confirmation; commands that hung) and exits 1 when any of those is
+ * not zero (needing confirmation: where the service's state could decide; see tally.ts).
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -69,11 +72,11 @@ const ctx: PhaseContext = {
   durationMs: D,
   started: T0,
   /** A fresh episode each time; every other one names its program, as the app does. */
-  record() {
+  record(killAt) {
     const p = recordPrograms[attempted.length % recordPrograms.length]!
     attempted.push(p.episodeId!)
     const withProgram = attempted.length % 2 === 0 ? ['--program', String(p.id)] : []
-    return later(cli.command(['record', String(p.episodeId), '--no-wait', ...withProgram]))
+    return later(cli.command(['record', String(p.episodeId), '--no-wait', ...withProgram], killAt))
   },
   command: (a) => later(cli.command(a))
 }
@@ -82,12 +85,9 @@ if ((await cli.command(['sign-in', '--token', emu.tokens.readWrite])).code !== 0
 const daemons = await runPhases(ctx)
 await Promise.allSettled(pending)
 // Where each lost record went: still in the outbox (in which state, why), or gone from it.
-const left = JSON.parse((await cli.command(['outbox', '--json'])).stdout || '[]') as Array<{
-  episodeId?: number
-  state: string
-  attempts: number
-  reason?: { en: string }
-}>
+const left = JSON.parse((await cli.command(['outbox', '--json'])).stdout || '[]') as Array<
+  LeftEntry & { attempts: number; reason?: { en: string } }
+>
 const recorded = new Set(emu.media.records.filter((r) => r.userId === USER_ID).map((r) => r.episodeId))
 for (const episode of attempted.filter((e) => !recorded.has(e))) {
   const e = left.find((x) => x.episodeId === episode)
@@ -108,6 +108,7 @@ const result: SoakResult = {
     attempted,
     emu.media.records.filter((r) => r.userId === USER_ID).map((r) => r.episodeId)
   ),
+  confirmations: tallyConfirmations(attempted, left),
   hung: cli.hung()
 }
 const failed = failedChecks(result)
@@ -115,6 +116,8 @@ process.stdout.write(`${formatTable(result)}\n`)
 for (const h of cli.hung()) process.stdout.write(`hung (killed after ${commandLimitMs / 1000} s): onair ${h}\n`)
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ ...result, failed }, null, 2))
 process.stdout.write(
-  failed.length ? `FAILED: ${failed.join(', ')}\n` : 'ok: nothing missed, duplicated, lost, doubled or hung\n'
+  failed.length
+    ? `FAILED: ${failed.join(', ')}\n`
+    : 'ok: nothing missed, duplicated, lost, doubled, hung or needing confirmation\n'
 )
 process.exit(failed.length ? 1 : 0)

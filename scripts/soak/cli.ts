@@ -8,8 +8,11 @@ import type { DaemonLine } from './tally'
  * daemon's reminder lines are kept for the tally; every command's end is logged.
  */
 export interface Driver {
-  /** Runs a command to its end; resolves with its exit code and output. */
-  command(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>
+  /**
+   * Runs a command to its end; resolves with its exit code and output. With `killAt`, the command
+   * is killed (SIGKILL) when that resolves, if it is still running: a crash at a chosen moment.
+   */
+  command(args: string[], killAt?: Promise<unknown>): Promise<{ code: number; stdout: string; stderr: string }>
   daemon(name: string): Daemon
   /** Reminder and missed lines of every daemon so far. */
   reminderLines(): DaemonLine[]
@@ -44,8 +47,13 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
     log,
     reminderLines: () => [...lines],
     hung: () => [...hung],
-    async command(args) {
+    async command(args, killAt) {
       const p = onairProcess(args, env)
+      void killAt?.then(() => {
+        if (p.child.exitCode !== null || p.child.signalCode !== null) return
+        log(`onair ${args.join(' ')}: killed (SIGKILL) on purpose`)
+        p.child.kill('SIGKILL')
+      })
       // A command that never returns is a finding, not a reason for the soak to hang with it.
       const limit = setTimeout(() => {
         log(`onair ${args.join(' ')} HUNG for ${commandLimitMs / 1000} s: killed`)

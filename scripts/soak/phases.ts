@@ -3,8 +3,8 @@ import type { Daemon, Driver } from './cli'
 
 /**
  * What the soak does, phase after phase (issue 9): parallel records, the service's faults, daemon
- * restarts by SIGINT and SIGKILL, a minute offline, `outbox retry` beside a daemon, two daemons on
- * one folder, then a drain. Each phase starts at its share of the run at the earliest and lasts at
+ * restarts by SIGINT and SIGKILL, a minute offline, records killed mid-request, `outbox retry`
+ * beside a daemon, two daemons on one folder, then a drain. Each phase starts at its share of the run at the earliest and lasts at
  * least its own length, so a slow start on a busy machine stretches the run instead of squeezing
  * a phase to nothing. Each phase ends by clearing its faults.
  */
@@ -14,8 +14,11 @@ export interface PhaseContext {
   /** Nominal length of the run, ms. */
   durationMs: number
   started: number
-  /** Records a fresh episode (`onair record --no-wait`); resolves when the command ended. */
-  record(): Promise<unknown>
+  /**
+   * Records a fresh episode (`onair record --no-wait`); resolves when the command ended. With
+   * `killAt`, the command is killed (SIGKILL) when that resolves.
+   */
+  record(killAt?: Promise<unknown>): Promise<unknown>
   /** Any other command, awaited at the end of the run. */
   command(args: string[]): Promise<{ code: number; stdout: string }>
 }
@@ -90,6 +93,16 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
     void ctx.command(['upcoming'])
     await sleep(offlineMs)
     await emu.resume()
+  })
+  await phase(0.57, 'records killed (SIGKILL) mid-request, after the service stored them', 0.03 * D, async () => {
+    for (let i = 0; i < k; i++) {
+      let committed!: () => void
+      const stored = new Promise<void>((resolve) => (committed = resolve))
+      // The answer never comes; the command dies with the record saved (issue 27.1): whoever
+      // takes the entry over must settle it as sent, without asking the user.
+      emu.faults.inject({ ...posts, kind: 'hang-after-commit', times: 1, committed })
+      await ctx.record(stored)
+    }
   })
   await phase(0.62, 'a failed record retried by hand while the daemon runs', 0.05 * D, async () => {
     emu.faults.inject({ ...posts, kind: 'status', status: 429, times: 1 })

@@ -118,10 +118,43 @@ export function tallyRecords(attempted: readonly number[], recordedEpisodes: rea
   return { attempted: wanted.size, created, lost: wanted.size - count.size, doubled }
 }
 
+/** An entry of `onair outbox --json` at the end of the run, as far as the tally reads it. */
+export interface LeftEntry {
+  kind: string
+  state: string
+  episodeId?: number
+  programId?: number
+  workId?: number
+}
+
+export interface Confirmations {
+  /** Records of the run left needing confirmation. */
+  total: number
+  /** Those the service's state could have decided: each one is a defect. */
+  decidable: number
+}
+
+/**
+ * Every soak episode is fresh (no record of the user before the run), so the service can tell
+ * whether its record was saved as soon as Onair knows its broadcast (a program or work id); only a
+ * record with neither may rightly be left to the user.
+ */
+export function tallyConfirmations(attempted: readonly number[], left: readonly LeftEntry[]): Confirmations {
+  const ours = new Set(attempted)
+  const asking = left.filter(
+    (e) => e.kind === 'record' && e.state === 'needs-confirmation' && e.episodeId !== undefined && ours.has(e.episodeId)
+  )
+  return {
+    total: asking.length,
+    decidable: asking.filter((e) => e.programId !== undefined || e.workId !== undefined).length
+  }
+}
+
 export interface SoakResult {
   minutes: number
   reminders: ReminderTally
   records: RecordTally
+  confirmations: Confirmations
   /** Commands that never returned and had to be killed. */
   hung: string[]
 }
@@ -133,12 +166,16 @@ export function failedChecks(r: SoakResult): string[] {
     ['duplicated', r.reminders.duplicated],
     ['lost', r.records.lost],
     ['doubled', r.records.doubled],
+    ['needing confirmation', r.confirmations.decidable],
     ['hung', r.hung.length]
   ]
   return checks.filter(([, n]) => n !== 0).map(([name, n]) => `${name} ${n}`)
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+const confirmationCell = ({ total, decidable }: Confirmations) =>
+  total === decidable ? String(total) : `${total} (${total - decidable} with no broadcast known)`
 
 export function formatTable(r: SoakResult): string {
   const { reminders: m, records: c } = r
@@ -156,6 +193,7 @@ export function formatTable(r: SoakResult): string {
     ['records created', String(c.created)],
     ['records lost', String(c.lost)],
     ['records doubled', String(c.doubled)],
+    ['records needing confirmation', confirmationCell(r.confirmations)],
     ['commands hung', String(r.hung.length)]
   ]
   const width = Math.max(...rows.map(([k]) => k.length))

@@ -48,12 +48,16 @@ export type NewRecord = z.input<typeof NewRecord>
 /**
  * `waiting`: in its undo window until `sendAt`. `queued`: due, waiting its turn or the network.
  * `failed`: `willRetry` says whether the outbox tries again by itself. `needs-confirmation`: a
- * record whose answer was lost and whose fate the service cannot tell; the user decides.
+ * record whose answer was lost and whose fate the service cannot tell (a rewatch, a broadcast
+ * unknown: see core/records/reconcile.ts); the user decides.
  */
 export const EntryState = z.enum(['waiting', 'queued', 'sending', 'sent', 'failed', 'needs-confirmation'])
 export type EntryState = z.infer<typeof EntryState>
 
-/** What the outbox knew about the episode before sending: the yardstick of reconciliation. */
+/**
+ * What the outbox knew about the episode before sending: the yardstick of reconciliation, in the
+ * file before the request leaves (core/records/reconcile.ts).
+ */
 export const Baseline = z.enum(['unwatched', 'watched', 'unknown'])
 
 /** A process of one machine; `id` tells apart two users of the outbox inside one process. */

@@ -8,6 +8,12 @@ export type Fault = { method?: string; path: string | RegExp; times?: number } &
   | { kind: 'status'; status: number }
   | { kind: 'reset' }
   | { kind: 'reset-after-commit' }
+  /**
+   * The write is committed and the answer never comes: the connection stays open until the client
+   * gives up or dies. `committed` is called at that moment, so a test can kill the client while
+   * its request is in flight and the service already has the record.
+   */
+  | { kind: 'hang-after-commit'; committed?: () => void }
   | { kind: 'malformed-json' }
   | { kind: 'extra-fields' }
   | { kind: 'missing-fields'; fields?: string[] }

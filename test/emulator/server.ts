@@ -113,9 +113,10 @@ export class Frame {
     const log = (status: number, bytes: number): void =>
       this.o.log({ method, path: url.pathname, query: url.search.replace(/^\?/, ''), status, bytes, at: ctx.now() })
 
-    // A reset after commit and a garbled 200 only mean something for a request the service
-    // handled (the write is committed, the answer lost): taken then, never by a 429 or 5xx.
-    const afterHandling = (f: Fault): boolean => f.kind === 'reset-after-commit' || f.kind === 'malformed-json'
+    // A reset or a hang after commit and a garbled 200 only mean something for a request the
+    // service handled (the write is committed, the answer lost): taken then, never by a 429 or 5xx.
+    const afterHandling = (f: Fault): boolean =>
+      f.kind === 'reset-after-commit' || f.kind === 'hang-after-commit' || f.kind === 'malformed-json'
     const hits = faults.take(method, url.pathname, (f) => !afterHandling(f))
     const latency = hits.reduce((ms, f) => ms + (f.kind === 'latency' ? f.ms : 0), 0)
     if (latency > 0) await new Promise((r) => setTimeout(r, latency))
@@ -184,6 +185,13 @@ export class Frame {
       // The handler ran and its write is committed; the client only sees a dropped connection.
       log(0, 0)
       req.socket.destroy()
+      return
+    }
+    const hang = late.find((f): f is Extract<Fault, { kind: 'hang-after-commit' }> => f.kind === 'hang-after-commit')
+    if (hang) {
+      // Committed, never answered: the socket closes when the client goes away or the emulator stops.
+      log(0, 0)
+      hang.committed?.()
       return
     }
     const bodiless = status === 204 || status === 304

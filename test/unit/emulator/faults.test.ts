@@ -22,6 +22,27 @@ describe('fault injection', () => {
     expect((await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '104' } })).status).toBe(201)
   })
 
+  it('hang-after-commit: the write is committed, says so, and the answer never comes', async () => {
+    let committed!: () => void
+    const stored = new Promise<void>((resolve) => (committed = resolve))
+    emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'hang-after-commit', times: 1, committed })
+    const before = emu.media.records.length
+    const client = new AbortController()
+    const pending = fetch(`${emu.baseUrl}/v1/me/records`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.tokens.readWrite}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'episode_id=106',
+      signal: client.signal
+    })
+    await stored
+    expect(emu.media.records.at(-1)).toMatchObject({ episodeId: 106 })
+    expect(emu.media.records.length).toBe(before + 1)
+    // The client gives up (or dies): only then does the request end, without an answer.
+    client.abort()
+    await expect(pending).rejects.toThrow()
+    expect((await call(emu, '/v1/me/records', { method: 'POST', form: { episode_id: '106' } })).status).toBe(201)
+  })
+
   it('reset-after-commit skips a request answered 429 (nothing committed) and resets the next handled one', async () => {
     emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 429, times: 1 })
     emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })

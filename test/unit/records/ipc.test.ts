@@ -34,7 +34,8 @@ describe('records over IPC', () => {
     const states = t.events
       .filter((e) => e.name === 'outbox:changed')
       .map((e) => (e.payload as { entries: Array<{ state: string }> }).entries[0]?.state)
-    expect(states).toEqual(['waiting', 'sending', 'sent'])
+    // Twice `sending`: claimed, then its baseline written before the request left.
+    expect(states).toEqual(['waiting', 'sending', 'sending', 'sent'])
     const id = (created as { value: { id: string } }).value.id
     expect(await t.call('record:delete', { id })).toEqual({ ok: true, value: { outcome: 'delete-queued' } })
     await t.outbox.idle()

@@ -123,6 +123,18 @@ describe('outbox: records', () => {
     expect(outbox.entries()).toEqual([])
   })
 
+  it('a lost answer for a rewatch (the episode had a record before) asks the user: the service shows no second record', async () => {
+    const h = await setup()
+    const outbox = h.open()
+    h.emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
+    // Program 2 of the seed: episode 102, recorded by the user already.
+    outbox.record({ episodeId: 102, programId: 2, workId: 1 }, { immediate: true })
+    await outbox.idle()
+    await outbox.flush()
+    expect(outbox.entries()[0]).toMatchObject({ state: 'needs-confirmation', baseline: 'watched' })
+    expect(h.recordsOf(102)).toHaveLength(2)
+  })
+
   it('a lost answer that did not land is sent again after reconciling', async () => {
     const h = await setup()
     const outbox = h.open()
@@ -228,10 +240,15 @@ describe('outbox: the file', () => {
     const h = await setup()
     const outbox = h.open()
     const states: string[] = []
-    outbox.onChange((entries) => states.push(entries.map((e) => e.state).join(',')))
+    outbox.onChange((entries) =>
+      states.push(
+        entries.map((e) => (e.kind === 'record' && e.baseline ? `${e.state}:${e.baseline}` : e.state)).join(',')
+      )
+    )
     outbox.record(PROGRAM_9)
     await h.advance(outbox, 10_000)
-    expect(states).toEqual(['waiting', 'sending', 'sent'])
+    // The baseline reaches the file while the entry is sending, before the request leaves.
+    expect(states).toEqual(['waiting', 'sending', 'sending:unwatched', 'sent:unwatched'])
   })
 
   it('an entry left "sending" by a crash is reconciled on restart, not sent twice', async () => {

@@ -5,6 +5,7 @@ import {
   formatTable,
   percentile,
   reminderKey,
+  tallyConfirmations,
   tallyRecords,
   tallyReminders,
   type DaemonLine
@@ -63,7 +64,19 @@ describe('soak tally', () => {
     })
   })
 
-  it('fails on anything missed, duplicated, lost, doubled or hung; the table names every figure', () => {
+  it('needing confirmation: records of the run whose broadcast was known are decidable, the others may ask', () => {
+    const left = [
+      { kind: 'record', state: 'needs-confirmation', episodeId: 10, programId: 7 },
+      { kind: 'record', state: 'needs-confirmation', episodeId: 11, workId: 3 },
+      { kind: 'record', state: 'needs-confirmation', episodeId: 12 },
+      { kind: 'record', state: 'sent', episodeId: 13, programId: 8 },
+      { kind: 'record', state: 'needs-confirmation', episodeId: 99, programId: 9 }, // not the run's
+      { kind: 'status', state: 'failed' }
+    ]
+    expect(tallyConfirmations([10, 11, 12, 13], left)).toEqual({ total: 3, decidable: 2 })
+  })
+
+  it('fails on anything missed, duplicated, lost, doubled, hung or needing confirmation where decidable; the table names every figure', () => {
     const reminders = {
       programs: 2,
       expected: 4,
@@ -73,16 +86,19 @@ describe('soak tally', () => {
       lateness: { p50: 50, p99: 90, max: 1250 }
     }
     const records = { attempted: 3, created: 3, lost: 0, doubled: 0 }
-    expect(failedChecks({ minutes: 1, reminders, records, hung: [] })).toEqual([])
+    const confirmations = { total: 1, decidable: 0 }
+    expect(failedChecks({ minutes: 1, reminders, records, confirmations, hung: [] })).toEqual([])
     expect(
       failedChecks({
         minutes: 1,
         reminders: { ...reminders, missed: 1 },
         records: { ...records, doubled: 2 },
+        confirmations: { total: 2, decidable: 1 },
         hung: ['record 5']
       })
-    ).toEqual(['missed 1', 'doubled 2', 'hung 1'])
-    const table = formatTable({ minutes: 3, reminders, records, hung: [] })
+    ).toEqual(['missed 1', 'doubled 2', 'needing confirmation 1', 'hung 1'])
+    const table = formatTable({ minutes: 3, reminders, records, confirmations, hung: [] })
+    expect(table).toMatch(/\| records needing confirmation +\| 1 \(1 with no broadcast known\) \|/)
     expect(table).toContain('| soak, 3 min |')
     expect(table).toMatch(/\| lateness p50 \/ p99 \/ max +\| 0\.05 s \/ 0\.09 s \/ 1\.25 s \|/)
     expect(table).toMatch(/\| records lost +\| 0 \|/)

@@ -142,8 +142,8 @@ export async function runOutboxCommand(ctx: CommandContext, run: () => Promise<E
 export const outbox: Command = {
   usage: ['outbox [--json]', 'outbox retry <id>', 'outbox discard <id>'],
   description: {
-    en: 'Records, edits, deletions and status changes wait here until the service has them. States: waiting (undo window), queued, sending, sent, failed (with the reason; retried by itself when it says so), needs-confirmation (the service did not answer and cannot tell whether the record was saved: check, then retry or discard). `retry` sends an entry now and waits for the answer.',
-    ja: '記録・編集・削除・ステータス変更は、サービスに届くまでここで待機します。状態: waiting（取り消し可能な待機中）、queued、sending、sent、failed（理由付き。自動で再試行されるものもあります）、needs-confirmation（応答がなく保存されたか不明。確認してから再送信か破棄）。retry は項目をすぐに送信し、結果を待ちます。'
+    en: 'Records, edits, deletions and status changes wait here until the service has them. States: waiting (undo window), queued, sending, sent, failed (with the reason; retried by itself when it says so), needs-confirmation (the answer was lost and the service cannot tell whether the record was saved, because the episode had a record before or its broadcast is unknown: check, then retry or discard). `retry` sends an entry now and waits for the answer.',
+    ja: '記録・編集・削除・ステータス変更は、サービスに届くまでここで待機します。状態: waiting（取り消し可能な待機中）、queued、sending、sent、failed（理由付き。自動で再試行されるものもあります）、needs-confirmation（応答が失われ、以前にも記録したエピソードか放送枠が不明なため保存されたか判断できない。確認してから再送信か破棄）。retry は項目をすぐに送信し、結果を待ちます。'
   },
   options: {
     json: { type: 'boolean', help: { en: 'print the entries as a JSON array', ja: '項目を JSON 配列で出力する' } }

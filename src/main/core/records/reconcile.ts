@@ -6,13 +6,23 @@ import type { Program } from '../media/schemas'
  * has no GET for records, but `/v1/me/programs?filter_unwatched=true` drops a program as soon as
  * its episode has a record of the user. So a record whose answer was lost is settled like this:
  *
- * - Before the first send, the outbox takes a BASELINE of the episode (probeEpisode).
- * - After an ambiguous failure (timeout, reset after sending, 5xx other than 503) it probes again:
- *   still `unwatched` → the POST did not land, sending again is safe; `watched` with an
- *   `unwatched` baseline → it landed, the entry is marked sent (under an unknown record id);
- *   anything else (the episode was already recorded before, a rewatch; or no program of the
- *   episode is visible: outside the window, a work with no programs, no program/work id known)
- *   → `needs-confirmation`: the user checks the service and either sends again or discards.
+ * - Before the first send, the outbox takes a BASELINE of the episode (probeEpisode) and writes
+ *   it to the outbox file before the POST leaves (transitions.ts, `beforeRequest`), so a process
+ *   that takes over the entry of one that died mid-request has it too.
+ * - After an ambiguous failure (timeout, reset after sending, 5xx other than 503), or when taking
+ *   over an entry left `sending`, it probes again: still `unwatched` → the POST did not land,
+ *   sending again is safe; `watched` with an `unwatched` baseline → it landed, the entry is marked
+ *   sent (under an unknown record id).
+ * - Anything else → `needs-confirmation`: the user checks the service and either sends again or
+ *   discards. These are the cases the service's state cannot decide:
+ *   - the episode had a record of the user before this one was sent (a rewatch: baseline
+ *     `watched`): the service shows "watched", never how many records;
+ *   - no program of the episode can be seen (`unknown`): neither the saved schedule nor
+ *     `--program` named its broadcast (and no work id is known), the program left the service's
+ *     listing, or the service refused the lookup;
+ *   - no baseline was written: an entry an older Onair (which kept it in memory) was sending when
+ *     it died, or one whose sender died before its request left and whose episode shows as
+ *     recorded (by someone else, say the service's web site, in the meantime).
  *
  * Doubling is the one outcome that cannot be taken back quietly, so every doubt goes to the user.
  */

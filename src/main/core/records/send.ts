@@ -5,18 +5,25 @@ import { NEEDS_CONFIRMATION, outcomeOf, RECORD_NOT_SENT, UNKNOWN_RECORD_ID, type
 import { probeEpisode, settle } from './reconcile'
 
 /**
+ * Writes a record's bookkeeping to the outbox file, under its lock, before the request leaves
+ * (transitions.ts, `beforeRequest`); throws when the entry is no longer this process's to send.
+ */
+export type BeforeRequest = (entry: RecordEntry) => void
+
+/**
  * One attempt at one entry. It may update the entry's bookkeeping (baseline, `unsure`, a program
  * found by a probe) in place; the outbox persists the entry with whatever state follows.
  */
 export async function sendEntry(
   media: MediaClient,
   entry: OutboxEntry,
-  recent: readonly RecentRecord[]
+  recent: readonly RecentRecord[],
+  beforeRequest: BeforeRequest
 ): Promise<Outcome> {
   try {
     switch (entry.kind) {
       case 'record':
-        return await sendRecord(media, entry)
+        return await sendRecord(media, entry, beforeRequest)
       case 'edit':
         return await sendEdit(media, entry, recent)
       case 'delete':
@@ -30,12 +37,14 @@ export async function sendEntry(
   }
 }
 
-async function sendRecord(media: MediaClient, e: RecordEntry): Promise<Outcome> {
+async function sendRecord(media: MediaClient, e: RecordEntry, beforeRequest: BeforeRequest): Promise<Outcome> {
   if (e.unsure) {
     const verdict = await reconcile(media, e)
     if (verdict) return verdict
-  }
-  if (e.baseline === undefined) e.baseline = await baselineOf(media, e)
+  } else if (e.baseline === undefined) e.baseline = await baselineOf(media, e)
+  // Durable before the request leaves: if this process dies waiting for the answer, the next one
+  // to take the entry over compares the service with this baseline instead of asking the user.
+  beforeRequest(e)
   try {
     const created = await media.createRecord({
       episodeId: e.episodeId,
@@ -60,7 +69,9 @@ async function reconcile(media: MediaClient, e: RecordEntry): Promise<Outcome | 
   const now = await probe(media, e)
   switch (settle(e.baseline, now.state)) {
     case 'resend':
+      // Not saved: the episode as just seen (unwatched) is the baseline of the next request.
       e.unsure = false
+      e.baseline = now.state
       return undefined
     case 'landed':
       return { type: 'sent', recordId: null }

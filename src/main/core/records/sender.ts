@@ -4,12 +4,22 @@ import type { Clock, TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
 import { nextDue } from './queue'
 import { sendEntry } from './send'
-import { claim, leaseLive, recoverAbandoned, renew, settle, type OutboxMutation, type Rollback } from './transitions'
+import {
+  beforeRequest,
+  claim,
+  leaseLive,
+  recoverAbandoned,
+  renew,
+  settle,
+  type OutboxMutation,
+  type Rollback
+} from './transitions'
 
 /**
  * The outbox's one sender: one pass at a time sends due entries in queue order, each leased to
- * this process for the length of the attempt (claim, send, settle: two transactions around one
- * request, never a lock held across the network). One timer wakes it for the earliest thing that
+ * this process for the length of the attempt (claim, send, settle: transactions around one
+ * request, never a lock held across the network; a record gets one more just before its request
+ * leaves, which writes down what reconciling a lost answer needs). One timer wakes it for the earliest thing that
  * can change without anyone writing: an undo window ending, a backoff ending, another process's
  * lease running out; a change by another process arrives through the file watch (outbox.ts).
  */
@@ -72,7 +82,11 @@ export function createSender(deps: SenderDeps): Sender {
         return claim(doc, { now, until: now + deps.leaseMs, owner, force, only: deps.only() })
       })
       if (!claimed) return
-      const outcome = await leased(claimed.entry.id, () => sendEntry(deps.media(), claimed.entry, claimed.recent))
+      const outcome = await leased(claimed.entry.id, () =>
+        sendEntry(deps.media(), claimed.entry, claimed.recent, (entry) =>
+          deps.tx((doc) => beforeRequest(doc, entry, owner))
+        )
+      )
       if (outcome.type === 'pause') deps.monitor?.report(outcome.error)
       const settled = deps.tx((doc) =>
         settle(doc, claimed.entry, outcome, {

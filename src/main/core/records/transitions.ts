@@ -1,5 +1,12 @@
 import type { LocalizedText } from '../../../shared/locale'
-import type { OutboxDoc, OutboxEntry, ProcessRef, RecentRecord, StatusEntry } from '../../../shared/records'
+import type {
+  OutboxDoc,
+  OutboxEntry,
+  ProcessRef,
+  RecentRecord,
+  RecordEntry,
+  StatusEntry
+} from '../../../shared/records'
 import { OutboxError, recentOf, type RecordChanges } from './entries'
 import type { Outcome } from './outcome'
 import { nextDue } from './queue'
@@ -37,8 +44,11 @@ export function leaseLive(now: number, gone: (owner: ProcessRef) => boolean): Le
 
 /**
  * Entries left `sending` by a process that died or stopped answering go back to the queue. The
- * request may have landed: a record is marked unsure (reconciled before any resend); edits,
- * deletes and status changes are idempotent.
+ * request may have landed: a record is marked unsure and reconciled before any resend, against the
+ * baseline its sender wrote before the request left (`beforeRequest`); edits, deletes and status
+ * changes are idempotent. A record that died before its request left is marked unsure too: the file
+ * cannot tell it from one an older Onair (which kept the baseline in memory) was sending, and a
+ * probe that shows the episode unwatched sends it again at once.
  */
 export function recoverAbandoned(doc: OutboxDoc, live: LeaseCheck): void {
   for (const e of doc.entries) {
@@ -78,6 +88,27 @@ export function renew(doc: OutboxDoc, id: string, owner: ProcessRef, until: numb
   return true
 }
 
+/** What an attempt learned about a record: the yardstick of reconciliation and where to look. */
+function keepBookkeeping(e: RecordEntry, sent: RecordEntry): void {
+  for (const k of ['baseline', 'unsure', 'programId'] as const) {
+    if (sent[k] === undefined) delete e[k]
+    else Object.assign(e, { [k]: sent[k] })
+  }
+}
+
+/**
+ * A record's request is about to leave: first the file gets the baseline and the program its
+ * attempt found, so whichever process takes the entry over if this one dies before the answer
+ * settles it by itself (sent when the service shows the record, sent again when it does not).
+ * Throws, and nothing is sent, when the entry is no longer this owner's (its lease ran out while
+ * the process was stopped, and another process took it over).
+ */
+export function beforeRequest(doc: OutboxDoc, sent: RecordEntry, owner: ProcessRef): void {
+  const e = byId(doc, sent.id)
+  if (e?.kind !== 'record' || !ownedBy(e, owner)) OutboxError.throw('sending')
+  keepBookkeeping(e, sent)
+}
+
 export interface Settled {
   /** The service is unavailable: the pass should stop. */
   stopPass: boolean
@@ -98,12 +129,7 @@ export function settle(
   const e = byId(doc, sent.id)
   if (!e || !ownedBy(e, at.owner)) return { stopPass: false }
   delete e.lease
-  if (e.kind === 'record' && sent.kind === 'record') {
-    for (const k of ['baseline', 'unsure', 'programId'] as const) {
-      if (sent[k] === undefined) delete e[k]
-      else Object.assign(e, { [k]: sent[k] })
-    }
-  }
+  if (e.kind === 'record' && sent.kind === 'record') keepBookkeeping(e, sent)
   if (o.type === 'sent') {
     Object.assign(e, { state: 'sent', sentAt: at.now, nextAttemptAt: undefined })
     if (e.kind === 'record') {
