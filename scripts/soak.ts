@@ -103,7 +103,7 @@ await emu.close()
 const expected = expectedReminders(programs, LEADS, { from: T0, to: ended - 2000 })
 const result: SoakResult = {
   minutes,
-  reminders: tallyReminders(programs, expected, cli.reminderLines()),
+  reminders: tallyReminders(programs, expected, cli.reminderLines(), cli.restarts()),
   records: tallyRecords(
     attempted,
     emu.media.records.filter((r) => r.userId === USER_ID).map((r) => r.episodeId)

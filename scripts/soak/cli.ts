@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline'
 import { onairProcess } from '../../test/unit/cli/onair-process'
-import type { DaemonLine } from './tally'
+import type { DaemonLine, Restart } from './tally'
 
 /**
  * The soak's hands on the real command line (the built `onair`, started as the process tests
@@ -16,6 +16,8 @@ export interface Driver {
   daemon(name: string): Daemon
   /** Reminder and missed lines of every daemon so far. */
   reminderLines(): DaemonLine[]
+  /** Each daemon started after another was stopped: from that stop to the new one's first line. */
+  restarts(): Restart[]
   /** Commands that had to be killed because they never returned. */
   hung(): string[]
   log(line: string): void
@@ -40,12 +42,18 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
   const { started, commandLimitMs, verbose } = opts
   const lines: DaemonLine[] = []
   const hung: string[] = []
+  const spawned: Array<{ spawnedAt: number; firstLineAt?: number; stoppedBefore?: number }> = []
+  let lastStop: number | undefined
   const log = (line: string) => {
     if (verbose) process.stderr.write(`[soak ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`)
   }
   return {
     log,
     reminderLines: () => [...lines],
+    restarts: () =>
+      spawned.flatMap(({ spawnedAt, firstLineAt, stoppedBefore }) =>
+        stoppedBefore === undefined ? [] : [{ from: stoppedBefore, spawnedAt, to: firstLineAt ?? Infinity }]
+      ),
     hung: () => [...hung],
     async command(args, killAt) {
       const p = onairProcess(args, env)
@@ -66,11 +74,16 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
       return { code, stdout: p.stdout(), stderr: p.stderr() }
     },
     daemon(name) {
+      // Owed what fell due since the last stop, unless a daemon started since then owes it already.
+      const me: (typeof spawned)[number] = { spawnedAt: Date.now(), stoppedBefore: lastStop }
+      lastStop = undefined
+      spawned.push(me)
       const p = onairProcess(['run', '--json'], env)
       log(`${name}: started (pid ${p.child.pid})`)
       let first: () => void
       const firstLine = new Promise<void>((res) => (first = res))
       createInterface({ input: p.child.stdout! }).on('line', (l) => {
+        me.firstLineAt ??= Date.now()
         first()
         const parsed = parseLine(l)
         if (!parsed) return log(`${name}: ${l.slice(0, 160)}`)
@@ -85,6 +98,7 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
         name,
         serving: Promise.race([firstLine, code]).then(() => undefined),
         stop(signal) {
+          lastStop = Date.now()
           p.child.kill(signal)
           return code
         }

@@ -57,13 +57,45 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
+export interface Lateness {
+  count: number
+  p50: number
+  p99: number
+  max: number
+}
+
 export interface ReminderTally {
   programs: number
   expected: number
   fired: number
   missed: number
   duplicated: number
-  lateness: { p50: number; p99: number; max: number }
+  /** Every fired reminder, from the moment it was due to its first showing. */
+  lateness: Lateness
+  /** Those due while a daemon had been serving: its timers' lateness. */
+  onTime: Lateness
+  /**
+   * Those due across a restart (between one daemon's stop and the next one's first line), from
+   * the moment they were due or the new daemon was started, whichever is later: how soon a
+   * starting daemon delivers what it owes. It includes Node's own start.
+   */
+  afterRestart: Lateness
+}
+
+/** A daemon started after another stopped: reminders due from `from` to `to` (its first line) were owed by it. */
+export interface Restart {
+  from: number
+  spawnedAt: number
+  to: number
+}
+
+function lateness(values: readonly number[]): Lateness {
+  return {
+    count: values.length,
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+    max: values.length ? Math.max(...values) : 0
+  }
 }
 
 /**
@@ -74,7 +106,8 @@ export interface ReminderTally {
 export function tallyReminders(
   programs: readonly SeededProgram[],
   expected: readonly ExpectedReminder[],
-  lines: readonly DaemonLine[]
+  lines: readonly DaemonLine[],
+  restarts: readonly Restart[] = []
 ): ReminderTally {
   const seeded = new Set(programs.map((p) => p.programId))
   const shown = new Map<string, number[]>()
@@ -84,9 +117,16 @@ export function tallyReminders(
     shown.set(key, [...(shown.get(key) ?? []), Date.parse(l.firedAt)])
   }
   const late: number[] = []
+  const onTime: number[] = []
+  const afterRestart: number[] = []
   for (const r of expected) {
     const at = shown.get(r.key)
-    if (at) late.push(Math.min(...at) - r.due)
+    if (!at) continue
+    const first = Math.min(...at)
+    late.push(first - r.due)
+    const restart = restarts.find((s) => r.due >= s.from && r.due < s.to)
+    if (restart) afterRestart.push(first - Math.max(r.due, restart.spawnedAt))
+    else onTime.push(first - r.due)
   }
   return {
     programs: programs.length,
@@ -94,7 +134,9 @@ export function tallyReminders(
     fired: late.length,
     missed: expected.length - late.length,
     duplicated: [...shown.values()].reduce((n, at) => n + at.length - 1, 0),
-    lateness: { p50: percentile(late, 50), p99: percentile(late, 99), max: late.length ? Math.max(...late) : 0 }
+    lateness: lateness(late),
+    onTime: lateness(onTime),
+    afterRestart: lateness(afterRestart)
   }
 }
 
@@ -172,7 +214,8 @@ export function failedChecks(r: SoakResult): string[] {
   return checks.filter(([, n]) => n !== 0).map(([name, n]) => `${name} ${n}`)
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const ms = (n: number) => `${Math.round(n)} ms`
+const spread = (l: Lateness) => `${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.max)}`
 
 const confirmationCell = ({ total, decidable }: Confirmations) =>
   total === decidable ? String(total) : `${total} (${total - decidable} with no broadcast known)`
@@ -185,10 +228,9 @@ export function formatTable(r: SoakResult): string {
     ['reminders fired', String(m.fired)],
     ['reminders missed', String(m.missed)],
     ['reminders duplicated', String(m.duplicated)],
-    [
-      'lateness p50 / p99 / max',
-      `${seconds(m.lateness.p50)} / ${seconds(m.lateness.p99)} / ${seconds(m.lateness.max)}`
-    ],
+    ['lateness p50 / p99 / max', spread(m.lateness)],
+    [`on time (${m.onTime.count}): lateness p50 / p99 / max`, spread(m.onTime)],
+    [`across a restart (${m.afterRestart.count}): from its start p50 / p99 / max`, spread(m.afterRestart)],
     ['records attempted', String(c.attempted)],
     ['records created', String(c.created)],
     ['records lost', String(c.lost)],

@@ -235,10 +235,12 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   }
   const serve = async (hold: FolderHold) => {
     held = hold
-    // The feed, like the reminders, is served by the one process holding the folder: the app on
-    // standby and `onair run` would otherwise both want the remembered port.
+    // Reminders first: what fell due while nothing served is delivered by their first plan, before
+    // the feed's server starts. The feed, like the reminders, is served by the one process holding
+    // the folder: the app on standby and `onair run` would otherwise both want the remembered port.
+    const started = reminders.start()
     await calendar.sync()
-    await reminders.start()
+    await started
   }
   // Everything but the reminders runs meanwhile; the holder's schedule.json is what it shows.
   const standBy = (): void => {

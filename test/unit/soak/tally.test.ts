@@ -51,8 +51,25 @@ describe('soak tally', () => {
       fired: 3,
       missed: 1,
       duplicated: 1,
-      lateness: { p50: 50, p99: 100, max: 100 }
+      lateness: { count: 3, p50: 50, p99: 100, max: 100 },
+      onTime: { count: 3, p50: 50, p99: 100, max: 100 },
+      afterRestart: { count: 0, p50: 0, p99: 0, max: 0 }
     })
+  })
+
+  it('tells reminders due across a restart from on-time ones, counted from the new daemon start', () => {
+    const expected = expectedReminders(programs, [1, 0], { from: T, to: T + 600_000 })
+    // The daemon stopped at 55 s and its successor, started at 61 s, printed its first line at 62 s.
+    const restarts = [{ from: T + 55_000, spawnedAt: T + 61_000, to: T + 62_000 }]
+    const tally = tallyReminders(
+      programs,
+      expected,
+      [line(1, 1, T + 61_400), line(1, 0, T + 120_020), line(2, 1, T + 120_030)],
+      restarts
+    )
+    expect(tally.afterRestart).toEqual({ count: 1, p50: 400, p99: 400, max: 400 })
+    expect(tally.onTime).toEqual({ count: 2, p50: 20, p99: 30, max: 30 })
+    expect(tally.lateness.max).toBe(1_400)
   })
 
   it('records: an attempted episode without a record is lost, each extra record a double', () => {
@@ -83,7 +100,9 @@ describe('soak tally', () => {
       fired: 4,
       missed: 0,
       duplicated: 0,
-      lateness: { p50: 50, p99: 90, max: 1250 }
+      lateness: { count: 4, p50: 50, p99: 90, max: 1250 },
+      onTime: { count: 3, p50: 40, p99: 90, max: 90 },
+      afterRestart: { count: 1, p50: 1250, p99: 1250, max: 1250 }
     }
     const records = { attempted: 3, created: 3, lost: 0, doubled: 0 }
     const confirmations = { total: 1, decidable: 0 }
@@ -100,7 +119,11 @@ describe('soak tally', () => {
     const table = formatTable({ minutes: 3, reminders, records, confirmations, hung: [] })
     expect(table).toMatch(/\| records needing confirmation +\| 1 \(1 with no broadcast known\) \|/)
     expect(table).toContain('| soak, 3 min |')
-    expect(table).toMatch(/\| lateness p50 \/ p99 \/ max +\| 0\.05 s \/ 0\.09 s \/ 1\.25 s \|/)
+    expect(table).toMatch(/\| lateness p50 \/ p99 \/ max +\| 50 ms \/ 90 ms \/ 1250 ms \|/)
+    expect(table).toMatch(/\| on time \(3\): lateness p50 \/ p99 \/ max +\| 40 ms \/ 90 ms \/ 90 ms \|/)
+    expect(table).toMatch(
+      /\| across a restart \(1\): from its start p50 \/ p99 \/ max +\| 1250 ms \/ 1250 ms \/ 1250 ms \|/
+    )
     expect(table).toMatch(/\| records lost +\| 0 \|/)
   })
 

@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs'
+import { closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 import lockfile from 'proper-lockfile'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { checkOwnLockFolder } from './own-file'
+import { processGone } from './owner'
 
 /**
  * The cross-process lock around every read-modify-write of a file in the data folder (the app,
@@ -17,6 +19,11 @@ import { checkOwnLockFolder } from './own-file'
  * that died mid-transaction leaves a lock whose mtime stops moving; after `staleMs` proper-lockfile
  * breaks it, so the default wait is longer than the stale time and a dead holder never makes a
  * command fail. Only a live process holding a lock for 10 s (a hung disk) ends in StoreLockError.
+ *
+ * The stale time is a last resort: each holder notes who it is beside the lock (`<file>.lock-owner`,
+ * see `noteOwner`), and a lock whose holder is certainly gone (killed mid-transaction, on this
+ * machine) is broken at once. Without that, a daemon restarted right after a SIGKILL sat 5 s on
+ * the ledger's lock before delivering the reminders due meanwhile (issue 25, BENCHMARKS.md).
  */
 export const LOCK_STALE_MS = 5_000
 export const LOCK_WAIT_MS = 10_000
@@ -80,7 +87,7 @@ function acquire(path: string, opts: FileLockOptions): () => void {
   let pause = 2
   for (;;) {
     try {
-      return lockfile.lockSync(path, {
+      const release = lockfile.lockSync(path, {
         lockfilePath: `${path}.lock`,
         realpath: false,
         stale: opts.staleMs ?? LOCK_STALE_MS,
@@ -88,11 +95,81 @@ function acquire(path: string, opts: FileLockOptions): () => void {
         // a lock broken as stale can only be one whose holder stopped in the middle.
         onCompromised: () => {}
       })
+      return noteOwner(path, release)
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
+      if (breakIfHolderGone(path)) continue
       if (systemClock.now() >= deadline) throw new StoreLockError(path)
       sleep(Math.min(pause, Math.max(1, deadline - systemClock.now())) * (0.5 + Math.random() / 2))
       pause = Math.min(50, pause * 2)
     }
   }
+}
+
+/** Who holds a lock, and which lock: `lock` tells this holder's lock from a later one. */
+interface LockOwner {
+  host: string
+  pid: number
+  lock: string
+}
+
+const ownerFile = (path: string) => `${path}.lock-owner`
+
+/** The note opened never through a link (own-file.ts: a link there is refused, ELOOP). */
+function withNoteOpen<R>(path: string, flags: number, fn: (fd: number) => R): R {
+  const fd = openSync(ownerFile(path), flags | (constants.O_NOFOLLOW ?? 0), 0o600)
+  try {
+    return fn(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The lock folder's identity (inode and change time): a lock broken and taken again is another. */
+function lockIdentity(path: string): string | null {
+  try {
+    const s = statSync(`${path}.lock`, { bigint: true })
+    return `${s.ino}:${s.mtimeNs}:${s.ctimeNs}`
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Notes this process as the holder, and returns the release that removes the note first. A holder
+ * that dies between taking the lock and writing the note (or between the two removals) leaves a
+ * lock without a note, which only the stale time breaks: a window of microseconds, as before.
+ */
+function noteOwner(path: string, release: () => void): () => void {
+  const owner: LockOwner = { host: hostname(), pid: process.pid, lock: lockIdentity(path) ?? '' }
+  try {
+    withNoteOpen(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, (fd) =>
+      writeFileSync(fd, JSON.stringify(owner))
+    )
+  } catch {
+    // Without the note the lock is still a lock; only a crash would then wait for the stale time.
+  }
+  return () => {
+    rmSync(ownerFile(path), { force: true })
+    release()
+  }
+}
+
+/**
+ * Breaks the lock when the note names a process of this machine that no longer exists and the
+ * lock is still the one it noted (a lock broken as stale and taken again by a live process keeps
+ * the dead holder's note until the new holder writes its own). True when the lock was broken.
+ */
+function breakIfHolderGone(path: string): boolean {
+  let owner: LockOwner
+  try {
+    owner = JSON.parse(withNoteOpen(path, constants.O_RDONLY, (fd) => readFileSync(fd, 'utf8'))) as LockOwner
+  } catch {
+    return false
+  }
+  if (owner.lock === '' || owner.lock !== lockIdentity(path)) return false
+  if (!processGone({ host: owner.host, pid: owner.pid, id: '' })) return false
+  rmSync(`${path}.lock`, { recursive: true, force: true })
+  rmSync(ownerFile(path), { force: true })
+  return true
 }
