@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { Plugin } from 'vite'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './src/shared/csp'
-import { confAliases } from './cli.vite.config'
+import { confTrim } from './cli.vite.config'
 
 /** `electron-vite dev` only: the page's CSP meta tag gets the development policy (see csp.ts). */
 const devCsp = (): Plugin => ({
@@ -14,7 +14,7 @@ const devCsp = (): Plugin => ({
 
 export default defineConfig({
   main: {
-    resolve: { alias: confAliases },
+    plugins: [confTrim()],
     build: {
       // zod and node-cron are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
-import { confAliases } from './cli.vite.config'
+import { confTrim } from './cli.vite.config'
 
 const shellFiles = [
   'src/main/index.ts',
@@ -10,7 +10,7 @@ const shellFiles = [
 ]
 
 export default defineConfig({
-  resolve: { alias: confAliases },
+  plugins: [confTrim()],
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],

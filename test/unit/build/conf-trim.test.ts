@@ -6,7 +6,7 @@ import { builtCliFiles } from './built-cli'
 /**
  * Both bundles carry conf (the command line's store backend; electron-store's in the app) without
  * the validator and migration engine it loads for options Onair never passes (cli.vite.config.ts
- * `confAliases`): ~340 KB of the command line and 1–3 MB of its memory (BENCHMARKS.md), and with
+ * `confTrim`): ~340 KB of the command line and 1–3 MB of its memory (BENCHMARKS.md), and with
  * Onair's writer in place of atomically (conf-writer.ts: no write through a link). A conf
  * that reached them another way would bring them back unnoticed; this says so. The CLI is built by
  * test/setup/build-cli.ts (its entry and chunks are checked together), the app by `npm run build`
@@ -26,4 +26,9 @@ describe.each([
     expect(text.match(/\/\/ node_modules\/(ajv|ajv-formats|semver|fast-uri|atomically)\//g) ?? []).toEqual([])
     expect(text).toMatch(/\/\/ src\/main\/core\/store\/conf-writer\.ts/)
   })
+})
+
+it("the built app's electron-updater gets the real semver (only conf's import is replaced)", () => {
+  const text = readFileSync(join(root, 'out/main/index.js'), 'utf8')
+  expect(text).toMatch(/node_modules\/semver\/functions\/parse\.js/)
 })
