@@ -18,7 +18,7 @@ import { injectedWriteFault } from './write-fault'
  * The name carries the writer's pid, `<file>.tmp-<pid>-<random>`, so that a later start can tell
  * a temporary file a killed writer left behind from one being written now (orphan-temps.ts).
  */
-const TEMP_MARK = '.tmp-'
+export const TEMP_MARK = '.tmp-'
 
 export function tempNameFor(path: string, pid = process.pid): string {
   return `${path}${TEMP_MARK}${pid}-${randomBytes(8).toString('hex')}`

@@ -1,10 +1,12 @@
 import { renameSync, type BigIntStats } from 'node:fs'
+import { dirname } from 'node:path'
 import type { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { confBackend } from './conf-backend'
 import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { withFileLock, type FileLockOptions } from './file-lock'
+import { sweepOrphanTemps } from './orphan-temps'
 import { ownFileStats } from './own-file'
 import { injectedWriteFault } from './write-fault'
 
@@ -13,8 +15,10 @@ import { injectedWriteFault } from './write-fault'
  *
  * - `update` is a transaction: under the file's cross-process lock (file-lock.ts) it re-reads the
  *   file, applies `fn` and writes the result, so two processes never overwrite each other's change.
- * - Writes are atomic (the backend's temp file, fsync, rename): a crash mid-write leaves the
- *   previous version, and a reader without the lock sees the old document or the new one.
+ * - Writes are atomic (atomic-write.ts: a temp file, fsync, rename): a crash mid-write leaves the
+ *   previous version, and a reader without the lock sees the old document or the new one. The
+ *   temp files a killed writer left are removed when a process first opens the folder
+ *   (orphan-temps.ts).
  * - `read` sees other processes' writes: it re-reads whenever the file's identity (inode, size,
  *   change times) differs from what it last read, so an unchanged file costs one `stat`.
  * - A file that no longer parses or no longer matches the schema is moved aside (never deleted:
@@ -75,10 +79,19 @@ function currentSignature(path: string): Signature {
 
 type Loaded<T> = { ok: true; value: T; sig: Signature } | { ok: false; reason: string }
 
+/** Folders whose orphaned temporary files this process has removed (once each, at the first open). */
+const swept = new Set<string>()
+
 export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): DocumentStore<z.output<S>> {
   type T = z.output<S>
   let cache: { value: T; sig: Signature } | undefined
   const file = (opts.backend ?? (processBackend ??= confBackend())).open(opts.path, opts.mode ?? 0o600)
+  const folder = dirname(opts.path)
+  if (!swept.has(folder)) {
+    swept.add(folder)
+    // The system's time, whatever `opts.now` says: it is compared with the files' own times.
+    sweepOrphanTemps(folder, systemClock.now())
+  }
 
   /**
    * The file as it is now. The identity is taken before the text is read: a write in between then

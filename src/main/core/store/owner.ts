@@ -14,8 +14,13 @@ export function thisProcess(): ProcessRef {
 /** True only when the process is certainly gone: same machine, another pid, and no such pid. */
 export function processGone(ref: ProcessRef): boolean {
   if (ref.host !== hostname() || ref.pid === process.pid) return false
+  return pidGone(ref.pid)
+}
+
+/** True only when this machine has no process with this pid (never for this process). */
+export function pidGone(pid: number): boolean {
   try {
-    process.kill(ref.pid, 0)
+    process.kill(pid, 0)
     return false
   } catch (e) {
     // EPERM: it exists but belongs to someone else.
