@@ -82,6 +82,11 @@ export default ts.config(
   { files: ['src/main/core/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL, NOT_CLI]) },
   { files: ['src/main/cli.ts', 'src/main/cli/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL]) },
   {
+    // Modules Electron preloads into the main process (`-r`) are CommonJS.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' }
+  },
+  {
     // Playwright fixtures must destructure their (unused) first argument; tests poke at raw JSON.
     files: ['test/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', '@typescript-eslint/no-explicit-any': 'off' }

@@ -14,11 +14,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { Platform, build } from 'electron-builder'
 import { parse } from 'yaml'
 import { debScriptProblems, launcherProblems, windowsLauncherProblems } from './package/command-line'
 import { fuseProblems, readFuseWire } from './package/fuses'
 import { inspectApp } from './package/layout'
+import { packDir } from './package/pack'
 import { electronDist, type RuntimeKind } from './package/runtime'
 
 const root = resolve(import.meta.dirname, '..')
@@ -70,19 +70,10 @@ const check = async (name: string, problems: () => string[] | Promise<string[]>)
   }
 }
 try {
-  const output = join(scratch, 'dist')
-  await build({
-    projectDir: root,
-    targets: Platform.LINUX.createTarget('dir'),
-    publish: 'never',
-    config: {
-      electronDist: electronDist(root, kind, scratch),
-      directories: { output },
-      // As the release workflow names the feed (README "Releasing").
-      ...(feedUrl ? { publish: { provider: 'generic', url: feedUrl } } : {})
-    }
+  const { appOut, executable } = await packDir(root, join(scratch, 'dist'), {
+    electronDist: electronDist(root, kind, scratch),
+    feedUrl
   })
-  const appOut = join(output, 'linux-unpacked')
   const app = await inspectApp(appOut, config.linux.syncDesktopName, feedUrl)
   await check('app.asar holds only out/ (no maps), package.json and resources/', () => app.problems.asar)
   await check('every file the main process opens is at the path its bundle computes', () => app.problems.runtimeFiles)
@@ -91,9 +82,7 @@ try {
     feedUrl ? `the update feed ${feedUrl} is where the updater reads it` : 'no update feed given, none packaged',
     () => app.problems.feed
   )
-  await check('fuses as electron-builder.yml sets them', async () =>
-    fuseProblems(await readFuseWire(join(appOut, config.linux.executableName)))
-  )
+  await check('fuses as electron-builder.yml sets them', async () => fuseProblems(await readFuseWire(executable)))
   await check('onair --version, --help, whoami through a symlink to resources/bin/onair', () =>
     launcherProblems(appOut, join(scratch, 'launcher'), pkg.version)
   )
@@ -110,7 +99,7 @@ try {
     windowsLauncherProblems(appOut, config.win?.executableName ?? config.executableName ?? pkg.productName)
   )
   const mib = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MiB`
-  const runtime = statSync(join(appOut, config.linux.executableName)).size
+  const runtime = statSync(executable).size
   console.log(
     `\npackaged with the ${kind} runtime: app.asar ${mib(app.bytes.asar)}; unpacked app ${mib(app.bytes.app)}, ` +
       `of which the runtime binary ${mib(runtime)} and the rest ${mib(app.bytes.app - runtime)}`

@@ -56,8 +56,10 @@ describe('the workflows', () => {
     const electron = ci.jobs.electron
     expect(electron.strategy.matrix.os).toEqual(['ubuntu-latest', 'macos-latest', 'windows-latest'])
     expect(electron.env.ONAIR_REQUIRE_ELECTRON).toBe('1')
-    const runs = electron.steps.map((s: Step) => s.run ?? '')
+    const runs = electron.steps.map((s: Step) => s.run ?? '').join('\n')
     expect(runs).toContain('xvfb-run -a npx playwright test --project electron')
+    // Linux's session: a keyring for safeStorage, a notification daemon for notifications.
+    expect(runs).toMatch(/dbus-run-session[\s\S]*gnome-keyring-daemon --unlock[\s\S]*notification_daemon/)
     expect(runs).toContain('npm run package:check -- --electron real')
     expect(runs).toContain('npm run audit:shipped')
   })
