@@ -7,8 +7,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { shippedFindings, shippedPackages } from '../../../scripts/audit-shipped'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shippedFindings, shippedPackages, type Shipped } from '../../../scripts/audit-shipped'
 
 const scratch = mkdtempSync(join(tmpdir(), 'onair-audit-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -19,16 +19,19 @@ function put(path: string, json: unknown): void {
 }
 
 describe('the shipped libraries', () => {
-  put('node_modules/zod/package.json', { name: 'zod', version: '4.6.7' })
-  put('node_modules/@scope/lib/package.json', { name: '@scope/lib', version: '1.0.0' })
-  put('node_modules/conf/node_modules/env-paths/package.json', { name: 'env-paths', version: '3.0.0' })
-  put('out/main/index.js.map', {
-    sources: ['../../src/main/index.ts', '../../node_modules/zod/v4/core/util.js', '../../node_modules/@scope/lib/dist/a.js']
+  let shipped: Shipped
+  beforeAll(() => {
+    put('node_modules/zod/package.json', { name: 'zod', version: '4.6.7' })
+    put('node_modules/@scope/lib/package.json', { name: '@scope/lib', version: '1.0.0' })
+    put('node_modules/conf/node_modules/env-paths/package.json', { name: 'env-paths', version: '3.0.0' })
+    put('out/main/index.js.map', {
+      sources: ['../../src/main/index.ts', '../../node_modules/zod/v4/core/util.js', '../../node_modules/@scope/lib/dist/a.js']
+    })
+    put('out/cli/onair.mjs.map', {
+      sources: ['../../node_modules/conf/node_modules/env-paths/index.js', '../../node_modules/zod/v4/core/core.js']
+    })
+    shipped = shippedPackages(scratch)
   })
-  put('out/cli/onair.mjs.map', {
-    sources: ['../../node_modules/conf/node_modules/env-paths/index.js', '../../node_modules/zod/v4/core/core.js']
-  })
-  const shipped = shippedPackages(scratch)
 
   it('are the packages the build’s source maps name, nested and scoped ones included, at their installed versions', () => {
     expect(shipped).toEqual(
