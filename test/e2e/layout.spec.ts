@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test'
 import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type HarnessParts } from './fixtures'
+import { startEmulator, type Emulator } from '../emulator'
+import { startStranger, type Stranger } from '../stranger/server'
+import { addArticleNotification, openPreview, previewInbox } from './preview-deps'
 import { openSignedIn } from './schedule-deps'
 import { go, tourDeps, tourPerTest, weekOfUse, WINDOW, type Lang } from './window-tour'
 
@@ -117,6 +120,50 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
 
           await go(page, 'schedule', lang, 'li[data-program-id="9"] .shift')
           await expectFits(page, 'schedule with channel offsets')
+        })
+      })
+
+      test.describe('article preview', () => {
+        let emu: Emulator
+        let stranger: Stranger
+        test.beforeAll(async () => {
+          emu = await startEmulator({ port: 0 })
+          stranger = await startStranger()
+          addArticleNotification(emu, 'an article with pictures')
+        })
+        test.afterAll(async () => {
+          emu.close()
+          await stranger.close()
+        })
+        test.use({
+          onairDeps: async ({}, use) =>
+            use({
+              locale: () => (ja ? 'ja-JP' : 'en-US'),
+              inbox: previewInbox({
+                emu,
+                stranger,
+                body: [
+                  '<p>作画の記録とメモ: a long line with a link to <a href="https://stranger.example/a/very/long/path/that/goes/on/and/on/to/the/end.html">the studio</a>.</p>',
+                  '<p><img src="https://stranger.example/img/key-visual.png" alt="キービジュアル"> <img src="https://stranger.example/img/a-pixel-with-a-rather-long-file-name.png"></p>'
+                ].join('\n')
+              })
+            })
+        })
+
+        test('placeholders, "Load images" and the link bubble fit, by keyboard too', async ({ onair, page }) => {
+          await openPreview(page, onair.open, 'an article with pictures', lang)
+          const load = page.getByRole('button', { name: ja ? '画像を読み込む' : 'Load images' })
+          await expect(load).toBeVisible()
+          await expectFits(page, 'article preview')
+          // From the heading the preview starts at: the button first, then the article's link.
+          await page.keyboard.press('Tab')
+          await expect(load).toBeFocused()
+          await page.keyboard.press('Tab')
+          await expect(page.getByRole('link', { name: /the studio/ })).toBeFocused()
+          await expectFits(page, 'article preview, link focused')
+          await load.click()
+          await expect(load).toBeHidden()
+          await expectFits(page, 'article preview, images loaded')
         })
       })
 

@@ -38,11 +38,14 @@ const FORBID_TAGS = [
 ]
 const FORBID_ATTR = ['style', 'srcset', 'action', 'formaction', 'target', 'ping', 'background', 'poster', 'xlink:href']
 
-/** An absolute http(s) address (https only for images); relative ones would resolve to the app. */
+/**
+ * An absolute (or protocol-relative, taken as https) http(s) address; https only for images.
+ * A relative one would resolve against the app itself: refused rather than guessed.
+ */
 function web(url: string | null, httpsOnly?: boolean): URL | undefined {
   try {
-    const u = new URL(url!)
-    if (u.protocol === 'https:' || (!httpsOnly && u.protocol === 'http:')) return u
+    const u = new URL(url!, 'https://_')
+    if (u.host !== '_' && (u.protocol === 'https:' || (!httpsOnly && u.protocol === 'http:'))) return u
   } catch {
     // not a URL at all
   }
@@ -97,7 +100,8 @@ function sanitizeArticleHtml(html: string): string {
     FORBID_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: true,
-    ALLOWED_URI_REGEXP: /^https?:/i
+    // Protocol-relative addresses too: `web` takes them as https.
+    ALLOWED_URI_REGEXP: /^(https?:|\/\/)/i
   })
 }
 
