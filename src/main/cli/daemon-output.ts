@@ -1,3 +1,4 @@
+import type { CalendarInfo } from '../../shared/contract/calendar'
 import { inboxTypeLabel } from '../core/inbox/types'
 import type { Reminder } from '../../shared/schedule'
 import type { Clock } from '../core/clock'
@@ -5,6 +6,7 @@ import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'
 import { describeDelivery } from '../core/schedule/reminder-text'
 import type { ReminderEvent } from '../core/schedule/reminders'
 import type { WebhookEvent } from '../core/wiki/webhooks'
+import type { LocalizedText } from '../../shared/locale'
 import type { CommandContext } from './command'
 import { describeFailure } from './report'
 
@@ -22,6 +24,11 @@ export interface DaemonOutput {
   webhookUrl(url: string): void
   /** The secret had to be replaced: the URL registered in the wiki stopped working. */
   webhookUrlReplaced(url: string): void
+  /**
+   * The calendar feed's address, each time it changes: served (started, or a new address from
+   * "New address" or `onair calendar new-url`), stopped (`url` null), or failed to start.
+   */
+  calendar(info: CalendarInfo): void
 }
 
 type Line = Record<string, unknown>
@@ -37,7 +44,13 @@ export function daemonOutput(ctx: CommandContext, clock: Clock, timeZone: () => 
     webhookEvent: (event) => emit({ type: 'event', event }),
     webhookUrl: (url) => emit({ type: 'webhook', url }),
     webhookUrlReplaced: (url) =>
-      emit({ type: 'webhook-replaced', url, message: ctx.t(describeReplacedWebhookUrl(url)) })
+      emit({ type: 'webhook-replaced', url, message: ctx.t(describeReplacedWebhookUrl(url)) }),
+    calendar: (info) =>
+      emit(
+        info.error
+          ? { type: 'error', at: iso(clock.now()), message: ctx.t(info.error) }
+          : { type: 'calendar', url: info.url }
+      )
   }
 }
 
@@ -90,9 +103,15 @@ function textOutput(ctx: CommandContext, timeZone: () => string | undefined): Da
       ctx.io.out(`${ctx.t(inboxTypeLabel(event.type === 'unknown' ? event.originalType : event.type))}: ${event.type}`),
     webhookUrl: (url) =>
       ctx.io.err(ctx.t({ en: `Webhook receiver: register ${url}`, ja: `Webhook の受信先: ${url} を登録してください` })),
-    webhookUrlReplaced: (url) => ctx.io.err(ctx.t(describeReplacedWebhookUrl(url)))
+    webhookUrlReplaced: (url) => ctx.io.err(ctx.t(describeReplacedWebhookUrl(url))),
+    calendar: (info) => ctx.io.err(ctx.t(info.error ?? describeFeed(info.url)))
   }
 }
+
+const describeFeed = (url: string | null): LocalizedText =>
+  url
+    ? { en: `Calendar feed: subscribe to ${url}`, ja: `カレンダー配信: ${url} を購読してください` }
+    : { en: 'Calendar feed: stopped.', ja: 'カレンダー配信: 停止しました。' }
 
 function textLines(event: ReminderEvent, ctx: CommandContext, timeZone: string | undefined): void {
   if (event.type === 'status') {

@@ -69,6 +69,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/inbox')).inbox
   },
   {
+    name: 'calendar',
+    summary: {
+      en: "Show the calendar feed's address, or make a new one",
+      ja: 'カレンダー配信のアドレスを表示する・作り直す'
+    },
+    load: async () => (await import('./commands/calendar')).calendar
+  },
+  {
     name: 'config',
     summary: { en: 'Show or change settings', ja: '設定を表示・変更する' },
     load: async () => (await import('./commands/config')).config

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCalendarSubscription, feedFileStore } from '../../../src/main/core/calendar/subscription'
+import { FEED_FILE, feedFileStore, replaceFeedSecret } from '../../../src/main/core/calendar/address'
+import { createCalendarSubscription } from '../../../src/main/core/calendar/subscription'
+import { watchDocument } from '../../../src/main/core/store/watch'
 import { memoryStore } from '../../../src/main/core/store/json-file'
 import { SettingsSchema, type Settings } from '../../../src/shared/settings'
 
@@ -54,7 +56,8 @@ describe('calendar subscription', () => {
     const feed = createCalendarSubscription({
       store: feedFileStore(dataDir),
       settings: () => settings.read(),
-      document: () => DOCUMENT
+      document: () => DOCUMENT,
+      watch: (onChange) => watchDocument(join(dataDir, FEED_FILE), onChange)
     })
     stops.push(() => feed.stop())
     return { feed, settings, dataDir }
@@ -109,10 +112,23 @@ describe('calendar subscription', () => {
     const { feed } = open(true)
     await feed.sync()
     const old = feed.info().url!
-    const fresh = (await feed.regenerate()).url!
+    const fresh = feed.regenerate().url!
     expect(fresh).not.toBe(old)
     expect((await get(old)).status).toBe(404)
     expect((await get(fresh)).status).toBe(200)
+  })
+
+  it('a new secret from another process (`onair calendar new-url`): the old URL answers 404 at once, and listeners hear the new one', async () => {
+    const { feed, dataDir } = open(true)
+    await feed.sync()
+    const old = feed.info().url!
+    const heard = new Promise<string | null>((resolve) => feed.onChange((info) => resolve(info.url)))
+    const secret = replaceFeedSecret(feedFileStore(dataDir))
+    expect((await get(old)).status).toBe(404)
+    const fresh = old.replace(/\/[^/]+\/onair\.ics$/, `/${secret}/onair.ics`)
+    expect((await get(fresh)).status).toBe(200)
+    expect(await heard).toBe(fresh)
+    expect(feed.info().url).toBe(fresh)
   })
 
   it('the URL survives a restart (same port, same secret); switching off stops answering', async () => {

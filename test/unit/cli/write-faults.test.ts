@@ -26,6 +26,7 @@ const COMMANDS: Array<[args: string[], file: string]> = [
   [['inbox'], 'inbox.json'],
   [['outbox', 'discard', 'QUEUED'], 'outbox.json'],
   [['outbox', 'retry', 'QUEUED'], 'outbox.json'],
+  [['calendar', 'new-url'], 'calendar-feed.json'],
   // Last: a sign-out that does get through revokes the emulator's token.
   [['sign-out'], 'session.json']
 ]

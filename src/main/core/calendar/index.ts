@@ -1,10 +1,13 @@
+import { join } from 'node:path'
 import type { Locale } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
 import type { CorruptFileReport } from '../store/json-file'
+import { watchDocument } from '../store/watch'
+import { FEED_FILE, feedFileStore } from './address'
 import { calendarDocument } from './feed'
-import { createCalendarSubscription, feedFileStore, type CalendarSubscription } from './subscription'
+import { createCalendarSubscription, type CalendarSubscription } from './subscription'
 
 /**
  * The calendar as the app (and `onair run`) hold it: the document of the moment, for "Export
@@ -43,6 +46,7 @@ export function openCalendar(deps: CalendarDeps): CalendarService {
     store: feedFileStore(deps.dataDir, deps.onCorrupt),
     settings: deps.settings,
     document,
+    watch: (onChange) => watchDocument(join(deps.dataDir, FEED_FILE), onChange),
     onError: deps.onError
   })
   return { ...subscription, document }

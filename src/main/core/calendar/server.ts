@@ -1,30 +1,27 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { listenForPath, refuseMalformedRequests } from '../http/loopback-server'
+import { listenOnLoopback, refuseMalformedRequests, type LoopbackPort } from '../http/loopback-server'
+import { FEED_FILE_NAME } from './address'
 
 /**
  * The calendar feed for desktop calendars, on 127.0.0.1 only. The schedule is personal, so three
  * gates: the listening address (no other machine reaches it), the Host header (a web page that
  * rebinds its own name to 127.0.0.1 still sends its name, and is refused), and a random secret in
  * the path (another local program or page that guesses the port gets a 404, as for any unknown
- * path). Only GET and HEAD: nothing here changes anything.
+ * path). Only GET and HEAD: nothing here changes anything. The secret is asked for at each
+ * request, so a new one (from any process of the data folder) retires the old address at once.
  */
-export const FEED_FILE_NAME = 'onair.ics'
-
 export interface FeedServerOptions {
   /** 0 picks a free port. */
   port: number
-  secret: string
+  /** The secret of the moment (address.ts: read from the feed file). */
+  secret: () => string
   /** The document, made at each request (calendars ask every 15 minutes or so). */
   document: () => string
   onError?: (err: unknown) => void
 }
 
-export interface FeedServer {
-  readonly url: string
-  readonly port: number
-  close(): Promise<void>
-}
+export type FeedServer = LoopbackPort
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -45,13 +42,12 @@ function answer(res: ServerResponse, status: number, headers: Record<string, str
 }
 
 export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServer> {
-  const expectedPath = `/${opts.secret}/${FEED_FILE_NAME}`
   let port = opts.port
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     if (!isLoopbackHost(req.headers.host, port)) return answer(res, 403)
     const path = (req.url ?? '').split('?')[0] ?? ''
-    if (!sameText(path, expectedPath)) return answer(res, 404)
+    if (!sameText(path, `/${opts.secret()}/${FEED_FILE_NAME}`)) return answer(res, 404)
     if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, { allow: 'GET, HEAD' })
     const body = Buffer.from(opts.document(), 'utf8')
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
@@ -78,7 +74,7 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
   server.maxHeadersCount = 50
   server.maxConnections = 32
   refuseMalformedRequests(server)
-  const listener = await listenForPath(server, opts.port, expectedPath, () => server.closeAllConnections())
+  const listener = await listenOnLoopback(server, opts.port, () => server.closeAllConnections())
   port = listener.port
   return listener
 }

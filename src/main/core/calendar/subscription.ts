@@ -1,49 +1,22 @@
-import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
-import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import type { CalendarInfo } from '../../../shared/contract/calendar'
 import type { Settings } from '../../../shared/settings'
-import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/json-file'
+import { feedSecret, feedUrl, replaceFeedSecret, type FeedDoc } from './address'
 import { startFeedServer, type FeedServer } from './server'
 
 /**
  * "Subscribe in your calendar": the feed server switched on and off with the setting, on a port
- * and behind a secret that are both kept in the data folder, so the URL a calendar subscribed to
- * keeps working across restarts until the user asks for a new secret.
+ * and behind a secret that are both kept in the data folder (address.ts), so the URL a calendar
+ * subscribed to keeps working across restarts until the user asks for a new secret, here or in
+ * another process (`onair calendar new-url`): the feed file is watched for that.
  */
-export const FEED_FILE = 'calendar-feed.json'
-
-const FeedDoc = z.object({
-  secret: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{32,64}$/)
-    .optional(),
-  /** The port picked the first time when the setting says 0 (automatic). */
-  port: z.number().int().min(1).max(65535).optional()
-})
-type FeedDoc = z.output<typeof FeedDoc>
-
-export function feedFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<FeedDoc> {
-  return jsonFileStore({
-    path: join(dataDir, FEED_FILE),
-    schema: FeedDoc,
-    defaults: () => ({}),
-    mode: 0o600,
-    onCorrupt,
-    lossNote: {
-      en: 'The calendar feed gets a new address: subscribe to it again in your calendar (Settings shows the address).',
-      ja: 'カレンダー配信のアドレスが新しくなります。カレンダーでもう一度購読してください（アドレスは設定画面にあります）。'
-    }
-  })
-}
-
 export interface CalendarSubscription {
   info(): CalendarInfo
   /** Starts, stops or moves the server to match the settings; changes are applied one after another. */
   sync(): Promise<void>
   /** A new secret: the old URL answers 404 from now on. */
-  regenerate(): Promise<CalendarInfo>
+  regenerate(): CalendarInfo
   onChange(listener: (info: CalendarInfo) => void): () => void
   stop(): Promise<void>
 }
@@ -52,6 +25,8 @@ export interface SubscriptionDeps {
   store: DocumentStore<FeedDoc>
   settings: () => Settings
   document: () => string
+  /** Calls back when another process may have changed the feed file; returns how to stop watching. */
+  watch?: (onChange: () => void) => () => void
   onError?: (err: unknown) => void
 }
 
@@ -69,28 +44,28 @@ export function createCalendarSubscription(deps: SubscriptionDeps): CalendarSubs
   let current = ''
   let queue: Promise<void> = Promise.resolve()
 
-  const secret = (): string => {
-    const saved = deps.store.read().secret
-    if (saved) return saved
-    const fresh = randomBytes(32).toString('base64url')
-    deps.store.update((doc) => ({ ...doc, secret: fresh }))
-    return fresh
-  }
-
+  const secret = () => feedSecret(deps.store)
   const info = (): CalendarInfo => ({
     enabled: deps.settings().calendar.subscribe.enabled,
-    url: server?.url ?? null,
+    url: server ? feedUrl(server.port, secret()) : null,
     ...(error ? { error } : {})
   })
-  const changed = () => {
+  // What listeners were last told: a write to the feed file that leaves the address alone (the
+  // port remembered, a lock taken) tells nobody.
+  let told = ''
+  const changed = (always = true) => {
     const now = info()
+    const seen = JSON.stringify(now)
+    if (!always && seen === told) return
+    told = seen
     for (const listener of listeners) listener(now)
   }
+  let unwatch: (() => void) | undefined
 
-  const apply = async (force: boolean): Promise<void> => {
+  const apply = async (): Promise<void> => {
     const want = running ? deps.settings().calendar.subscribe : { enabled: false, port: 0 }
     const key = want.enabled ? `${want.port}` : ''
-    if (key === current && !force) return
+    if (key === current) return
     current = key
     await server?.close()
     server = undefined
@@ -98,7 +73,7 @@ export function createCalendarSubscription(deps: SubscriptionDeps): CalendarSubs
     if (want.enabled) {
       const port = want.port || deps.store.read().port || 0
       try {
-        server = await startFeedServer({ port, secret: secret(), document: deps.document, onError: deps.onError })
+        server = await startFeedServer({ port, secret, document: deps.document, onError: deps.onError })
         if (!want.port && deps.store.read().port !== server.port) {
           const picked = server.port
           deps.store.update((doc) => ({ ...doc, port: picked }))
@@ -111,19 +86,18 @@ export function createCalendarSubscription(deps: SubscriptionDeps): CalendarSubs
     }
     changed()
   }
-  const enqueue = (force: boolean): Promise<void> =>
-    (queue = queue.then(() => apply(force)).catch((e: unknown) => deps.onError?.(e)))
+  const enqueue = (): Promise<void> => (queue = queue.then(apply).catch((e: unknown) => deps.onError?.(e)))
 
   return {
     info,
     sync() {
       running = true
-      return enqueue(false)
+      unwatch ??= deps.watch?.(() => changed(false))
+      return enqueue()
     },
-    async regenerate() {
-      const fresh = randomBytes(32).toString('base64url')
-      deps.store.update((doc) => ({ ...doc, secret: fresh }))
-      if (server) await enqueue(true)
+    regenerate() {
+      replaceFeedSecret(deps.store)
+      changed()
       return info()
     },
     onChange(listener) {
@@ -132,7 +106,9 @@ export function createCalendarSubscription(deps: SubscriptionDeps): CalendarSubs
     },
     stop() {
       running = false
-      return enqueue(false)
+      unwatch?.()
+      unwatch = undefined
+      return enqueue()
     }
   }
 }

@@ -6,28 +6,35 @@ import type { AddressInfo, Server, Socket } from 'node:net'
  * a request Node's parser refuses is answered and dropped here, never left to crash the process.
  */
 
-export interface LoopbackListener {
-  /** The full address, secret path included. */
-  readonly url: string
+export interface LoopbackPort {
   readonly port: number
   close(): Promise<void>
 }
 
+export interface LoopbackListener extends LoopbackPort {
+  /** The full address, secret path included. */
+  readonly url: string
+}
+
 /**
- * Listens on 127.0.0.1 (0 picks a free port) and serves `path`; a bind failure rejects. `close`
- * stops listening and drops the connections still open (`dropConnections`), so it never waits on
- * a client that holds its socket.
+ * Listens on 127.0.0.1 (0 picks a free port); a bind failure rejects. `close` stops listening and
+ * drops the connections still open (`dropConnections`), so it never waits on a client that holds
+ * its socket.
  */
-export async function listenForPath(
+export async function listenOnLoopback(
   server: Server,
   port: number,
-  path: string,
   dropConnections: () => void
-): Promise<LoopbackListener> {
-  const bound = await listenOnLoopback(server, port)
+): Promise<LoopbackPort> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   return {
-    url: `http://127.0.0.1:${bound}${path}`,
-    port: bound,
+    port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
@@ -36,16 +43,15 @@ export async function listenForPath(
   }
 }
 
-/** Listens on 127.0.0.1 (0 picks a free port) and resolves with the port; a bind failure rejects. */
-async function listenOnLoopback(server: Server, port: number): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  return (server.address() as AddressInfo).port
+/** `listenOnLoopback` for a server whose one `path` never changes: its address comes with it. */
+export async function listenForPath(
+  server: Server,
+  port: number,
+  path: string,
+  dropConnections: () => void
+): Promise<LoopbackListener> {
+  const bound = await listenOnLoopback(server, port, dropConnections)
+  return { ...bound, url: `http://127.0.0.1:${bound.port}${path}` }
 }
 
 /** A malformed request line, oversized headers or a stalled upload: a short answer, then close. */
