@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -109,6 +110,23 @@ describe('onair calendar', () => {
     expect(after).toMatchObject({ code: 0, stdout: [fresh] })
     expect(after.stderr).toContain('Nothing serves this address right now')
   }, 30_000)
+
+  it('a port another program holds: onair run --json says so on an error line and serves the rest', async () => {
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (blocker.address() as AddressInfo).port
+      const env = await folderWithFeed(true)
+      expect(await runCli(['config', 'set', 'calendar.subscribe.port', String(port)], fakeIo(env))).toBe(0)
+      const run = daemon(env, true)
+      const error = JSON.parse(await run.line((l) => l.includes('"type":"error"'))) as { message: string }
+      expect(error.message).toContain(`could not use port ${port}`)
+      await run.line((l) => l.includes('"type":"poll"'))
+      expect(run.child.exitCode).toBeNull()
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve))
+    }
+  })
 
   it.each([
     [{}, /^Calendar feed: subscribe to (\S+)$/m],
