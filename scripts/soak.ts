@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, USER_ID } from '../test/emulator/index'
@@ -47,7 +47,8 @@ const programs = emu.media.programs
 emu.seedPrograms(RECORD_EPISODES, { startFrom: T0 + 6 * 3_600_000, spacingMinutes: 30 })
 const recordPrograms = emu.media.programs.filter((p) => p.id > 100_000 + REMINDER_PROGRAMS)
 
-const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-soak-')), 'data')
+const folder = mkdtempSync(join(tmpdir(), 'onair-soak-'))
+const dataDir = join(folder, 'data')
 mkdirSync(dataDir, { recursive: true })
 writeFileSync(
   join(dataDir, 'settings.json'),
@@ -120,4 +121,7 @@ process.stdout.write(
     ? `FAILED: ${failed.join(', ')}\n`
     : 'ok: nothing missed, duplicated, lost, doubled, hung or needing confirmation\n'
 )
+// A failed run keeps its data folder to look into; a clean one leaves nothing behind.
+if (failed.length) process.stdout.write(`data folder kept: ${dataDir}\n`)
+else rmSync(folder, { recursive: true, force: true })
 process.exit(failed.length ? 1 : 0)

@@ -6,11 +6,24 @@
 // then one closing line that CI reads:
 //   total: N passed, N failed, N skipped
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const reports = '.reports'
 rmSync(reports, { recursive: true, force: true })
 mkdirSync(reports, { recursive: true })
+
+// The tests run with a temp dir of their own, so whatever they leave there is theirs (other programs
+// on the machine keep using the system's); anything left in it, or any new onair-* folder in the
+// system temp dir (a child started without TMPDIR), fails the run.
+const systemTmp = tmpdir()
+const ours = (dir) => new Set(readdirSync(dir).filter((name) => name.startsWith('onair-')))
+const before = ours(systemTmp)
+const testTmp = mkdtempSync(join(systemTmp, 'onair-test-run-'))
+const testEnv = { TMPDIR: testTmp, TMP: testTmp, TEMP: testTmp }
+// The tools' own caches, kept there on purpose (tsx's compiled files, Playwright's transforms).
+const TOOL_CACHE = /^(tsx-\d+|playwright-transform-cache-\d+)$/
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`)
@@ -40,17 +53,33 @@ const vitestArgs = [
   '--reporter=json',
   `--outputFile.json=${reports}/vitest.json`
 ]
-steps.push(['unit', run('npx', vitestArgs)])
+steps.push(['unit', run('npx', vitestArgs, testEnv)])
 
 // The renderer tests load the build; without one they would fail for the wrong reason.
 if (build === 0) {
-  steps.push(['e2e', run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` })])
+  steps.push([
+    'e2e',
+    run('npx', ['playwright', 'test'], { ...testEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` })
+  ])
   // The short soak (about a minute): the built onair, many processes on one folder, under faults.
   steps.push([
     'soak',
-    run('npx', ['tsx', 'scripts/soak.ts', '--minutes', '1', '--quiet', '--json-out', `${reports}/soak.json`])
+    run('npx', ['tsx', 'scripts/soak.ts', '--minutes', '1', '--quiet', '--json-out', `${reports}/soak.json`], testEnv)
   ])
 }
+
+const leftovers = [
+  ...readdirSync(testTmp)
+    .filter((name) => !TOOL_CACHE.test(name))
+    .map((name) => join(testTmp, name)),
+  ...[...ours(systemTmp)]
+    .filter((name) => !before.has(name) && join(systemTmp, name) !== testTmp)
+    .map((name) => join(systemTmp, name))
+]
+rmSync(testTmp, { recursive: true, force: true })
+if (leftovers.length)
+  console.log(`\nleft in the temp dir by the tests (each must remove what it makes):\n  ${leftovers.join('\n  ')}`)
+steps.push(['temp', leftovers.length ? 1 : 0])
 
 let passed = 0
 let failed = 0

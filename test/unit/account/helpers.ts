@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createAccount, type Account, type AccountDeps } from '../../../src/main/core/account'
 import { personalDataWiper } from '../../../src/main/core/account/personal-data'
 import { createCore } from '../../../src/main/core/app'
@@ -10,6 +7,7 @@ import { systemClock } from '../../../src/main/core/clock'
 import { createHandlers } from '../../../src/main/core/ipc/handlers'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import type { Emulator } from '../../emulator/index'
+import { tempDir } from '../../support/temp-dir'
 
 export interface TestAccount {
   account: Account
@@ -21,7 +19,7 @@ export interface TestAccount {
 
 /** An account on real files in a fresh folder, as the app composes it. */
 export function testAccount(over: Partial<AccountDeps> = {}): TestAccount {
-  const dataDir = mkdtempSync(join(tmpdir(), 'onair-account-'))
+  const dataDir = tempDir('onair-account-')
   const opened: string[] = []
   const deps: AccountDeps = {
     settings: settingsFileStore(dataDir),

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,6 +9,7 @@ import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import { verifyWikiToken } from '../../../src/main/core/auth/wiki-token'
 import { resolveConfig } from '../../../src/main/core/config'
 import { testSession } from './helpers'
+import { tempDir } from '../../support/temp-dir'
 
 const failure = (p: Promise<unknown>): Promise<AuthError> =>
   p.then(
@@ -19,11 +19,11 @@ const failure = (p: Promise<unknown>): Promise<AuthError> =>
     (e: unknown) => e as AuthError
   )
 
-const tempDir = () => join(mkdtempSync(join(tmpdir(), 'onair-secrets-')), 'data')
+const dataDir = () => join(tempDir('onair-secrets-'), 'data')
 
 describe('file secrets (headless)', () => {
   it('keeps values in a 0600 file inside a 0700 folder, across instances, with no temp files left', () => {
-    const dir = tempDir()
+    const dir = dataDir()
     const a = fileSecrets(dir)
     expect(a.get('mediaAccessToken')).toBeUndefined()
     a.set('mediaAccessToken', 'tok-1')
@@ -39,7 +39,7 @@ describe('file secrets (headless)', () => {
   })
 
   it('says it is not encrypted, and where the file is', () => {
-    const dir = tempDir()
+    const dir = dataDir()
     const s = fileSecrets(dir)
     expect(s.encryptionAvailable()).toBe(false)
     expect(s.describe().en).toContain(join(dir, SECRETS_FILE))
@@ -73,7 +73,7 @@ describe('tokens never show up in logs or JSON', () => {
   })
 
   it('session, secrets store, session file, errors and console output never carry the token', async () => {
-    const dir = tempDir()
+    const dir = dataDir()
     const secrets = fileSecrets(dir)
     const store = sessionFileStore(dir)
     const logged: string[] = []

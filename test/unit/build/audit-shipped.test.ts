@@ -4,13 +4,13 @@
  * on those. Shown on a small build and audit report made here (npm's advisory service is not
  * reachable from this machine; the CI workflow runs the real audit).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shippedFindings, shippedPackages, type Shipped } from '../../../scripts/audit-shipped'
+import { tempDir } from '../../support/temp-dir'
 
-const scratch = mkdtempSync(join(tmpdir(), 'onair-audit-'))
+const scratch = tempDir('onair-audit-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 function put(path: string, json: unknown): void {

@@ -4,15 +4,15 @@
  * file of its own, read only when that command runs. Built by test/setup/build-cli.ts.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { COMMANDS } from '../../../src/main/cli/registry'
+import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
-const scratch = mkdtempSync(join(tmpdir(), 'onair-entry-'))
+const scratch = tempDir('onair-entry-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 describe('the built command line', () => {

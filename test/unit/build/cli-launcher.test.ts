@@ -5,16 +5,16 @@
  * that insists on ELECTRON_RUN_AS_NODE and then behaves as Node does in that mode.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
 const builder = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
-const scratch = mkdtempSync(join(tmpdir(), 'onair-launcher-'))
+const scratch = tempDir('onair-launcher-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 function place(from: string, to: string, mode = 0o644): void {

@@ -2,14 +2,14 @@
  * How the demo and the real-Electron tests start the app (scripts/electron-app.ts): with the app
  * folder, so Electron reads package.json and the app is Onair, not "Electron".
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { appArgs, findElectron } from '../../../scripts/electron-app'
+import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
-const scratch = mkdtempSync(join(tmpdir(), 'onair-electron-app-'))
+const scratch = tempDir('onair-electron-app-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 describe('starting the app in Electron', () => {

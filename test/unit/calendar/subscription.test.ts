@@ -1,8 +1,5 @@
 import { request } from 'node:http'
-import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FEED_FILE, feedFileStore, replaceFeedSecret } from '../../../src/main/core/calendar/address'
@@ -10,6 +7,7 @@ import { createCalendarSubscription } from '../../../src/main/core/calendar/subs
 import { watchDocument } from '../../../src/main/core/store/watch'
 import { memoryStore } from '../../../src/main/core/store/json-file'
 import { SettingsSchema, type Settings } from '../../../src/shared/settings'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * "Subscribe in your calendar" as a calendar app (and an attacker on the same machine) meets it:
@@ -51,7 +49,7 @@ describe('calendar subscription', () => {
     for (const stop of stops.splice(0)) await stop()
   })
 
-  function open(enabled: boolean, port = 0, dataDir = mkdtempSync(join(tmpdir(), 'onair-feed-'))) {
+  function open(enabled: boolean, port = 0, dataDir = tempDir('onair-feed-')) {
     const settings = memoryStore<Settings>(SettingsSchema.parse({ calendar: { subscribe: { enabled, port } } }))
     const feed = createCalendarSubscription({
       store: feedFileStore(dataDir),

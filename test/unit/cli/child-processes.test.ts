@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notifySendArgs } from '../../../src/main/cli/notify-send'
@@ -10,6 +9,7 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { fakeProgram, type ProgramCall } from './fake-program'
 import { signedInEnv } from './signed-in-env'
 import { spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * What Onair's children receive: notify-send and the browser opener get no secret in their
@@ -28,7 +28,7 @@ describe('child processes of the real onair', () => {
   let emu: Emulator | undefined
   let root: string
   beforeEach(() => {
-    root = mkdtempSync(join(tmpdir(), 'onair-children-'))
+    root = tempDir('onair-children-')
   })
   afterEach(async () => {
     await emu?.close()
@@ -140,7 +140,7 @@ describe('opening a web address', () => {
   })
 
   it('only http(s) is handed to the opener, as the parsed address', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'onair-opener-'))
+    const root = tempDir('onair-opener-')
     try {
       const xdgOpen = fakeProgram(root, 'xdg-open')
       const open = systemOpener({ DISPLAY: ':0', PATH: root, ONAIR_CLIENT_SECRET: 'client-secret' }, 'linux')

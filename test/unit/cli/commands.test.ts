@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { fakeIo } from './fake-io'
+import { tempDir } from '../../support/temp-dir'
 
 describe('onair commands (in process, against the emulator)', () => {
   let emu: Emulator
@@ -16,7 +16,7 @@ describe('onair commands (in process, against the emulator)', () => {
 
   const freshEnv = () => {
     env = {
-      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-cli-')), 'data'),
+      ONAIR_DATA_DIR: join(tempDir('onair-cli-'), 'data'),
       ONAIR_MEDIA_URL: emu.baseUrl,
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret

@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,9 +9,10 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
 import { runOnair } from './spawn-onair'
+import { tempDir } from '../../support/temp-dir'
 
 /** `onair config` as real processes over one data folder, as a headless user runs it. */
-const folder = () => ({ ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-config-')), 'data') })
+const folder = () => ({ ONAIR_DATA_DIR: join(tempDir('onair-config-'), 'data') })
 const settingsFile = (env: { ONAIR_DATA_DIR: string }) => join(env.ONAIR_DATA_DIR, 'settings.json')
 
 async function freePort(): Promise<number> {

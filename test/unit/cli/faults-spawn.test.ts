@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '../../../src/shared/records'
@@ -7,6 +6,7 @@ import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator, type Fault } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { runCliProcess, spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * Every command as a real process against a service in trouble: down (nothing listening), 500,
@@ -32,7 +32,7 @@ async function service(ctx: TestContext): Promise<Emulator> {
 
 function envFor(emu: Emulator): Record<string, string> {
   return {
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-faults-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-faults-'), 'data'),
     ONAIR_MEDIA_URL: emu.baseUrl,
     ONAIR_CLIENT_ID: emu.client.id,
     ONAIR_CLIENT_SECRET: emu.client.secret,

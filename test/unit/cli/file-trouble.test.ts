@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -10,6 +9,7 @@ import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
 import { runOnair } from './spawn-onair'
 import { spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -39,7 +39,7 @@ describe('describeFileError', () => {
   })
 
   it('a refused atomic write leaves the target as it was and no temporary file behind', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'onair-atomic-'))
+    const dir = tempDir('onair-atomic-')
     const target = join(dir, 'schedule.json')
     mkdirSync(target)
     writeFileSync(join(target, 'keep.txt'), 'mine')
@@ -56,7 +56,7 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 })
     env = {
-      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-file-trouble-')), 'data'),
+      ONAIR_DATA_DIR: join(tempDir('onair-file-trouble-'), 'data'),
       ONAIR_MEDIA_URL: emu.baseUrl,
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret
@@ -85,7 +85,7 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
   })
 
   it('a damaged file is moved aside and said, like every other file', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-file-damaged-')), 'data')
+    const dataDir = join(tempDir('onair-file-damaged-'), 'data')
     const own = { ...env, ONAIR_DATA_DIR: dataDir }
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
     writeFileSync(join(dataDir, 'schedule.json'), '{"fetchedAt": nul')
@@ -99,7 +99,7 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
   })
 
   it('a lost webhook secret: onair run says to register the new URL, in both languages, and serves on it', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-hook-lost-')), 'data')
+    const dataDir = join(tempDir('onair-hook-lost-'), 'data')
     const own = { ...env, ONAIR_DATA_DIR: dataDir }
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
     const webhookLines = async (lang: string) => {

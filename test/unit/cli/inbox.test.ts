@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
+import { tempDir } from '../../support/temp-dir'
 
 describe('onair inbox (in process, against the emulator)', () => {
   let emu: Emulator
@@ -14,7 +13,7 @@ describe('onair inbox (in process, against the emulator)', () => {
   afterAll(() => emu.close())
 
   const env = (token = emu.tokens.wiki) => ({
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-cli-inbox-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-cli-inbox-'), 'data'),
     ONAIR_WIKI_URL: emu.baseUrl,
     ONAIR_WIKI_TOKEN: token
   })

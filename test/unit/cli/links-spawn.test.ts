@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { runOnair } from './spawn-onair'
+import { tempDir } from '../../support/temp-dir'
 
 /** Issue 28, items 5 and 7, as a user meets them: the real `onair` and a link in a file's place. */
 describe('onair and a link where its file should be (real process)', () => {
@@ -16,7 +16,7 @@ describe('onair and a link where its file should be (real process)', () => {
   })
   afterAll(() => emu.close())
   beforeEach(() => {
-    root = mkdtempSync(join(tmpdir(), 'onair-links-cli-'))
+    root = tempDir('onair-links-cli-')
     mkdirSync(join(root, 'data'))
     mkdirSync(join(root, 'elsewhere'))
     env = {

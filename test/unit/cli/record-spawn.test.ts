@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /** Ctrl-C needs a real process: one spawn of the binary, interrupted during the undo window. */
 let emu: Emulator
@@ -16,7 +16,7 @@ afterAll(() => emu.close())
 
 it('Ctrl-C during the undo window undoes the record: nothing sent, exit 1', async () => {
   const env = {
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-cli-undo-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-cli-undo-'), 'data'),
     ONAIR_MEDIA_URL: emu.baseUrl,
     ONAIR_CLIENT_ID: emu.client.id,
     ONAIR_CLIENT_SECRET: emu.client.secret

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
+import { tempDir } from '../../support/temp-dir'
 
 /** record, status, works and outbox in process against the emulator (real clock: --no-wait only). */
 describe('onair record / status / works / outbox', () => {
@@ -16,7 +16,7 @@ describe('onair record / status / works / outbox', () => {
 
   const signedIn = async (token = emu.tokens.readWrite) => {
     const env = {
-      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-cli-rec-')), 'data'),
+      ONAIR_DATA_DIR: join(tempDir('onair-cli-rec-'), 'data'),
       ONAIR_MEDIA_URL: emu.baseUrl,
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret

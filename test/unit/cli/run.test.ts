@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -15,6 +14,7 @@ import { manualCron } from '../schedule/emulated'
 import { CLI_ENTRY, runCliProcess, spawnCli } from './spawn-cli'
 import { fakeIo, type FakeIo } from './fake-io'
 import { signedInEnv } from './signed-in-env'
+import { tempDir } from '../../support/temp-dir'
 
 function context(io: FakeIo, flags: CommandContext['flags'], clock: Clock): CommandContext {
   return { io, config: resolveConfig({}, io.env), clock, locale: 'en', t: (x) => x.en, flags, positionals: [] }
@@ -66,7 +66,7 @@ describe('onair run', () => {
   }, 20_000)
 
   it('"only the works I pick", set through onair config: the real daemon reminds of the picked work, not of one airing at the same second', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data')
+    const dataDir = join(tempDir('onair-run-'), 'data')
     // Set before the emulator starts, so the soon program is still seconds away when the daemon runs.
     for (const [key, value] of [
       ['reminders.mode', 'only-picked'],
@@ -190,7 +190,7 @@ describe('onair run', () => {
   it('not signed in: exit 1 with the reason; a bad --lead is a usage error', async () => {
     emu = await startEmulator({ port: 0 })
     const env = {
-      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-run-')), 'data'),
+      ONAIR_DATA_DIR: join(tempDir('onair-run-'), 'data'),
       ONAIR_MEDIA_URL: emu.baseUrl,
       ONAIR_CLIENT_ID: emu.client.id
     }

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -7,6 +6,7 @@ import { OutboxDoc } from '../../../src/shared/records'
 import { SOON_PROGRAM_ID, startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
+import { tempDir } from '../../support/temp-dir'
 
 /** Several `onair` processes on one data folder, as a user with a terminal and a daemon has them. */
 let emu: Emulator
@@ -17,7 +17,7 @@ afterAll(() => emu.close())
 
 async function signedInFolder(service = emu) {
   const env = {
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-shared-cli-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-shared-cli-'), 'data'),
     ONAIR_MEDIA_URL: service.baseUrl,
     ONAIR_CLIENT_ID: service.client.id,
     ONAIR_CLIENT_SECRET: service.client.secret

@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
+import { tempDir } from '../../support/temp-dir'
 
 /** A saved sign-in for one address, a command pointed at another: say so, not "not signed in". */
 let emu: Emulator
@@ -15,7 +14,7 @@ afterAll(() => emu.close())
 
 it('names both addresses, in English and Japanese, for whoami, run and upcoming; the saved address still works', async () => {
   const signedIn = {
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-elsewhere-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-elsewhere-'), 'data'),
     ONAIR_MEDIA_URL: emu.baseUrl,
     ONAIR_CLIENT_ID: emu.client.id,
     ONAIR_CLIENT_SECRET: emu.client.secret
@@ -39,7 +38,7 @@ it('names both addresses, in English and Japanese, for whoami, run and upcoming;
 
 it('without a saved sign-in it is the plain "not signed in"', async () => {
   const io = fakeIo({
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-elsewhere-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-elsewhere-'), 'data'),
     ONAIR_MEDIA_URL: emu.baseUrl,
     ONAIR_CLIENT_ID: emu.client.id
   })

@@ -1,15 +1,14 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import type { Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
+import { tempDir } from '../../support/temp-dir'
 
 /** The environment of an `onair` signed in to `emu`, over `dataDir` (a fresh folder when absent). */
 export async function signedInEnv(
   emu: Emulator,
-  dataDir = join(mkdtempSync(join(tmpdir(), 'onair-cli-')), 'data')
+  dataDir = join(tempDir('onair-cli-'), 'data')
 ): Promise<Record<string, string>> {
   const env = {
     ONAIR_DATA_DIR: dataDir,

@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { tmpdir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { systemClock, type Clock } from '../../../src/main/core/clock'
@@ -12,6 +11,7 @@ import { defaultSettings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { signedInEnv } from './signed-in-env'
 import { spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /** How far ahead the snooze below falls due: the app pressed "Snooze" this long short of 5 minutes ago. */
 const DUE_IN_MS = 1_500
@@ -25,7 +25,7 @@ describe('a snooze pressed in the app, delivered by a real `onair run` holding t
 
   it('the daemon process sees the other process’s snooze and prints the reminder again, once', async () => {
     emu = await startEmulator({ port: 0, soonSeconds: 2 })
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-snooze-')), 'data')
+    const dataDir = join(tempDir('onair-snooze-'), 'data')
     const env = await signedInEnv(emu, dataDir)
     const daemon = spawnCli(['run', '--json', '--lead', '0'], env)
     const isSoon = (l: string) => l.includes('"type":"reminder"') && l.includes(`"programId":${SOON_PROGRAM_ID}`)

@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { visit } from '../auth/helpers'
 import { spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * The real `onair` binary as a user runs it. Few cases: each spawn costs about a second; the
@@ -26,7 +25,7 @@ describe('onair binary', () => {
   })
 
   const envFor = (emu: Emulator) => ({
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-bin-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-bin-'), 'data'),
     ONAIR_MEDIA_URL: emu.baseUrl,
     ONAIR_CLIENT_ID: emu.client.id,
     ONAIR_CLIENT_SECRET: emu.client.secret

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlSafeNotifier, memoryNotifier } from '../../../src/main/core/notify'
@@ -7,6 +5,7 @@ import { escapeControls } from '../../../src/main/core/safe-text'
 import { parseWebhookEvent } from '../../../src/main/core/wiki/webhooks'
 import { startEmulator, type Emulator } from '../../emulator'
 import { runOnair } from './spawn-onair'
+import { tempDir } from '../../support/temp-dir'
 
 // ESC [31m (red), CSI as one C1 character, OSC 52 (clipboard write) via C1, a right-to-left
 // override, a first-strong isolate, CR (overwrites the line), DEL.
@@ -52,7 +51,7 @@ describe('onair inbox as a real process: wiki titles reach the terminal escaped'
   })
   afterAll(() => emu.close())
   const env = () => ({
-    ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-cli-safety-')), 'data'),
+    ONAIR_DATA_DIR: join(tempDir('onair-cli-safety-'), 'data'),
     ONAIR_WIKI_URL: emu.baseUrl,
     ONAIR_WIKI_TOKEN: emu.tokens.wiki
   })

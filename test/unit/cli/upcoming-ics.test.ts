@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import type { CachedProgram } from '../../../src/shared/schedule'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { runOnair } from './spawn-onair'
+import { tempDir } from '../../support/temp-dir'
 
 /** `onair upcoming --ics`: what it writes is read back with ical.js and compared with `--json`. */
 function events(text: string) {
@@ -30,7 +30,7 @@ describe('onair upcoming --ics', () => {
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 })
     env = {
-      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-ics-')), 'data'),
+      ONAIR_DATA_DIR: join(tempDir('onair-ics-'), 'data'),
       ONAIR_MEDIA_URL: emu.baseUrl,
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret
@@ -86,7 +86,7 @@ describe('onair upcoming --ics', () => {
   })
 
   it('as real processes: FILE is written whole by each of three at once; a FILE that cannot be written exits 1 with the reason', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'onair-ics-out-'))
+    const dir = tempDir('onair-ics-out-')
     const file = join(dir, 'onair.ics')
     const runs = await Promise.all([0, 1, 2].map(() => runOnair(['upcoming', '--ics', file], env)))
     for (const run of runs) expect(run).toMatchObject({ code: 0, stdout: '' })

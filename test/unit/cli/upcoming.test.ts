@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
+import { tempDir } from '../../support/temp-dir'
 
 describe('onair upcoming', () => {
   let emu: Emulator
@@ -12,7 +11,7 @@ describe('onair upcoming', () => {
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 })
     env = {
-      ONAIR_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'onair-upcoming-')), 'data'),
+      ONAIR_DATA_DIR: join(tempDir('onair-upcoming-'), 'data'),
       ONAIR_MEDIA_URL: emu.baseUrl,
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret

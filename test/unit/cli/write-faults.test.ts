@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -8,6 +7,7 @@ import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
 import { spawnCli } from './spawn-cli'
 import { runOnair } from './spawn-onair'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * Issue 16, part 3: each command that writes, as a real process, when the file system refuses the
@@ -68,7 +68,7 @@ describe('writing commands when the file system refuses the write (real processe
 
   /** A signed-in folder with a schedule, settings, an inbox and one queued record, as a user's would be. */
   async function usedFolder(): Promise<string> {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'onair-write-fault-')), 'data')
+    const dataDir = join(tempDir('onair-write-fault-'), 'data')
     const io = () => fakeIo(env(dataDir))
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], io())).toBe(0)
     expect(await runCli(['config', 'set', 'reminders.leadMinutes', '10'], io())).toBe(0)

@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { ManualClock } from '../../../src/main/core/clock'
 import { createInbox, type InboxService } from '../../../src/main/core/inbox/inbox'
 import { inboxFileStore } from '../../../src/main/core/inbox/store'
 import { memoryNotifier } from '../../../src/main/core/notify'
 import { createWikiClient } from '../../../src/main/core/wiki/client'
 import type { Emulator } from '../../emulator'
+import { tempDir } from '../../support/temp-dir'
 
 export const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 
@@ -22,7 +20,7 @@ export interface InboxRig {
 }
 
 /** An inbox over real files in a temp folder, talking to the emulator's wiki. */
-export function inboxRig(emu: Emulator, dataDir = mkdtempSync(join(tmpdir(), 'onair-inbox-'))): InboxRig {
+export function inboxRig(emu: Emulator, dataDir = tempDir('onair-inbox-')): InboxRig {
   const clock = new ManualClock(NOW)
   const notifier = memoryNotifier()
   const token = { value: emu.tokens.wiki as string | undefined }

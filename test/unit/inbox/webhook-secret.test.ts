@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fileSecrets, SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
@@ -10,9 +9,10 @@ import {
   webhookSecretFile
 } from '../../../src/main/core/inbox/webhook-secret'
 import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
+import { tempDir } from '../../support/temp-dir'
 
 /** Issue 16, part 2: the receiver's secret kept where a damaged cache file cannot take it away. */
-const folder = () => mkdtempSync(join(tmpdir(), 'onair-hook-secret-'))
+const folder = () => tempDir('onair-hook-secret-')
 const record = (dir: string) => readFileSync(join(dir, WEBHOOK_FILE), 'utf8')
 
 describe('webhook secret', () => {

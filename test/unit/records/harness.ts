@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
 import { createOutbox, type Outbox, type OutboxOptions } from '../../../src/main/core/records/outbox'
 import { outboxFileStore } from '../../../src/main/core/records/store'
 import { USER_ID, type EmulatorOptions } from '../../emulator'
 import { emulated } from '../media/emulated'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * The real outbox over the real client, the emulator and a file in a temp folder, all on one
@@ -14,7 +12,7 @@ import { emulated } from '../media/emulated'
  */
 export async function outboxHarness(emuOpts: EmulatorOptions = {}, outboxOpts: Partial<OutboxOptions> = {}) {
   const t = await emulated(emuOpts)
-  const dataDir = mkdtempSync(join(tmpdir(), 'onair-outbox-'))
+  const dataDir = tempDir('onair-outbox-')
   const corrupt: CorruptFileReport[] = []
   const monitor = createSessionMonitor('signed-in')
   const open = (): Outbox => {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
@@ -9,6 +8,7 @@ import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'
 import { createScheduler, GAP_HORIZON_MS } from '../../../src/main/core/schedule/scheduler'
 import type { CachedProgram, Delivery, ReminderSettingsInput } from '../../../src/shared/schedule'
 import { HOUR, MIN, program, settings } from './fixtures'
+import { tempDir } from '../../support/temp-dir'
 
 /** Reminders across gaps: when nothing served the folder, and when the timer woke a little late. */
 const T0 = Date.UTC(2026, 3, 5, 12, 0)
@@ -84,7 +84,7 @@ describe('reminders across gaps', () => {
   })
 
   it('two daemons on one ledger file (another process): each reminder is delivered by one of them', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'onair-ledger-'))
+    const dir = tempDir('onair-ledger-')
     const clock = new ManualClock(T0)
     const a = daemon(clock, ledgerFile(dir))
     const b = daemon(clock, ledgerFile(dir))

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
@@ -9,12 +8,13 @@ import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
+import { tempDir } from '../../support/temp-dir'
 
 const SOON_S = 120
 
 async function setup(lead: number[], emuOpts: { soonSeconds?: number } = { soonSeconds: SOON_S }) {
   const t = await emulated(emuOpts)
-  const dataDir = mkdtempSync(join(tmpdir(), 'onair-reminders-'))
+  const dataDir = tempDir('onair-reminders-')
   let settings: Settings = {
     ...defaultSettings(),
     reminders: { ...defaultSettings().reminders, leadMinutes: lead, timeZone: 'Asia/Tokyo' }

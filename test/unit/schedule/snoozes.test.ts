@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
@@ -16,6 +15,7 @@ import {
 } from '../../../src/main/core/schedule/snoozes'
 import type { CachedProgram, Delivery, ReminderSettingsInput } from '../../../src/shared/schedule'
 import { HOUR, MIN, program, settings } from './fixtures'
+import { tempDir } from '../../support/temp-dir'
 
 const T0 = Date.UTC(2026, 3, 5, 12, 0)
 const SHOW = program(1, T0 + 10 * MIN)
@@ -29,7 +29,7 @@ const REF: ReminderRef = {
 
 /** Scheduler processes over one data folder (files, as the app and `onair run` share them). */
 function folder(clock: ManualClock, s: ReminderSettingsInput = { leadMinutes: [10] }) {
-  const dir = mkdtempSync(join(tmpdir(), 'onair-snooze-'))
+  const dir = tempDir('onair-snooze-')
   /** `null`: a process standing by, nothing planned yet. */
   const daemon = (programs: CachedProgram[] | null = [SHOW]) => {
     const fired: Delivery[] = []

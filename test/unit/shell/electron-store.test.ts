@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { HOLDER_FILE } from '../../../src/main/core/store/folder-lock'
@@ -7,6 +6,7 @@ import { ELECTRON_STORE_CHANNEL, electronStoreBackend } from '../../../src/main/
 import { documentStoreContract } from '../store/document-store-contract'
 import { app, ipcMain, resetElectron } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
+import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -52,7 +52,7 @@ describe('the app keeps its documents in electron-store', () => {
 
 describe('electron-store as a backend', () => {
   beforeEach(() => {
-    const folder = mkdtempSync(join(tmpdir(), 'onair-estore-'))
+    const folder = tempDir('onair-estore-')
     resetElectron({ appPath: folder, folder })
   })
   documentStoreContract('electron-store', () => electronStoreBackend())

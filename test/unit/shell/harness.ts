@@ -3,8 +3,7 @@
  * manual clock and a cron that only ticks when told. `quit()` ends it the way the tray's "Quit"
  * does and cleans up.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
@@ -20,6 +19,7 @@ import {
   resetElectron,
   restorePlatform
 } from './electron-double'
+import { tempDir } from '../../support/temp-dir'
 
 export interface ShellOptions {
   platform?: 'darwin' | 'win32' | 'linux'
@@ -50,7 +50,7 @@ const catchAlls = () => [...process.listeners('uncaughtException'), ...process.l
 
 /** A fresh double and folder, nothing launched yet. */
 export function prepareShell(options: ShellOptions = {}) {
-  const folder = mkdtempSync(join(tmpdir(), 'onair-shell-'))
+  const folder = tempDir('onair-shell-')
   // Brackets in the app's own path: Chromium leaves them unescaped in the renderer's file URL.
   const appPath = join(folder, 'Onair [dev]')
   const dataDir = join(folder, 'data')

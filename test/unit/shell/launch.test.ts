@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FakeBrowserWindow, FakeTray, app, defaultSession, ipcMain, restorePlatform } from './electron-double'
 import { prepareShell, startShell, type Shell } from './harness'
+import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -72,7 +72,7 @@ describe('launch: before and after ready', () => {
 
   it('resolves a relative ONAIR_DATA_DIR and creates it, instead of failing in app.setPath', async () => {
     const cwd = process.cwd()
-    const base = mkdtempSync(join(tmpdir(), 'onair-cwd-'))
+    const base = tempDir('onair-cwd-')
     process.chdir(base)
     try {
       shell = await startShell({ env: { ONAIR_DATA_DIR: 'relative/data' } })
@@ -104,7 +104,7 @@ describe('launch: before and after ready', () => {
   })
 
   it('ends with exit code 1 when the data folder cannot be made', async () => {
-    const blocker = join(mkdtempSync(join(tmpdir(), 'onair-blocker-')), 'a-file')
+    const blocker = join(tempDir('onair-blocker-'), 'a-file')
     writeFileSync(blocker, '')
     shell = await startShell({ env: { ONAIR_DATA_DIR: join(blocker, 'data') } })
     await shell.started

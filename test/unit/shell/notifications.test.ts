@@ -1,18 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NativeNotification } from '../../../src/main/core/notify'
 import { electronNotifier, nativeId, type NotificationHooks } from '../../../src/main/shell/notifications'
 import { FakeNotification, resetElectron, restorePlatform } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
+import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
 describe('electronNotifier', () => {
   let folder = ''
   beforeEach(() => {
-    folder = mkdtempSync(join(tmpdir(), 'onair-notify-'))
+    folder = tempDir('onair-notify-')
   })
   afterEach(() => {
     restorePlatform()

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { autostartEntry, autostartPath, execArg } from '../../../src/main/core/autostart'
 import { FakeMenu, app, shell as electronShell } from './electron-double'
 import { shellPerTest, type Shell } from './harness'
+import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -45,7 +45,7 @@ describe('launch at login', () => {
   })
 
   it('Linux: an XDG autostart entry for the AppImage, written and removed with the setting', async () => {
-    const config = mkdtempSync(join(tmpdir(), 'onair-xdg-'))
+    const config = tempDir('onair-xdg-')
     const s = await run.start({
       platform: 'linux',
       packaged: true,

@@ -4,8 +4,7 @@
  * and installs the file the test made. What a user sees is read from the tray menu and from
  * Settings → About (`update:*`), what reached the server from its request log.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHECK_EVERY_MS, CHECK_TIMEOUT_MS } from '../../../src/main/core/update/policy'
@@ -13,6 +12,7 @@ import type { UpdateView } from '../../../src/shared/contract'
 import { net, shell as electronShell } from './electron-double'
 import { shellPerTest, type Shell, type ShellOptions } from './harness'
 import { startFeed, type Feed, type FeedOptions } from './update-feed'
+import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -27,7 +27,7 @@ const saved = {
 }
 
 beforeEach(() => {
-  box = mkdtempSync(join(tmpdir(), 'onair-update-'))
+  box = tempDir('onair-update-')
 })
 afterEach(async () => {
   // Quit (and install, where a test downloaded) while APPIMAGE still names the file.

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { DocumentBackend } from '../../../src/main/core/store/document-backend'
 import { StoreLockError } from '../../../src/main/core/store/file-lock'
 import { jsonFileStore, type CorruptFileReport, type JsonFileOptions } from '../../../src/main/core/store/json-file'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * What every document store promises, whichever backend keeps its text: conf (the command line,
@@ -14,7 +14,7 @@ import { jsonFileStore, type CorruptFileReport, type JsonFileOptions } from '../
 const Settings = z.object({ leadMinutes: z.array(z.number()), locale: z.enum(['en', 'ja']).default('en') })
 const defaults = () => ({ leadMinutes: [10, 0], locale: 'en' as const })
 
-const tempFile = (name = 'settings.json') => join(mkdtempSync(join(tmpdir(), 'onair-store-')), name)
+const tempFile = (name = 'settings.json') => join(tempDir('onair-store-'), name)
 
 /** A file as every earlier Onair wrote it (one-space JSON, final newline): data folders in use. */
 const EARLIER_TEXT = '{\n "leadMinutes": [\n  5,\n  30\n ],\n "locale": "ja"\n}\n'

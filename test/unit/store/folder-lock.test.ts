@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { hostname, tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { describeHolder, HOLDER_FILE, holdFolder } from '../../../src/main/core/store/folder-lock'
+import { tempDir } from '../../support/temp-dir'
 
 /** One reminder daemon per data folder. */
-const folder = () => mkdtempSync(join(tmpdir(), 'onair-hold-'))
+const folder = () => tempDir('onair-hold-')
 
 describe('holding the data folder', () => {
   it('a second holder is refused and told who holds it; after release it may hold', () => {

@@ -3,14 +3,12 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync
 } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
@@ -19,6 +17,7 @@ import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
 import { confBackend } from '../../../src/main/core/store/conf-backend'
 import { jsonFileStore } from '../../../src/main/core/store/json-file'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * Issue 28, items 5 and 7: no file of Onair's is read or written through a link, and a link
@@ -32,7 +31,7 @@ vi.mock('node:crypto', async (original) => {
 let dir: string
 let outside: string
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'onair-links-'))
+  dir = tempDir('onair-links-')
   outside = join(dir, 'elsewhere')
   mkdirSync(outside)
   mkdirSync(join(dir, 'data'))

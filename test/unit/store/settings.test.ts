@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
+import { tempDir } from '../../support/temp-dir'
 
 describe('settings store', () => {
   it('fills every missing section and field with its default, keeping what the user set', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'onair-settings-'))
+    const dir = tempDir('onair-settings-')
     writeFileSync(
       join(dir, 'settings.json'),
       JSON.stringify({ ui: { locale: 'ja' }, reminders: { leadMinutes: [0, 30, 30] } })
@@ -19,7 +19,7 @@ describe('settings store', () => {
   })
 
   it('falls back to defaults when a value is out of range instead of trusting it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'onair-settings-'))
+    const dir = tempDir('onair-settings-')
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ui: { dayBoundary: '29:00' } }))
     const moved: string[] = []
     const s = settingsFileStore(dir, (r) => moved.push(r.movedTo)).read()

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { runTs } from './spawn-tsx'
+import { tempDir } from '../../support/temp-dir'
 
 /** One data folder, several processes: every change survives, none is applied twice. */
 const Doc = z.object({ count: z.number(), marks: z.array(z.string()) })
@@ -11,7 +11,7 @@ const CHILD = resolve(import.meta.dirname, 'children/count.ts')
 
 describe('a document shared by several processes', () => {
   it('keeps every transaction of the app (electron-store) and three commands (conf) writing at once', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'onair-shared-')), 'doc.json')
+    const path = join(tempDir('onair-shared-'), 'doc.json')
     const writers = [
       ['app', 'electron-store'],
       ['a', 'conf'],

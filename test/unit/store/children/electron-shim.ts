@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { electronModule, resetElectron } from '../../shell/electron-double'
@@ -6,6 +6,8 @@ import { electronModule, resetElectron } from '../../shell/electron-double'
 /** `electron` in a child process (hooks.mjs): the double, with an app folder of its own. */
 const folder = mkdtempSync(join(tmpdir(), 'onair-child-app-'))
 resetElectron({ appPath: folder, folder })
+// A child process outlives no test file's afterAll: it removes its folder as it exits.
+process.on('exit', () => rmSync(folder, { recursive: true, force: true }))
 
 export default electronModule.default
 export const { app, ipcMain } = electronModule
