@@ -1,5 +1,6 @@
 import { request } from 'node:http'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FEED_FILE, feedFileStore, replaceFeedSecret } from '../../../src/main/core/calendar/address'
