@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { accessSync, constants, existsSync } from 'node:fs'
+import { delimiter, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { linuxBodyFormatter } from '../core/notification-markup'
 import type { NativeNotification, Notifier } from '../core/notify'
 import { childEnv } from '../core/secret-env'
 
@@ -23,21 +25,51 @@ export function findOnPath(name: string, env: Record<string, string | undefined>
   return undefined
 }
 
+/** The name of Onair's desktop entry (onair.desktop), by which a server matches notifications to the app. */
+export const DESKTOP_ENTRY = 'onair'
+
 /**
- * notify-send's arguments for one notification. The title and body are the service's text (a work
- * title such as `--icon=/etc/shadow` or `--help`): after `--` they can only be text, never options.
+ * Onair's icon as shipped with the command line: `resources/icon.png` at the package's root (the
+ * npm package's "files"; unpacked from app.asar in the app, electron-builder.yml `asarUnpack`).
+ * Found by walking up from this module, which the bundler may put one or two folders below the
+ * root (out/cli/commands/…, out/cli/chunks/…; src/main/cli/ when run from the sources).
  */
-export function notifySendArgs(n: Pick<NativeNotification, 'title' | 'body'>): string[] {
-  return ['--app-name=Onair', '--', n.title, n.body]
+export function shippedIcon(from: string = import.meta.url): string | undefined {
+  let dir = dirname(fileURLToPath(from))
+  for (let level = 0; level < 4; level++) {
+    const icon = join(dir, 'resources', 'icon.png')
+    if (existsSync(icon)) return icon
+    dir = dirname(dir)
+  }
+  return undefined
 }
 
-export function notifySend(env: Record<string, string | undefined>): Notifier {
+/**
+ * notify-send's arguments for one notification: Onair's name, icon and desktop entry, then `--`:
+ * the title and body are the service's text (a work title such as `--icon=/etc/shadow` or
+ * `--help`), which after it can only be text, never options.
+ */
+export function notifySendArgs(n: Pick<NativeNotification, 'title' | 'body'>, icon: string | undefined): string[] {
+  return [
+    '--app-name=Onair',
+    ...(icon ? [`--icon=${icon}`] : []),
+    `--hint=string:desktop-entry:${DESKTOP_ENTRY}`,
+    '--',
+    n.title,
+    n.body
+  ]
+}
+
+export function notifySend(env: Record<string, string | undefined>, icon = shippedIcon()): Notifier {
   const binary = findOnPath('notify-send', env)
+  // The body as the session's server reads it (markup escaped for a server that parses it).
+  const body = binary ? linuxBodyFormatter(env) : (text: string) => text
   return {
     show(n) {
       if (!binary) return
       try {
-        const child = spawn(binary, notifySendArgs(n), { stdio: 'ignore', detached: true, env: childEnv(env) })
+        const args = notifySendArgs({ title: n.title, body: body(n.body) }, icon)
+        const child = spawn(binary, args, { stdio: 'ignore', detached: true, env: childEnv(env) })
         child.on('error', () => undefined)
         child.unref()
       } catch {

@@ -29,6 +29,8 @@ export interface NotificationHooks {
   /** Buttons for this notification; macOS and Windows show them, Linux keeps click-to-open. */
   buttons?(notification: NativeNotification): NotificationButton[]
   icon?: NativeImage
+  /** The body as this system's notification server reads it (Linux: notification-markup.ts). */
+  bodyText?(body: string): string
 }
 
 /** Enough for every reminder of an evening; older ones are let go. */
@@ -80,7 +82,7 @@ export function electronNotifier(hooks: NotificationHooks): Notifier {
       const notification = new Notification({
         id: tag,
         title: n.title,
-        body: n.body,
+        body: hooks.bodyText ? hooks.bodyText(n.body) : n.body,
         ...(hooks.icon ? { icon: hooks.icon } : {}),
         ...(buttons.length > 0 ? { actions: buttons.map(({ text }) => ({ type: 'button' as const, text })) } : {})
       })

@@ -11,6 +11,7 @@ import { createCore } from '../core/app'
 import { sessionFileStore } from '../core/auth/session-store'
 import { every, type Clock } from '../core/clock'
 import { controlSafeNotifier } from '../core/notify'
+import { linuxBodyFormatter } from '../core/notification-markup'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
 import { describeCorruptFile } from '../core/file-errors'
@@ -77,6 +78,8 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   const notifier = controlSafeNotifier(
     electronNotifier({
       icon,
+      // Electron hands the body to libnotify as it is; a server that reads markup needs it escaped.
+      ...(process.platform === 'linux' ? { bodyText: linuxBodyFormatter(env) } : {}),
       onClick: (target) => onNotificationClick(target),
       // macOS and Windows show a reminder's buttons; Linux keeps the click that opens the quick record.
       buttons: (n) => reminderButtons(n, language()),

@@ -81,11 +81,12 @@ afterAll(async () => {
 })
 
 describe('the npm package', () => {
-  it('carries the built CLI and app, package.json and README: no sources, tests or source maps', () => {
+  it('carries the built CLI and app, the notifications’ icon, package.json and README: no sources, tests or source maps', () => {
     const paths = packed.files.map((f) => f.path)
     expect(paths).toEqual(expect.arrayContaining([...builtCliFiles(clone), 'out/main/index.js', 'out/preload/index.cjs']))
-    expect(paths).toEqual(expect.arrayContaining(['out/renderer/index.html', 'package.json', 'README.md']))
-    expect(paths.filter((p) => !p.startsWith('out/') && p !== 'package.json' && !/^README/.test(p))).toEqual([])
+    const others = ['resources/icon.png', 'package.json', 'README.md']
+    expect(paths).toEqual(expect.arrayContaining(['out/renderer/index.html', ...others]))
+    expect(paths.filter((p) => !p.startsWith('out/') && !others.includes(p) && !/^README/.test(p))).toEqual([])
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([])
   })
 

@@ -113,7 +113,7 @@ describe('the process environment', () => {
 describe('notify-send arguments', () => {
   it('ends the options before the title and body, whatever they start with', () => {
     for (const title of ['--help', '-u', '--icon=/etc/shadow', '--']) {
-      const args = notifySendArgs({ title, body: '-t 1' })
+      const args = notifySendArgs({ title, body: '-t 1' }, '/icon.png')
       expect(args.slice(-3)).toEqual(['--', title, '-t 1'])
       expect(args.indexOf('--')).toBe(args.length - 3)
     }

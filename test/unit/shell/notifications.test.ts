@@ -6,6 +6,7 @@ import { electronNotifier, nativeId, type NotificationHooks } from '../../../src
 import { FakeNotification, resetElectron, restorePlatform } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 import { tempDir } from '../../support/temp-dir'
+import { SOON_PROGRAM_ID } from '../../emulator/index'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -199,4 +200,19 @@ describe('notifications in the app', () => {
     await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
     expect(s.notifications()[0]?.actions).toEqual([])
   })
+
+  it.each([
+    ['linux', 'Fish &amp; Chips &lt;i&gt;live&lt;/i&gt;'],
+    ['darwin', 'Fish & Chips <i>live</i>']
+  ] as const)(
+    '%s: a reminder body is escaped where the server reads markup, as written elsewhere',
+    async (platform, body) => {
+      const emu = await run.emulator({ soonSeconds: 600 })
+      const soon = emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!
+      emu.media.episode(soon.episodeId!)!.title = 'Fish & Chips <i>live</i>'
+      const s = await run.start({ platform, ...signedInTo(emu) })
+      await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
+      expect(s.notifications()[0]?.body).toContain(body)
+    }
+  )
 })
