@@ -1,4 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 
 /**
@@ -57,9 +60,13 @@ function firstLine(child: ChildProcess): Promise<string> {
 /** `capabilities`: what the server advertises; dbusmock's default set (with body-markup) when absent. */
 export async function startNotificationServer(capabilities?: string[]): Promise<NotificationServer> {
   const py = python()!
-  const bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], {
-    stdio: ['ignore', 'pipe', 'ignore']
-  })
+  // The bus's socket in a folder of its own, removed with it.
+  const folder = mkdtempSync(join(tmpdir(), 'onair-bus-'))
+  const bus = spawn(
+    'dbus-daemon',
+    ['--session', '--nofork', '--print-address=1', `--address=unix:path=${join(folder, 'bus')}`],
+    { stdio: ['ignore', 'pipe', 'ignore'] }
+  )
   const address = await firstLine(bus)
   const env = { DBUS_SESSION_BUS_ADDRESS: address }
   const parameters = capabilities ? ['-p', JSON.stringify({ capabilities: capabilities.join(' ') })] : []
@@ -91,6 +98,7 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
     close() {
       mock.kill()
       bus.kill()
+      rmSync(folder, { recursive: true, force: true })
     }
   }
 }
