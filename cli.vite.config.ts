@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { buildClientFromEnv } from './src/main/core/auth/build-client'
 
 /**
  * The `onair` command line as users run it: plain JavaScript for Node with every dependency
@@ -40,7 +41,10 @@ export const confTrim = (): Plugin => ({
 })
 
 export default defineConfig({
-  define: { __ONAIR_VERSION__: JSON.stringify(pkg.version) },
+  define: {
+    __ONAIR_VERSION__: JSON.stringify(pkg.version),
+    __ONAIR_BUILD_CLIENT__: JSON.stringify(buildClientFromEnv(process.env))
+  },
   plugins: [confTrim()],
   // Node's own modules stay imports; everything else is inlined.
   ssr: { noExternal: true, target: 'node' },

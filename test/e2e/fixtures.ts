@@ -125,7 +125,7 @@ async function openApp(page: Page): Promise<void> {
  */
 export function emulatedAccount(
   emu: Emulator,
-  opts: { configured?: boolean; encrypted?: boolean } = {}
+  opts: { configured?: boolean; encrypted?: boolean; buildClient?: boolean } = {}
 ): { build: (parts: HarnessParts) => Partial<CoreDeps> } {
   return {
     build({ dataDir, openBrowser }) {
@@ -139,7 +139,18 @@ export function emulatedAccount(
         clock: systemClock,
         openBrowser,
         locale: () => 'en',
-        wipePersonalData: personalDataWiper(dataDir)
+        wipePersonalData: personalDataWiper(dataDir),
+        // As a build that carries the emulator's client (core/auth/build-client.ts).
+        ...(opts.buildClient
+          ? {
+              buildClient: {
+                mediaUrl: emu.baseUrl,
+                wikiUrl: emu.baseUrl,
+                clientId: emu.client.id,
+                clientSecret: emu.client.secret
+              }
+            }
+          : {})
       })
       if (opts.configured) {
         account.saveServices({

@@ -52,6 +52,37 @@ test.describe('onboarding against an auto-approving service', () => {
   })
 })
 
+test.describe("onboarding of a build that carries the service's client", () => {
+  let emu: Emulator
+  test.beforeAll(async () => {
+    emu = await startEmulator({ port: 0, autoApprove: true })
+  })
+  test.afterAll(() => emu.close())
+  test.use({ onairDepsFor: { build: (parts) => emulatedAccount(emu, { buildClient: true }).build(parts) } })
+
+  test('choose the language, press Sign in, approve: no registration screens, no client shown', async ({
+    onair,
+    page
+  }) => {
+    await onair.open()
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible()
+    await expect(page.getByText('Step 1 of 2')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0)
+    await page.getByLabel('Language').selectOption('ja')
+    await expect(page.getByRole('heading', { name: 'サインイン', exact: true })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'ブラウザでサインイン' }).click()
+
+    const callback = await fetch(await browserUrl(onair))
+    expect(callback.status).toBe(200)
+    await expect(page.getByText('ステップ 2 / 2')).toBeVisible()
+    await expect(page.getByTestId('signed-in-user')).toBeVisible()
+    const shown = (await page.content()) + JSON.stringify(await onair.handlers['auth:status'](undefined))
+    expect(shown).not.toContain(emu.client.secret)
+    expect(shown).not.toContain(emu.client.id)
+  })
+})
+
 test.describe('onboarding of a configured app', () => {
   let emu: Emulator
   test.beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { Settings } from '../../shared/settings'
 import { createAccount, type Account } from '../core/account'
 import { nodeFetch } from '../core/http/node-fetch'
 import { personalDataWiper } from '../core/account/personal-data'
+import { embeddedClient } from '../core/auth/build-client'
 import { fileSecrets } from '../core/auth/file-secrets'
 import type { Secrets } from '../core/auth/secrets'
 import type { Session } from '../core/auth/session'
@@ -51,6 +52,7 @@ export function openAccount(ctx: CommandContext): CliAccount {
     openBrowser: (url) => ctx.io.openBrowser(url),
     locale: () => ctx.locale,
     wipePersonalData: personalDataWiper(config.dataDir),
+    buildClient: embeddedClient(),
     overrides: { clientSecret: () => config.clientSecret?.reveal(), wikiToken: () => config.wikiToken?.reveal() }
   })
   return { account, secrets, store }

@@ -3,6 +3,7 @@ import type { FetchLike } from './http/node-fetch'
 import type { Settings } from '../../shared/settings'
 import { AuthError } from './auth/errors'
 import { createSessionMonitor, type SessionMonitor } from './auth/monitor'
+import { usesBuildClient, withBuildClient, type BuildClient } from './auth/build-client'
 import type { Secrets } from './auth/secrets'
 import {
   createSession,
@@ -53,6 +54,8 @@ export interface AccountDeps {
   /** The headless faces take these from the environment; they win over stored ones and are never stored. */
   overrides?: { clientSecret?: () => string | undefined; wikiToken?: () => string | undefined }
   fetch?: FetchLike
+  /** The OAuth client this build carries (auth/build-client.ts), used while the user names none. */
+  buildClient?: BuildClient
 }
 
 export interface AccountChange {
@@ -68,6 +71,8 @@ export interface Account {
   /** Media address, client id and client secret are known: signing in can start. */
   configured(): boolean
   hasClientSecret(): boolean
+  /** The services in use are the build's client, whose id the window is never shown. */
+  usesBuildClient(): boolean
   /** Null until the media address and client id are known. */
   session(): Session | null
   /** Throws AuthError `not_configured` without a media address. */
@@ -102,8 +107,11 @@ export function createAccount(deps: AccountDeps): Account {
   const changed = (change: AccountChange) => {
     for (const listener of [...listeners]) listener(change)
   }
-  const services = (): Services => deps.settings.read().services
-  const clientSecret = () => deps.overrides?.clientSecret?.() ?? deps.secrets.get('mediaClientSecret')
+  const services = (): Services => withBuildClient(deps.settings.read().services, deps.buildClient)
+  const builtIn = () => usesBuildClient(deps.settings.read().services, deps.buildClient)
+  const clientSecret = () =>
+    deps.overrides?.clientSecret?.() ??
+    (builtIn() ? deps.buildClient?.clientSecret : deps.secrets.get('mediaClientSecret'))
   const wikiToken = () => deps.overrides?.wikiToken?.() ?? deps.secrets.get('wikiToken')
 
   const initial = buildFor(services())
@@ -180,6 +188,7 @@ export function createAccount(deps: AccountDeps): Account {
       return s.mediaUrl !== '' && s.clientId !== '' && clientSecret() !== undefined
     },
     hasClientSecret: () => clientSecret() !== undefined,
+    usesBuildClient: builtIn,
     session: () => current().session,
     media() {
       const media = current().media

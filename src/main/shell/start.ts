@@ -7,6 +7,7 @@ import { localeFromTag, type Locale } from '../../shared/locale'
 import { app, clipboard, nativeImage, session, shell } from 'electron'
 import { createAccount } from '../core/account'
 import { personalDataWiper } from '../core/account/personal-data'
+import { embeddedClient } from '../core/auth/build-client'
 import { createCore } from '../core/app'
 import { sessionFileStore } from '../core/auth/session-store'
 import { every, type Clock } from '../core/clock'
@@ -112,7 +113,8 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     clock,
     openBrowser: openWebUrl,
     locale: language,
-    wipePersonalData: personalDataWiper(dataDir)
+    wipePersonalData: personalDataWiper(dataDir),
+    buildClient: embeddedClient()
   })
   // The shortcuts are made further down; a settings change before then is read by their start.
   let followShortcuts: (stored: Settings['shortcuts']) => void = () => {}

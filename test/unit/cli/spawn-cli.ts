@@ -20,8 +20,9 @@ export interface CliProcess {
   line(match: (line: string) => boolean, timeoutMs?: number): Promise<string>
 }
 
-export function spawnCli(args: string[], env: Record<string, string>): CliProcess {
-  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+/** `entry`: another build of the CLI (one made with other build-time settings). */
+export function spawnCli(args: string[], env: Record<string, string>, entry = CLI_ENTRY): CliProcess {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })

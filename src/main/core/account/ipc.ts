@@ -52,7 +52,7 @@ export function accountStatus(account: Account): AuthStatus {
     services: {
       mediaUrl: services.mediaUrl,
       wikiUrl: services.wikiUrl,
-      clientId: services.clientId,
+      clientId: account.usesBuildClient() ? '' : services.clientId,
       redirectPort: services.redirectPort,
       hasClientSecret: account.hasClientSecret()
     },
