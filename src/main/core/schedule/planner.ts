@@ -63,6 +63,16 @@ export function candidates(
   return found
 }
 
+/** The plan at one moment, as the scheduler reconciles its timer and the ledger with it. */
+export interface Plan {
+  /** What should exist: `plan()`'s answer. */
+  reminders: Reminder[]
+  /** Every reminder wanted and not delivered, too late ones included (the scheduler summarises those). */
+  open: Reminder[]
+  /** The oldest fireAt still delivered late rather than summarised as missed. */
+  tooLate: number
+}
+
 /**
  * The reminders that should exist at `now`. Reminders already past but within the grace period
  * are kept with their original fireAt: whether to fire them late is the scheduler's decision.
@@ -73,10 +83,19 @@ export function plan(
   now: number,
   ledger: DeliveredKeys
 ): Reminder[] {
-  const oldest = oldestOnTime(now, settings)
-  return candidates(programs, settings, ledger)
-    .filter((r) => r.fireAt >= oldest)
-    .sort(byFireAtThenKey)
+  return planAt(programs, settings, now, ledger).reminders
+}
+
+/** `plan()` with what it was made from, so the scheduler computes the candidates once. */
+export function planAt(
+  programs: readonly CachedProgram[],
+  settings: ReminderSettings,
+  now: number,
+  ledger: DeliveredKeys
+): Plan {
+  const open = candidates(programs, settings, ledger)
+  const tooLate = oldestOnTime(now, settings)
+  return { reminders: open.filter((r) => r.fireAt >= tooLate).sort(byFireAtThenKey), open, tooLate }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from '../clock'
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import type { Ledger } from './ledger'
-import { byFireAtThenKey, candidates, groupDue, oldestOnTime } from './planner'
+import { byFireAtThenKey, candidates, groupDue, planAt } from './planner'
 import { slotIdentity } from './slots'
 import { sortSnoozes, type Snoozes } from './snoozes'
 
@@ -70,9 +70,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const served = ledger.servedAt()
       gap = served === null ? null : { from: Math.max(served, now - GAP_HORIZON_MS), to: now }
     }
-    const open = candidates(programs, s, ledger)
-    const tooLate = oldestOnTime(now, s)
-    const planned = open.filter((r) => r.fireAt >= tooLate).sort(byFireAtThenKey)
+    // What should exist comes from the planner; this function only reconciles the timer and the ledger with it.
+    const { reminders: planned, open, tooLate } = planAt(programs, s, now, ledger)
     const { slept, shifted } = overdue(programs, open, tooLate, s)
     const g = gap
     // What fell due while nothing served this folder (reminders of the known programs only).
