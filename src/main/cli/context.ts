@@ -1,6 +1,6 @@
 import type { LocalizedText } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
-import { createAccount, type Account } from '../core/account'
+import { createAccount, type Account } from '../core/account/account'
 import { nodeFetch } from '../core/http/node-fetch'
 import { personalDataWiper } from '../core/account/personal-data'
 import { embeddedClient } from '../core/auth/build-client'

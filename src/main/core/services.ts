@@ -1,6 +1,6 @@
 import type { Locale } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
-import type { Account } from './account'
+import type { Account } from './account/account'
 import type { Secrets } from './auth/secrets'
 import { openCalendar, type CalendarService } from './calendar'
 import type { Clock, TimerHandle } from './clock'

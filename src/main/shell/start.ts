@@ -5,7 +5,7 @@
  */
 import { localeFromTag, type Locale } from '../../shared/locale'
 import { app, clipboard, nativeImage, session, shell } from 'electron'
-import { createAccount } from '../core/account'
+import { createAccount } from '../core/account/account'
 import { personalDataWiper } from '../core/account/personal-data'
 import { embeddedClient } from '../core/auth/build-client'
 import { createCore } from '../core/app'

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { AuthError } from '../../../src/main/core/auth/errors'
-import type { AccountChange } from '../../../src/main/core/account'
+import type { AccountChange } from '../../../src/main/core/account/account'
 import { servicesOf, testAccount } from './helpers'
 import { visit } from '../auth/helpers'
 

@@ -1,4 +1,4 @@
-import { createAccount, type Account, type AccountDeps } from '../../../src/main/core/account'
+import { createAccount, type Account, type AccountDeps } from '../../../src/main/core/account/account'
 import { personalDataWiper } from '../../../src/main/core/account/personal-data'
 import { createCore } from '../../../src/main/core/app'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'

@@ -1,7 +1,7 @@
 import type { AuthStatus, Handlers, SettingsPatch } from '../../../shared/contract'
 import { UPDATABLE_SECTIONS } from '../../../shared/contract/settings'
 import { SettingsSchema, type Settings } from '../../../shared/settings'
-import type { Account } from '../account'
+import type { Account } from './account'
 import type { SessionInfo } from '../auth/session'
 import { UserErrorException } from '../user-error'
 import { validateCron } from '../schedule/cron'

@@ -1,23 +1,23 @@
-import type { Locale, LocalizedText } from '../../shared/locale'
-import type { FetchLike } from './http/node-fetch'
-import type { Settings } from '../../shared/settings'
-import { AuthError } from './auth/errors'
-import { createSessionMonitor, type SessionMonitor } from './auth/monitor'
-import { usesBuildClient, withBuildClient, type BuildClient } from './auth/build-client'
-import type { Secrets } from './auth/secrets'
+import type { Locale, LocalizedText } from '../../../shared/locale'
+import type { FetchLike } from '../http/node-fetch'
+import type { Settings } from '../../../shared/settings'
+import { AuthError } from '../auth/errors'
+import { createSessionMonitor, type SessionMonitor } from '../auth/monitor'
+import { usesBuildClient, withBuildClient, type BuildClient } from '../auth/build-client'
+import type { Secrets } from '../auth/secrets'
 import {
   createSession,
   type PendingBrowserSignIn,
   type Session,
   type SessionInfo,
   type SignOutResult
-} from './auth/session'
-import type { SessionDoc } from './auth/session-store'
-import { verifyWikiToken } from './auth/wiki-token'
-import type { Clock } from './clock'
-import { createMediaClient, type MediaClient } from './media/client'
-import type { DocumentStore } from './store/json-file'
-import { createWikiClient, type WikiClient } from './wiki/client'
+} from '../auth/session'
+import type { SessionDoc } from '../auth/session-store'
+import { verifyWikiToken } from '../auth/wiki-token'
+import type { Clock } from '../clock'
+import { createMediaClient, type MediaClient } from '../media/client'
+import type { DocumentStore } from '../store/json-file'
+import { createWikiClient, type WikiClient } from '../wiki/client'
 
 /**
  * The one composition of "who we are at the services", shared by the app and the CLI: the current
