@@ -5,7 +5,7 @@
 import type { LocalizedText, UpdateAction, UpdateView } from '../../../shared/contract'
 import type { Locale } from '../../../shared/locale'
 import { localTime } from '../schedule/reminder-text'
-import { updateOffer, type UpdateMode, type UpdateState } from './policy'
+import { shouldCheck, updateOffer, type UpdateMode, type UpdateState } from './policy'
 
 type Words = { en: string; ja: string }
 
@@ -53,49 +53,44 @@ const LABELS: Record<UpdateAction, Words> = {
   later: { en: 'Later', ja: '後で' }
 }
 
-/** Fills `{name}` placeholders in each language; `time` is a timestamp shown in that language. */
-function say(words: Words, values: { new?: string; time?: number | null }, ctx: TimeContext): LocalizedText {
-  const one = (locale: Locale) =>
-    words[locale]
-      .replace('{new}', values.new ?? '')
-      .replace(
-        '{time}',
-        values.time == null
-          ? ''
-          : localTime(new Date(values.time).toISOString(), { locale, timeZone: ctx.timeZone, now: ctx.now })
-      )
-  return { en: one('en'), ja: one('ja') }
-}
-
 interface TimeContext {
   now: number
   timeZone: string | undefined
 }
 
+/** Fills `{new}` with a version and `{time}` with a moment, each shown in its language. */
+function say(words: Words, fill: { new?: string; time?: { at: number } & TimeContext } = {}): LocalizedText {
+  const one = (locale: Locale) => {
+    const { time } = fill
+    const when = time
+      ? localTime(new Date(time.at).toISOString(), { locale, timeZone: time.timeZone, now: time.now })
+      : ''
+    return words[locale].replace('{new}', fill.new ?? '').replace('{time}', when)
+  }
+  return { en: one('en'), ja: one('ja') }
+}
+
 function status(state: UpdateState, ctx: TimeContext): LocalizedText {
   const { mode, phase } = state
-  const time = state.lastCheckAt
-  if (mode.kind === 'off') return say(mode.why === 'development' ? STATUS.development : STATUS.noFeed, {}, ctx)
+  const time = state.lastCheckAt === null ? undefined : { at: state.lastCheckAt, ...ctx }
+  if (mode.kind === 'off') return say(mode.why === 'development' ? STATUS.development : STATUS.noFeed)
   switch (phase.name) {
     case 'idle':
-      return time === null ? say(STATUS.never, {}, ctx) : say(STATUS.upToDate, { time }, ctx)
+      return time ? say(STATUS.upToDate, { time }) : say(STATUS.never)
     case 'checking':
-      return say(STATUS.checking, {}, ctx)
+      return say(STATUS.checking)
     case 'downloading':
-      return say(STATUS.downloading, { new: phase.version }, ctx)
+      return say(STATUS.downloading, { new: phase.version })
     case 'ready':
-      return say(STATUS.ready, { new: phase.version }, ctx)
+      return say(STATUS.ready, { new: phase.version })
     case 'available':
-      return say(HOW_TO[mode.kind === 'manual' ? mode.why : 'portable'], { new: phase.version }, ctx)
+      return say(HOW_TO[mode.kind === 'manual' ? mode.why : 'portable'], { new: phase.version })
     case 'failed':
-      return say(STATUS[phase.why], { time }, ctx)
+      return say(STATUS[phase.why], { time })
   }
 }
 
-const action = (id: UpdateAction, version?: string) => ({
-  id,
-  label: say(LABELS[id], { new: version }, { now: 0, timeZone: undefined })
-})
+const action = (id: UpdateAction, version?: string) => ({ id, label: say(LABELS[id], { new: version }) })
 
 /** The offer and "Later" while the user has not answered (the tray shows these too). */
 export function offerActions(state: UpdateState): Array<{ id: UpdateAction; label: LocalizedText }> {
@@ -107,8 +102,8 @@ export function offerActions(state: UpdateState): Array<{ id: UpdateAction; labe
 function updateActions(state: UpdateState): Array<{ id: UpdateAction; label: LocalizedText }> {
   const offered = offerActions(state)
   if (offered.length > 0) return offered
-  const idle = ['idle', 'failed', 'available'].includes(state.phase.name)
-  return state.mode.kind !== 'off' && idle ? [action('check')] : []
+  // Offered where the user's press would start a check (offline aside: a press then does nothing).
+  return shouldCheck(state, 0, true, true) ? [action('check')] : []
 }
 
 export function updateView(state: UpdateState, version: string, ctx: TimeContext): UpdateView {
