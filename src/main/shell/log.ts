@@ -3,7 +3,7 @@
  * unhandled rejections, renderer crashes, notifications that failed to show. Every line also goes
  * to the console for `npm run demo`. Kept under 1 MB by moving it to `main.old.log` when full.
  */
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs'
+import { closeSync, constants, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { inspect } from 'node:util'
 import { app } from 'electron'
@@ -25,6 +25,12 @@ export function redact(text: string): string {
     .replace(/(Bearer\s+)[\w.~+/=-]+/gi, '$1[redacted]')
     .replace(/((?:access_|refresh_)?token["']?\s*[=:]\s*["']?)[\w.~+/-]+/gi, '$1[redacted]')
 }
+
+/**
+ * Appends, creating the file if need be, but never through a link at its name (O_NOFOLLOW: the
+ * open fails, and the line stays on the console), like every other file Onair writes.
+ */
+const APPEND_NO_LINK = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0)
 
 const describe = (detail: unknown): string =>
   detail instanceof Error ? (detail.stack ?? detail.message) : inspect(detail, { depth: 4, breakLength: 120 })
@@ -52,7 +58,12 @@ export function openAppLog(clock: Clock, folder: string = app.getPath('logs')): 
           ready = true
         }
         rotate()
-        appendFileSync(path, `${line}\n`)
+        const fd = openSync(path, APPEND_NO_LINK)
+        try {
+          writeSync(fd, `${line}\n`)
+        } finally {
+          closeSync(fd)
+        }
       } catch {
         // A log that cannot be written must not take the app down; the console line stays.
       }

@@ -4,12 +4,12 @@
  * build registers itself: a login item pointing at a development Electron would start the wrong
  * thing at every login.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { dirname } from 'node:path'
 import { app } from 'electron'
 import type { Settings } from '../../shared/settings'
 import { HIDDEN_FLAG, autostartEntry, autostartPath } from '../core/autostart'
+import { writeAtomic } from '../core/store/atomic-write'
 import type { AppLog } from './log'
 
 type Startup = Settings['startup']
@@ -43,8 +43,8 @@ function linuxAutostart(on: boolean, env: NodeJS.ProcessEnv, log: AppLog): void 
     if (!on) return rmSync(file, { force: true })
     // An AppImage runs from a temporary mount: the login must start the image itself.
     const command = env['APPIMAGE'] || process.execPath
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, autostartEntry([command]))
+    // Like every file Onair writes: atomically, never through a link (a link is refused and logged).
+    writeAtomic(file, autostartEntry([command]), 0o644)
   } catch (e) {
     log.write('error', `the autostart entry ${file} could not be changed`, e)
   }

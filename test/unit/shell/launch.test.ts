@@ -1,8 +1,10 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FakeBrowserWindow, FakeTray, app, defaultSession, ipcMain, restorePlatform } from './electron-double'
 import { prepareShell, startShell, type Shell } from './harness'
+import { ManualClock } from '../../../src/main/core/clock'
+import { openAppLog } from '../../../src/main/shell/log'
 import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
@@ -110,6 +112,21 @@ describe('launch: before and after ready', () => {
     await shell.started
     expect(app.exitCode).toBe(1)
     expect(FakeBrowserWindow.instances).toHaveLength(0)
+  })
+
+  it('never writes the log through a link at its name: the line stays on the console, the target untouched', () => {
+    const folder = tempDir('onair-log-link-')
+    const target = join(folder, 'elsewhere.txt')
+    writeFileSync(target, 'mine\n')
+    symlinkSync(target, join(folder, 'main.log'))
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {})
+    try {
+      openAppLog(new ManualClock(0), folder).write('error', 'through a link?')
+      expect(console).toHaveBeenCalledWith(expect.stringContaining('through a link?'))
+    } finally {
+      console.mockRestore()
+    }
+    expect(readFileSync(target, 'utf8')).toBe('mine\n')
   })
 
   it('writes uncaught errors and unhandled rejections to the log file', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { autostartEntry, autostartPath, execArg } from '../../../src/main/core/autostart'
@@ -57,6 +57,21 @@ describe('launch at login', () => {
     await startup(s, { openAtLogin: false })
     expect(existsSync(entry)).toBe(false)
     rmSync(config, { recursive: true, force: true })
+  })
+
+  it('Linux: a link in the autostart entry’s place is never written through; the refusal is logged', async () => {
+    const config = tempDir('onair-xdg-link-')
+    const s = await run.start({ platform: 'linux', packaged: true, env: { XDG_CONFIG_HOME: config } })
+    // Planted once the app runs (at start, with the setting off, the entry's name is removed).
+    const target = join(config, 'elsewhere.desktop')
+    writeFileSync(target, 'mine\n')
+    mkdirSync(join(config, 'autostart'), { recursive: true })
+    symlinkSync(target, join(config, 'autostart/onair.desktop'))
+    await startup(s, { openAtLogin: true })
+    expect(readFileSync(target, 'utf8')).toBe('mine\n')
+    expect(readFileSync(join(s.folder, 'logs/main.log'), 'utf8')).toMatch(
+      /autostart entry .* could not be changed.*ELOOP/s
+    )
   })
 
   it('a development build registers nothing, and says why in the log', async () => {
