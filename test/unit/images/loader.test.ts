@@ -1,8 +1,10 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
 import { createImageLoader } from '../../../src/main/core/images/loader'
-import { onWikiHost } from '../../../src/main/core/images/policy'
-import { startStranger, type Stranger } from '../../stranger/server'
+import { isPublicHost, onWikiHost } from '../../../src/main/core/images/policy'
+import { PIXEL, startStranger, type Stranger } from '../../stranger/server'
 
 let stranger: Stranger
 beforeEach(async () => {
@@ -87,5 +89,66 @@ describe('onWikiHost', () => {
     expect(on('https://wiki.example.evil.example/a')).toBe(false)
     expect(on('https://evilwiki.example/a')).toBe(false)
     expect(onWikiHost(new URL('https://wiki.example/'), 'not a url')).toBe(false)
+  })
+})
+
+describe('isPublicHost', () => {
+  it("refuses this machine's and its network's addresses, by name or number", () => {
+    const pub = (u: string) => isPublicHost(new URL(u))
+    for (const u of [
+      'https://localhost/a.png',
+      'https://printer.localhost/a.png',
+      'https://127.0.0.1/a.png',
+      'https://10.1.2.3/a.png',
+      'https://172.20.0.1/a.png',
+      'https://192.168.1.1/a.png',
+      'https://169.254.169.254/a.png',
+      'https://[::1]/a.png',
+      'https://[fd00::1]/a.png',
+      'https://[fe80::1]/a.png',
+      'https://[::ffff:192.168.1.1]/a.png',
+      'https://0x7f000001/a.png'
+    ])
+      expect(pub(u), u).toBe(false)
+    for (const u of ['https://images.example/a.png', 'https://93.184.216.34/a.png', 'https://[2606:4700::1]/a.png'])
+      expect(pub(u), u).toBe(true)
+  })
+
+  it('keeps an article from making the core ask the local network, even once asked', async () => {
+    const got = await loader().articleImages(
+      ['https://192.168.1.1/img/router.png', 'https://localhost/img/a.png'],
+      true
+    )
+    expect(got).toEqual([null, null])
+    expect(stranger.seen).toEqual([])
+  })
+})
+
+describe('an article author avatar', () => {
+  it('is waited for one second at most; a late one is kept for the next time', async () => {
+    let answer: (() => void) | undefined
+    const slow = createServer((_req, res) => {
+      answer = () => res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL)
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    const port = (slow.address() as AddressInfo).port
+    try {
+      const clock = new ManualClock()
+      const images = createImageLoader({
+        clock,
+        wikiUrl: () => 'https://wiki.example',
+        wikiImages: () => false,
+        fetch: (_url, init) => fetch(`http://127.0.0.1:${port}/`, init)
+      })
+      const first = images.fetchAvatar('https://avatars.wiki.example/u/1.png')
+      await expect.poll(() => answer).toBeDefined()
+      clock.advance(1_000)
+      expect(await first).toBeUndefined()
+      answer!()
+      await expect.poll(() => images.avatar('https://avatars.wiki.example/u/1.png')).toMatch(/^data:image\/png/)
+    } finally {
+      slow.closeAllConnections()
+      await new Promise((resolve) => slow.close(resolve))
+    }
   })
 })

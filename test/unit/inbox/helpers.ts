@@ -1,4 +1,5 @@
 import { ManualClock } from '../../../src/main/core/clock'
+import type { ImageLoader } from '../../../src/main/core/images/loader'
 import { createInbox, type InboxService } from '../../../src/main/core/inbox/inbox'
 import { inboxFileStore } from '../../../src/main/core/inbox/store'
 import { memoryNotifier } from '../../../src/main/core/notify'
@@ -19,8 +20,12 @@ export interface InboxRig {
   restart(): InboxRig
 }
 
-/** An inbox over real files in a temp folder, talking to the emulator's wiki. */
-export function inboxRig(emu: Emulator, dataDir = tempDir('onair-inbox-')): InboxRig {
+/** An inbox over real files in a temp folder, talking to the emulator's wiki (images: none unless given). */
+export function inboxRig(
+  emu: Emulator,
+  dataDir = tempDir('onair-inbox-'),
+  images?: (clock: ManualClock) => ImageLoader
+): InboxRig {
   const clock = new ManualClock(NOW)
   const notifier = memoryNotifier()
   const token = { value: emu.tokens.wiki as string | undefined }
@@ -32,7 +37,8 @@ export function inboxRig(emu: Emulator, dataDir = tempDir('onair-inbox-')): Inbo
     clock,
     notifier,
     notify: () => notify.on,
-    language: () => 'en'
+    language: () => 'en',
+    images: images?.(clock)
   })
-  return { inbox, notifier, clock, dataDir, token, notify, restart: () => inboxRig(emu, dataDir) }
+  return { inbox, notifier, clock, dataDir, token, notify, restart: () => inboxRig(emu, dataDir, images) }
 }

@@ -47,4 +47,20 @@ describe('inbox IPC', () => {
       await dispatch(handlers, 'inbox:article', { userName: 'hikari', timestampId: '20240115093000' })
     ).toMatchObject({ ok: true, value: { title: 'Review: Frieren episode 12' } })
   })
+
+  it('asks for images only by https address, at most 100 at a time, and answers in order', async () => {
+    const { handlers } = setup({ inbox: inboxRig(emu).inbox })
+    for (const urls of [['http://tracker.example/p.png'], ['javascript:alert(1)'], ['/relative.png']])
+      expect(await dispatch(handlers, 'inbox:images', { urls, asked: true })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input' }
+      })
+    const many = Array.from({ length: 101 }, (_, i) => `https://images.example/${i}.png`)
+    expect(await dispatch(handlers, 'inbox:images', { urls: many, asked: true })).toMatchObject({ ok: false })
+    // This inbox has no image loader (as in the command line): every answer is "not shown".
+    expect(await dispatch(handlers, 'inbox:images', { urls: many.slice(0, 2), asked: true })).toEqual({
+      ok: true,
+      value: [null, null]
+    })
+  })
 })

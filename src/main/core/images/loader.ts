@@ -1,4 +1,4 @@
-import type { Clock } from '../clock'
+import type { Clock, TimerHandle } from '../clock'
 import { fetchImage, type ImageFetch, type ImageRequest } from './fetch-image'
 import { articleImageChecks, avatarCheck } from './policy'
 
@@ -19,7 +19,10 @@ export interface ImageLoaderDeps {
 export interface ImageLoader {
   /** An avatar already here; one not asked for yet is fetched meanwhile (then `onAvatars`). */
   avatar(url: string | undefined): string | undefined
-  /** The avatar, fetched now if need be. */
+  /**
+   * The avatar, fetched now if need be, but waited for at most AVATAR_WAIT_MS: the article's text
+   * does not wait for a slow avatar (which is then kept for the next time).
+   */
   fetchAvatar(url: string | undefined): Promise<string | undefined>
   /** Called when avatars fetched in the background arrived; returns the unsubscribe function. */
   onAvatars(listener: () => void): () => void
@@ -30,6 +33,7 @@ export interface ImageLoader {
 }
 
 const AVATAR: Omit<ImageRequest, 'allowed'> = { maxBytes: 256 * 1024, timeoutMs: 5_000 }
+const AVATAR_WAIT_MS = 1_000
 const ARTICLE_IMAGE: Omit<ImageRequest, 'allowed'> = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000 }
 /** What one article may add to the window's memory, and how many fetches run at once. */
 const ARTICLE_TOTAL_BYTES = 24 * 1024 * 1024
@@ -77,7 +81,18 @@ export function createImageLoader(deps: ImageLoaderDeps): ImageLoader {
         })
       return known ?? undefined
     },
-    fetchAvatar: async (url) => (url ? getAvatar(url) : undefined),
+    async fetchAvatar(url) {
+      if (!url) return undefined
+      let timer: TimerHandle | undefined
+      const late = new Promise<undefined>(
+        (resolve) => (timer = deps.clock.setTimeout(() => resolve(undefined), AVATAR_WAIT_MS))
+      )
+      try {
+        return await Promise.race([getAvatar(url), late])
+      } finally {
+        deps.clock.clearTimeout(timer!)
+      }
+    },
     onAvatars(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
