@@ -1,7 +1,7 @@
 /**
- * A local update server for the updater tests: it serves a generic-provider feed
- * (`latest-linux.yml`, as electron-builder publishes it) naming one AppImage and one deb with their
- * sha512, and the files themselves. The AppImage is a shell script that exits 0, so installing it
+ * A local update server for the updater tests: it serves a generic-provider feed as
+ * electron-builder publishes it (`latest-linux.yml` naming an AppImage and a deb, `latest.yml` an
+ * NSIS installer) with each file's sha512, and the files themselves. The AppImage is a shell script that exits 0, so installing it
  * (electron-updater runs the new AppImage once) works here; the test reads where it landed.
  */
 import { createHash } from 'node:crypto'
@@ -34,7 +34,11 @@ export async function startFeed(initial: FeedOptions): Promise<Feed> {
   let options = initial
   const requests: string[] = []
   const artifact = (version: string) => Buffer.from(`#!/bin/sh\n# Onair ${version}\nexit 0\n`)
-  const names = (version: string) => ({ appImage: `Onair-${version}.AppImage`, deb: `onair_${version}_amd64.deb` })
+  const names = (version: string) => ({
+    appImage: `Onair-${version}.AppImage`,
+    deb: `onair_${version}_amd64.deb`,
+    exe: `Onair-Setup-${version}.exe`
+  })
   const send = (res: ServerResponse, body: Buffer | string, type: string) => {
     res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) })
     res.end(body)
@@ -44,14 +48,15 @@ export async function startFeed(initial: FeedOptions): Promise<Feed> {
     requests.push(path)
     const { version } = options
     const file = artifact(version)
-    const { appImage, deb } = names(version)
-    if (/^\/latest-linux.*\.yml$/.test(path)) {
+    const { appImage, deb, exe } = names(version)
+    if (/^\/latest(-linux.*)?\.yml$/.test(path)) {
       if (options.silent) return
       const entry = (url: string) => `  - url: ${url}\n    sha512: ${sha512(file)}\n    size: ${file.length}\n`
-      const yml = `version: ${version}\nfiles:\n${entry(appImage)}${entry(deb)}path: ${appImage}\nsha512: ${sha512(file)}\nreleaseDate: '2026-11-24T00:00:00.000Z'\n`
+      const files = path === '/latest.yml' ? [exe] : [appImage, deb]
+      const yml = `version: ${version}\nfiles:\n${files.map(entry).join('')}path: ${files[0]}\nsha512: ${sha512(file)}\nreleaseDate: '2026-11-24T00:00:00.000Z'\n`
       return send(res, yml, 'text/yaml')
     }
-    if (path === `/${appImage}` || path === `/${deb}`) {
+    if ([appImage, deb, exe].some((name) => path === `/${name}`)) {
       return send(
         res,
         options.tampered ? Buffer.concat([file, Buffer.from('# changed\n')]) : file,

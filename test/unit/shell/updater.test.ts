@@ -5,7 +5,7 @@
  * Settings → About (`update:*`), what reached the server from its request log.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHECK_EVERY_MS, CHECK_TIMEOUT_MS } from '../../../src/main/core/update/policy'
 import type { UpdateView } from '../../../src/shared/contract'
@@ -47,12 +47,13 @@ afterEach(async () => {
 const appImage = () => join(box, 'Onair.AppImage')
 
 /**
- * A packaged AppImage whose build names `feed` (or a deb: `resources/package-type`), started on the
- * double. electron-updater reads APPIMAGE and the cache folder from process.env itself.
+ * A packaged copy whose build names `feed`, started on the double: an AppImage (APPIMAGE names
+ * it), a deb (`resources/package-type`) or a Windows install. electron-updater reads APPIMAGE and
+ * the cache folder from process.env itself.
  */
 async function startApp(
   feedOptions: FeedOptions | null,
-  options: ShellOptions & { deb?: boolean } = {}
+  options: ShellOptions & { install?: 'AppImage' | 'deb' | 'nsis' } = {}
 ): Promise<Shell> {
   const resources = join(box, 'resources')
   mkdirSync(resources, { recursive: true })
@@ -63,8 +64,9 @@ async function startApp(
       `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: onair-updater\n`
     )
   }
-  if (options.deb) writeFileSync(join(resources, 'package-type'), 'deb\n')
-  else {
+  const install = options.install ?? 'AppImage'
+  if (install === 'deb') writeFileSync(join(resources, 'package-type'), 'deb\n')
+  if (install === 'AppImage') {
     writeFileSync(appImage(), '#!/bin/sh\n# Onair 0.1.0\nexit 0\n', { mode: 0o755 })
     process.env.APPIMAGE = appImage()
   }
@@ -73,7 +75,7 @@ async function startApp(
   app = await run.start({
     packaged: true,
     ...options,
-    env: { ...(options.deb ? {} : { APPIMAGE: appImage() }), ...options.env }
+    env: { ...(install === 'AppImage' ? { APPIMAGE: appImage() } : {}), ...options.env }
   })
   return app
 }
@@ -149,7 +151,7 @@ describe('a newer version', () => {
   })
 
   it('a deb cannot update itself: it says where the new package is and downloads nothing', async () => {
-    const s = await startApp({ version: '0.2.0' }, { deb: true })
+    const s = await startApp({ version: '0.2.0' }, { install: 'deb' })
     await until(() => expect(labels(s)).toContain('Download 0.2.0…'))
     const view = await about(s)
     expect(view.status.en).toContain('installed as a system package and cannot update itself')
@@ -157,6 +159,21 @@ describe('a newer version', () => {
     await until(() => expect(electronShell.opened).toEqual([`${feed?.url}onair_0.2.0_amd64.deb`]))
     expect(downloads()).toBe(0)
     expect(labels(s)).not.toContain('Later')
+  })
+
+  it('a Windows install for all users says to run the new installer as an administrator', async () => {
+    // Installed under Program Files: here, the folder that holds this test's own executable.
+    const programFiles = dirname(dirname(process.execPath))
+    const s = await startApp(
+      { version: '0.2.0' },
+      { platform: 'win32', install: 'nsis', env: { ProgramFiles: programFiles } }
+    )
+    await until(() => expect(labels(s)).toContain('Download 0.2.0…'))
+    expect((await about(s)).status.en).toContain('installed for all users and cannot update itself')
+    expect(feed?.requests.filter((p) => p.endsWith('.yml'))).toEqual(['/latest.yml'])
+    s.menu().click('Download 0.2.0…')
+    await until(() => expect(electronShell.opened).toEqual([`${feed?.url}Onair-Setup-0.2.0.exe`]))
+    expect(downloads()).toBe(0)
   })
 })
 
