@@ -44,6 +44,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/run')).run
   },
   {
+    name: 'reminders',
+    summary: {
+      en: 'Show what became of the reminders this week',
+      ja: '今週のリマインダーがどうなったかを表示する'
+    },
+    load: async () => (await import('./commands/reminders')).reminders
+  },
+  {
     name: 'record',
     summary: { en: 'Record that you watched an episode', ja: 'エピソードの視聴を記録する' },
     load: async () => (await import('./commands/record')).record

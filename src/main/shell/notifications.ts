@@ -21,7 +21,8 @@ export interface NotificationButton {
 }
 
 export interface NotificationHooks {
-  onClick(target: NotificationTarget): void
+  /** `notification` is absent for a Windows Action Center click after the toast was let go. */
+  onClick(target: NotificationTarget, notification?: NativeNotification): void
   /** The OS could not show it (macOS: an unsigned build; Windows: no Start-menu shortcut). */
   onFailed(error: string, notification: NativeNotification): void
   /** A button was pressed (only for notifications `buttons` gave some). */
@@ -89,7 +90,7 @@ export function electronNotifier(hooks: NotificationHooks): Notifier {
       const entry: Shown = { notification, source: n, buttons }
       notification.on('click', () => {
         forget(tag, notification)
-        hooks.onClick(n.target ?? { kind: 'schedule' })
+        hooks.onClick(n.target ?? { kind: 'schedule' }, n)
       })
       // Windows reports buttons through handleActivation (above), for live and released toasts alike.
       if (!windows) notification.on('action', (details) => act(entry, details.actionIndex))

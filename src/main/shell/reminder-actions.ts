@@ -40,7 +40,7 @@ export function reminderButtons(n: NativeNotification, locale: Locale): Notifica
 }
 
 export interface ReminderActionDeps {
-  reminders: Pick<ReminderService, 'schedule' | 'snooze'>
+  reminders: Pick<ReminderService, 'schedule' | 'snooze' | 'actedOn'>
   outbox: Pick<Outbox, 'record'>
   notifier: Notifier
   language: () => Locale
@@ -53,11 +53,13 @@ export function reminderAction(deps: ReminderActionDeps): (button: string, n: Na
   const say = (text: LocalizedText, values: Record<string, string>): string =>
     Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), text[deps.language()])
 
-  const watched = (programId: number): void => {
+  const watched = (ref: NonNullable<NativeNotification['reminder']>): void => {
+    const { programId } = ref
     const program = deps.reminders.schedule().programs.find((p) => p.id === programId)
     const record = program ? watchedRecord(program) : null
     if (!program || !record) return deps.openProgram(programId)
     deps.outbox.record(record)
+    deps.reminders.actedOn(ref, 'watched')
     deps.notifier.show({
       id: `watched:${programId}`,
       title: 'Onair',
@@ -84,7 +86,7 @@ export function reminderAction(deps: ReminderActionDeps): (button: string, n: Na
 
   return (button, n) => {
     if (!n.reminder) return
-    if (button === 'watched') watched(n.reminder.programId)
+    if (button === 'watched') watched(n.reminder)
     else if (button === 'snooze') snooze({ ...n, reminder: n.reminder })
   }
 }

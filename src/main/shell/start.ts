@@ -73,7 +73,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   useDocumentBackend(electronStoreBackend())
   const icon = nativeImage.createFromPath(appIconPath())
   // Set once the window exists; a notification clicked before that has nothing to show.
-  let onNotificationClick: (target: NotificationTarget) => void = () => {}
+  let onNotificationClick: (target: NotificationTarget, n?: NativeNotification) => void = () => {}
   let onNotificationFailed: (error: string) => void = () => {}
   let onReminderAction: (button: string, n: NativeNotification) => void = () => {}
   const notifier = controlSafeNotifier(
@@ -81,7 +81,7 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
       icon,
       // Electron hands the body to libnotify as it is; a server that reads markup needs it escaped.
       ...(process.platform === 'linux' ? { bodyText: linuxBodyFormatter(env) } : {}),
-      onClick: (target) => onNotificationClick(target),
+      onClick: (target, n) => onNotificationClick(target, n),
       // macOS and Windows show a reminder's buttons; Linux keeps the click that opens the quick record.
       buttons: (n) => reminderButtons(n, language()),
       onAction: (button, n) => onReminderAction(button, n),
@@ -215,7 +215,9 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
     main.show()
     core.events.emit('app:focusProgram', { programId })
   }
-  onNotificationClick = (target) => {
+  onNotificationClick = (target, n) => {
+    // The reminder history notes the click; a failed write is logged by the service's onError.
+    if (n?.reminder) reminders.actedOn(n.reminder, 'opened')
     if (target.kind === 'record') return openProgram(target.programId)
     if (target.kind === 'url') return void core.openExternal(target.url).catch((e) => log.write('warn', 'link', e))
     navigate(target.kind === 'inbox' ? 'inbox' : 'schedule')

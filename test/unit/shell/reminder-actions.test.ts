@@ -24,6 +24,10 @@ describe('"Snooze" on a reminder', () => {
     const reminder = s.notifications()[0]!
     return { s, reminder, signedIn, id: reminder.options.id }
   }
+  const history = (s: Shell) =>
+    (
+      JSON.parse(readFileSync(join(s.dataDir, 'reminder-history.json'), 'utf8')) as { entries: { outcome: string }[] }
+    ).entries.map((e) => e.outcome)
   const snoozes = (s: Shell) => JSON.parse(readFileSync(join(s.dataDir, 'snoozes.json'), 'utf8'))
   /** Notifications of the same reminder (the OS sees one id: the return replaces the first). */
   const returns = (s: Shell, id: string | undefined) => s.notifications().filter((n) => n.options.id === id).length
@@ -74,6 +78,15 @@ describe('"Snooze" on a reminder', () => {
     FakeNotification.activate({ type: 'action', actionIndex: 0, arguments: `tag=${back.options.id}` })
     // "Watched" on the returned reminder records the episode.
     expect(((await s.invoke('outbox:list')) as { value: { entries: unknown[] } }).value.entries).toHaveLength(1)
+    // The reminder history keeps each step, for the Reminders list and `onair reminders`.
+    expect(history(s)).toEqual(['delivered', 'snoozed', 'delivered', 'watched'])
+  })
+
+  it('a click on a reminder opens its quick record and is kept in the reminder history', async () => {
+    const { s, reminder } = await withReminder('darwin')
+    reminder.click()
+    expect(s.window().isVisible()).toBe(true)
+    expect(history(s)).toEqual(['delivered', 'opened'])
   })
 
   it('survives a restart of the app: the next run brings the reminder back once, at its time', async () => {
@@ -119,7 +132,7 @@ describe('reminderAction when the snooze cannot be kept', () => {
     const opened: number[] = []
     const logged: string[] = []
     const press = reminderAction({
-      reminders: { schedule: () => ({ fetchedAt: null, programs: [] }), snooze },
+      reminders: { schedule: () => ({ fetchedAt: null, programs: [] }), snooze, actedOn: () => {} },
       outbox: { record: () => expect.unreachable('nothing to record') },
       notifier,
       language: () => locale,

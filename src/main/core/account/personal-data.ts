@@ -5,7 +5,13 @@ import { join } from 'node:path'
  * Personal files deleted at sign-out; settings (and the secrets store, which the session empties
  * itself) are kept. Features that keep personal data add their file here.
  */
-export const PERSONAL_DATA_FILES = ['schedule.json', 'ledger.json', 'snoozes.json', 'inbox.json'] as const
+export const PERSONAL_DATA_FILES = [
+  'schedule.json',
+  'ledger.json',
+  'snoozes.json',
+  'reminder-history.json',
+  'inbox.json'
+] as const
 /** Queued records: kept unless the user chose to discard them (they are sent after the next sign-in). */
 export const OUTBOX_FILE = 'outbox.json'
 

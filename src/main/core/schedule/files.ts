@@ -1,13 +1,15 @@
 import { join } from 'node:path'
 import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './history'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
 import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
 
-/** All three names are in PERSONAL_DATA_FILES, so signing out wipes them. */
+/** All four names are in PERSONAL_DATA_FILES, so signing out wipes them. */
 export const SCHEDULE_FILE = 'schedule.json'
 export const LEDGER_FILE = 'ledger.json'
 export const SNOOZES_FILE = 'snoozes.json'
+export const HISTORY_FILE = 'reminder-history.json'
 
 export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
 
@@ -56,6 +58,22 @@ export function snoozesFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
       lossNote: {
         en: 'Snoozed reminders will not come back: snooze them again if you still want them.',
         ja: 'スヌーズしたリマインダーは再通知されません。必要ならもう一度スヌーズしてください。'
+      }
+    })
+  )
+}
+
+/** What became of each reminder this week (history.ts), written by whichever process it happened in. */
+export function historyFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): ReminderHistory {
+  return historyOver(
+    jsonFileStore({
+      path: join(dataDir, HISTORY_FILE),
+      schema: HistoryDoc,
+      defaults: emptyHistory,
+      onCorrupt,
+      lossNote: {
+        en: 'The list of past reminders starts again; reminders themselves are not affected.',
+        ja: '過去のリマインダーの一覧は空から始まります。リマインダー自体には影響しません。'
       }
     })
   )

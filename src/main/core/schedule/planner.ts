@@ -39,6 +39,27 @@ export function candidates(
   settings: ReminderSettings,
   ledger: DeliveredKeys
 ): Reminder[] {
+  return undelivered(programs, settings, ledger).filter(
+    (r) => !isInQuietHours(r.fireAt, settings.quietHours, settings.timeZone)
+  )
+}
+
+/** The reminders quiet hours hold back: what `candidates` would add but for them (the history says so). */
+export function heldByQuietHours(
+  programs: readonly CachedProgram[],
+  settings: ReminderSettings,
+  ledger: DeliveredKeys
+): Reminder[] {
+  return undelivered(programs, settings, ledger).filter((r) =>
+    isInQuietHours(r.fireAt, settings.quietHours, settings.timeZone)
+  )
+}
+
+function undelivered(
+  programs: readonly CachedProgram[],
+  settings: ReminderSettings,
+  ledger: DeliveredKeys
+): Reminder[] {
   const found: Reminder[] = []
   const slots = slotsOf(programs, settings, (p) => isWanted(p, settings))
   for (const { program, watchAt, shiftMinutes, siblings } of slots) {
@@ -46,14 +67,12 @@ export function candidates(
       const key = reminderKey(program.id, program.startedAt, offsetMinutes)
       const same = siblings.map((p) => ({ key: reminderKey(p.id, p.startedAt, offsetMinutes), startedAt: p.startedAt }))
       if (ledger.has(key) || same.some((s) => ledger.has(s.key))) continue
-      const fireAt = watchAt - offsetMinutes * MINUTE
-      if (isInQuietHours(fireAt, settings.quietHours, settings.timeZone)) continue
       found.push({
         key,
         programId: program.id,
         offsetMinutes,
         startedAt: program.startedAt,
-        fireAt,
+        fireAt: watchAt - offsetMinutes * MINUTE,
         program,
         shiftMinutes,
         ...(same.length > 0 ? { siblings: same } : {})

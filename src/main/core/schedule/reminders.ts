@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Locale } from '../../../shared/locale'
 import type { ScheduleView } from '../../../shared/contract/schedule'
+import type { HistoryEntry } from '../../../shared/reminder-history'
 import type { Delivery, ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { SessionMonitor } from '../auth/monitor'
@@ -10,12 +11,14 @@ import type { Notifier } from '../notify'
 import type { CorruptFileReport, DocumentStore } from '../store/json-file'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
-import { emptySchedule, ledgerFile, scheduleFileStore, snoozesFile, SNOOZES_FILE } from './files'
+import { emptySchedule, historyFile, ledgerFile, scheduleFileStore, snoozesFile, SNOOZES_FILE } from './files'
+import { deliveryEntry, historyReminder, memoryHistory, remindedOf, type ReminderHistory } from './history'
 import type { Ledger } from './ledger'
 import type { PollResult } from './poll'
 import { createPoller, type PollerStatus } from './poller'
 import { describeDelivery } from './reminder-text'
-import { createScheduler } from './scheduler'
+import { heldByQuietHours } from './planner'
+import { createScheduler, GAP_HORIZON_MS } from './scheduler'
 import { memorySnoozes, scheduledProgram, type ReminderRef, type Snoozes, type SnoozeResult } from './snoozes'
 import { trayState, type TrayState } from './tray-state'
 
@@ -28,10 +31,10 @@ export interface ReminderServiceOptions {
   clock: Clock
   media: Pick<MediaClient, 'allPrograms'>
   monitor: SessionMonitor
-  /** Files `schedule.json`, `ledger.json` and `snoozes.json` in this folder, unless `stores` are given. */
+  /** The files of schedule/files.ts in this folder, unless `stores` are given. */
   dataDir?: string
-  /** Without `snoozes`, snoozes live in memory. */
-  stores?: { cache: DocumentStore<ScheduleCache>; ledger: Ledger; snoozes?: Snoozes }
+  /** Without `snoozes` or `history`, they live in memory. */
+  stores?: { cache: DocumentStore<ScheduleCache>; ledger: Ledger; snoozes?: Snoozes; history?: ReminderHistory }
   /** Read at every use, so a changed setting needs only `settingsChanged()`. */
   settings: () => Settings
   notifier: Notifier
@@ -72,6 +75,10 @@ export interface ReminderService {
    * once. Pressed again, on the same or the returned notification: again +5 min, still one.
    */
   snooze(ref: ReminderRef): SnoozeResult
+  /** What became of the reminders this week (history.ts); read by the window and `onair reminders`. */
+  history(): HistoryEntry[]
+  /** Watched pressed on a reminder, or its notification clicked: kept in the history. */
+  actedOn(ref: ReminderRef, outcome: 'watched' | 'opened'): void
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
 
@@ -87,7 +94,28 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   const ledger = opts.stores?.ledger ?? ledgerFile(opts.dataDir as string, opts.onCorrupt)
   const snoozes =
     opts.stores?.snoozes ?? (opts.stores ? memorySnoozes() : snoozesFile(opts.dataDir as string, opts.onCorrupt))
+  const history =
+    opts.stores?.history ?? (opts.stores ? memoryHistory() : historyFile(opts.dataDir as string, opts.onCorrupt))
   const onError = opts.onError ?? (() => {})
+  /** A history that cannot be written is reported; the reminder it is about goes ahead regardless. */
+  const keep = (write: () => void): void => {
+    try {
+      write()
+    } catch (error) {
+      onError(error)
+    }
+  }
+  /** Quiet hours hold a reminder silently: its time passing is when the history notes it. */
+  const noteQuietHolds = (): void => {
+    const now = clock.now()
+    const held = heldByQuietHours(cache.read().programs, opts.settings().reminders, ledger)
+    keep(() =>
+      history.holdQuiet(
+        held.filter((r) => r.fireAt <= now && r.fireAt > now - GAP_HORIZON_MS),
+        now
+      )
+    )
+  }
   const listeners = new Set<(event: ReminderEvent) => void>()
   const emit = (event: ReminderEvent): void => {
     for (const listener of [...listeners]) listener(event)
@@ -99,12 +127,15 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     settings: () => opts.settings().reminders,
     snoozes,
     onError,
+    onRepeat: (repeats, at) =>
+      keep(() => history.add([{ at, outcome: 'repeat', reminders: repeats.map(historyReminder) }], at)),
     deliver(delivery) {
       const firedAt = clock.now()
       const s = opts.settings()
       opts.notifier.show(
         describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt })
       )
+      keep(() => history.add([deliveryEntry(delivery, firedAt)], firedAt))
       emit({ type: 'delivery', delivery, firedAt })
     }
   })
@@ -139,6 +170,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   function watch(expected: number): void {
     watchdog = clock.setTimeout(() => {
       checkSnoozes()
+      noteQuietHolds()
       const now = clock.now()
       if (Math.abs(now - expected) > JUMP_TOLERANCE_MS) {
         scheduler.replan()
@@ -147,6 +179,13 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       }
       watch(now + WATCHDOG_MS)
     }, WATCHDOG_MS)
+  }
+
+  function noteAction(ref: ReminderRef, outcome: 'snoozed' | 'watched' | 'opened', at: number, until?: number): void {
+    keep(() => {
+      const reminded = remindedOf(ref, cache.read().programs, history.read())
+      if (reminded) history.add([{ at, outcome, reminders: [reminded], ...(until ? { until } : {}) }], at)
+    })
   }
 
   const snapshot = (): ScheduleView => {
@@ -164,6 +203,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   return {
     start() {
       scheduler.update(cache.read().programs)
+      noteQuietHolds()
       watch(clock.now() + WATCHDOG_MS)
       if (opts.dataDir && !opts.stores) unwatchSnoozes = watchDocument(join(opts.dataDir, SNOOZES_FILE), checkSnoozes)
       return poller.start()
@@ -208,11 +248,15 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     snooze(ref) {
       // Only a broadcast still on the schedule, at the time the reminder was about, comes back.
       if (!scheduledProgram(ref, cache.read().programs)) return { ok: false, reason: 'not-scheduled' }
-      const fireAt = snoozes.add(ref, clock.now())
+      const now = clock.now()
+      const fireAt = snoozes.add(ref, now)
       // Serving here: the timer now waits for it too. Standing by: a no-op, the holder delivers it.
       scheduler.replan()
+      noteAction(ref, 'snoozed', now, fireAt)
       return { ok: true, fireAt }
     },
+    history: () => history.read().entries,
+    actedOn: (ref, outcome) => noteAction(ref, outcome, clock.now()),
     onChange(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

@@ -28,6 +28,8 @@ export interface SchedulerOptions {
   onError?: (error: unknown) => void
   /** Snoozed reminders (snoozes.ts), delivered once like any reminder; absent: none. */
   snoozes?: Snoozes
+  /** Due reminders not shown because another process of the folder had shown them (the history). */
+  onRepeat?: (reminders: Reminder[], at: number) => void
 }
 
 export interface Scheduler {
@@ -97,6 +99,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       onError(error)
       fresh = new Set([...due, ...missed].map((r) => r.key))
     }
+    const repeats = items.filter((r) => !fresh.has(r.key))
+    if (repeats.length > 0) options.onRepeat?.(repeats, now)
     const snoozes = takeSnoozes(snoozed.settle)
     // A snooze that fell due while nothing ran follows the reminders' rule: summarised, looking
     // back as far as they do, and "not running" when it fell due before this run began.

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { CachedProgramSchema } from './schedule'
+
+/**
+ * What became of each reminder: the file `reminder-history.json` keeps it for a week, and
+ * `onair reminders`, `onair doctor` and the window's Reminders list read it. One schema for the
+ * file, the IPC answer and `onair reminders --json`.
+ *
+ * - `delivered`: shown, `lateMs` after its time (a group counts from the group's time);
+ * - `missed`: summarised as missed (`why` as in the missed delivery), `reminders` says which;
+ * - `repeat`: not shown, because another process of the folder had already shown it;
+ * - `quiet`: not shown, its time fell in quiet hours;
+ * - `snoozed`: Snooze pressed, comes back at `until`;
+ * - `watched`, `opened`: Watched pressed, or the notification clicked.
+ */
+export const HISTORY_OUTCOMES = ['delivered', 'missed', 'repeat', 'quiet', 'snoozed', 'watched', 'opened'] as const
+export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number]
+
+export const HistoryReminderSchema = z.object({
+  key: z.string(),
+  offsetMinutes: z.int(),
+  /** When it was due (epoch ms). */
+  fireAt: z.number(),
+  program: CachedProgramSchema
+})
+export type HistoryReminder = z.output<typeof HistoryReminderSchema>
+
+export const HistoryEntrySchema = z.object({
+  /** When it happened (epoch ms); for `quiet`, when the reminder would have been shown. */
+  at: z.number(),
+  outcome: z.enum(HISTORY_OUTCOMES),
+  reminders: z.array(HistoryReminderSchema),
+  lateMs: z.number().optional(),
+  why: z.enum(['away', 'not-running', 'shifted']).optional(),
+  until: z.number().optional()
+})
+export type HistoryEntry = z.output<typeof HistoryEntrySchema>

@@ -1,0 +1,197 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
+import { ManualClock } from '../../../src/main/core/clock'
+import { memoryNotifier } from '../../../src/main/core/notify'
+import { historyFile, HISTORY_FILE } from '../../../src/main/core/schedule/files'
+import {
+  HISTORY_KEEP_MS,
+  MAX_HISTORY_ENTRIES,
+  MAX_REMINDERS_PER_ENTRY,
+  emptyHistory,
+  memoryHistory,
+  withEntries
+} from '../../../src/main/core/schedule/history'
+import { createLedger } from '../../../src/main/core/schedule/ledger'
+import { reminderKey } from '../../../src/main/core/schedule/planner'
+import { createReminderService } from '../../../src/main/core/schedule/reminders'
+import { createScheduler } from '../../../src/main/core/schedule/scheduler'
+import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
+import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
+import type { HistoryEntry } from '../../../src/shared/reminder-history'
+import { defaultSettings, type Settings } from '../../../src/shared/settings'
+import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
+import { emulated } from '../media/emulated'
+import { manualCron } from './emulated'
+import { BASE, MIN, program, settings as reminderSettings } from './fixtures'
+
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
+
+/** The emulator's soon program, reminded at its start (UTC); `reminders` may depend on that start. */
+async function setup(reminders: (startMs: number) => Partial<Settings['reminders']> = () => ({})) {
+  const t = await emulated({ soonSeconds: 120 })
+  const folder = mkdtempSync(join(tmpdir(), 'onair-history-'))
+  const startMs = Number(t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt)
+  const settings: Settings = {
+    ...defaultSettings(),
+    reminders: { ...defaultSettings().reminders, leadMinutes: [0], timeZone: 'UTC', ...reminders(startMs) }
+  }
+  const boot = () =>
+    createReminderService({
+      clock: t.clock,
+      media: t.client,
+      monitor: createSessionMonitor('signed-in'),
+      dataDir: folder,
+      settings: () => settings,
+      notifier: memoryNotifier(),
+      locale: () => 'en',
+      random: () => 0.5,
+      cron: manualCron().factory
+    })
+  const ref = {
+    key: reminderKey(SOON_PROGRAM_ID, new Date(startMs).toISOString(), 0),
+    programId: SOON_PROGRAM_ID,
+    startedAt: new Date(startMs).toISOString(),
+    offsetMinutes: 0
+  }
+  return { ...t, folder, boot, startMs, ref }
+}
+
+const outcomes = (entries: HistoryEntry[]) => entries.map((e) => [e.outcome, e.reminders.map((r) => r.key)])
+
+describe('reminder history: what became of each reminder, shared by every process of the folder', () => {
+  let emu: Emulator | undefined
+  let folder: string | undefined
+  afterEach(async () => {
+    await emu?.close()
+    emu = undefined
+    if (folder) rmSync(folder, { recursive: true, force: true })
+    folder = undefined
+  })
+
+  it('a reminder shown 2 minutes late after a restart, then snoozed and marked watched: another process reads all three', async () => {
+    const t = await setup()
+    ;({ emu, folder } = t)
+    const first = t.boot()
+    await first.start()
+    first.stop()
+    t.clock.advanceTo(t.startMs + 2 * MIN)
+    const second = t.boot()
+    await second.start()
+    expect(second.snooze(t.ref)).toEqual({ ok: true, fireAt: t.startMs + 2 * MIN + SNOOZE_MS })
+    second.actedOn(t.ref, 'watched')
+    second.stop()
+
+    const reader = t.boot()
+    const entries = reader.history()
+    expect(outcomes(entries)).toEqual([
+      ['delivered', [t.ref.key]],
+      ['snoozed', [t.ref.key]],
+      ['watched', [t.ref.key]]
+    ])
+    expect(entries[0]).toMatchObject({ at: t.startMs + 2 * MIN, lateMs: 2 * MIN })
+    expect(entries[0]!.reminders[0]!.program.work.title).toBe('Starlit Courier')
+    expect(entries[1]).toMatchObject({ until: t.startMs + 2 * MIN + SNOOZE_MS })
+  })
+
+  it('a reminder that fell due while nothing ran is kept as missed, saying which and why', async () => {
+    const t = await setup()
+    ;({ emu, folder } = t)
+    const first = t.boot()
+    await first.start()
+    first.stop()
+    t.clock.advanceTo(t.startMs + 40 * MIN)
+    const second = t.boot()
+    await second.start()
+    second.stop()
+    expect(second.history()).toEqual([
+      expect.objectContaining({ outcome: 'missed', why: 'not-running', at: t.startMs + 40 * MIN })
+    ])
+    expect(outcomes(second.history())).toEqual([['missed', [t.ref.key]]])
+  })
+
+  it('a reminder held by quiet hours is noted once when its time passes, however often the service looks, and after a restart', async () => {
+    const t = await setup((start) => ({
+      quietHours: { enabled: true, start: hhmm(start - 60 * MIN), end: hhmm(start + 60 * MIN) }
+    }))
+    ;({ emu, folder } = t)
+    const boot = t.boot
+    const a = boot()
+    await a.start()
+    t.clock.advanceTo(t.startMs - MIN)
+    expect(a.history().filter((e) => e.reminders.some((r) => r.key === t.ref.key))).toEqual([])
+    t.clock.advanceTo(t.startMs + 5 * MIN)
+    a.stop()
+    const b = boot()
+    await b.start()
+    t.clock.advance(3 * MIN)
+    b.stop()
+    const held = b.history().filter((e) => e.reminders.some((r) => r.key === t.ref.key))
+    expect(held).toEqual([expect.objectContaining({ outcome: 'quiet', at: t.startMs })])
+  })
+
+  it('a due reminder another process claimed first is kept as a repeat, not shown', () => {
+    const clock = new ManualClock(BASE)
+    const p = program(1, BASE + 10 * MIN)
+    const inner = createLedger(() => {})
+    // The other process takes every key between this one's plan and its claim.
+    const racing = {
+      ...inner,
+      has: inner.has,
+      claim: <T>(items: readonly T[], at: number) => (inner.markServed(at), []) as T[]
+    }
+    const repeats: string[][] = []
+    const shown: unknown[] = []
+    const scheduler = createScheduler({
+      clock,
+      ledger: racing,
+      settings: () => reminderSettings({ leadMinutes: [0] }),
+      deliver: (d) => shown.push(d),
+      onRepeat: (rs) => repeats.push(rs.map((r) => r.key))
+    })
+    scheduler.update([p])
+    clock.advanceTo(BASE + 10 * MIN)
+    expect(shown).toEqual([])
+    expect(repeats).toEqual([[reminderKey(1, p.startedAt, 0)]])
+  })
+
+  it('is bounded: a week, the newest entries, and the first shows of a long summary', () => {
+    const now = BASE
+    const r = { key: 'k', offsetMinutes: 0, fireAt: now, program: program(1, now) }
+    const old: HistoryEntry = { at: now - HISTORY_KEEP_MS - 1, outcome: 'delivered', reminders: [r] }
+    const many = Array.from({ length: MAX_HISTORY_ENTRIES + 5 }, (_, i): HistoryEntry => ({
+      at: now - i,
+      outcome: 'delivered',
+      reminders: [r]
+    }))
+    const doc = withEntries(withEntries(emptyHistory(), [old], now - 2), many, now)
+    expect(doc.entries).toHaveLength(MAX_HISTORY_ENTRIES)
+    expect(doc.entries.at(-1)!.at).toBe(now)
+    expect(doc.entries[0]!.at).toBe(now - MAX_HISTORY_ENTRIES + 1)
+    const long = withEntries(emptyHistory(), [{ at: now, outcome: 'missed', reminders: Array(80).fill(r) }], now)
+    expect(long.entries[0]!.reminders).toHaveLength(MAX_REMINDERS_PER_ENTRY)
+    const history = memoryHistory()
+    history.add([old], now)
+    expect(history.read().entries).toEqual([])
+  })
+
+  it('a damaged file is moved aside and reported, and the history starts again', () => {
+    folder = mkdtempSync(join(tmpdir(), 'onair-history-'))
+    writeFileSync(join(folder, HISTORY_FILE), '{"version":1,"entries":[{"at":"soon"}]}')
+    const reports: CorruptFileReport[] = []
+    const history = historyFile(folder, (r) => reports.push(r))
+    expect(history.read()).toEqual(emptyHistory())
+    expect(reports).toEqual([
+      expect.objectContaining({
+        path: join(folder, HISTORY_FILE),
+        consequence: expect.objectContaining({ ja: expect.any(String) })
+      })
+    ])
+    expect(readdirSync(folder).some((n) => n.startsWith(HISTORY_FILE) && n !== HISTORY_FILE)).toBe(true)
+    const r = { key: 'k', offsetMinutes: 0, fireAt: BASE, program: program(1, BASE) }
+    history.add([{ at: BASE, outcome: 'opened', reminders: [r] }], BASE)
+    expect(historyFile(folder).read().entries).toHaveLength(1)
+  })
+})
