@@ -20,9 +20,7 @@ import { injectedWriteFault } from './write-fault'
  */
 export const TEMP_MARK = '.tmp-'
 
-export function tempNameFor(path: string, pid = process.pid): string {
-  return `${path}${TEMP_MARK}${pid}-${randomBytes(8).toString('hex')}`
-}
+const tempNameFor = (path: string): string => `${path}${TEMP_MARK}${process.pid}-${randomBytes(8).toString('hex')}`
 
 /** Tries with fresh names: O_EXCL fails only where something already has the name. */
 const ATTEMPTS = 3

@@ -1,8 +1,9 @@
 import { writeAtomic } from './atomic-write'
 
 /**
- * What conf writes its files with, in place of `atomically` (aliased in cli.vite.config.ts,
- * electron.vite.config.ts and vitest.config.ts, as conf-unused.ts is). atomically resolves a link
+ * What conf writes its files with, in place of `atomically`: conf's import of it resolves here
+ * (cli.vite.config.ts `confTrim`, which the app's and vitest's configurations use too; the store
+ * tests' child processes get it from test/unit/store/children/hooks.mjs). atomically resolves a link
  * at the file and writes its target, copying the target's owner, and opens its temporary file
  * with a predictable name without O_EXCL; Onair's writer (atomic-write.ts) does neither. conf
  * calls only `writeFileSync(path, data, { mode })`; a conf that imports more fails the build.
