@@ -44,6 +44,9 @@ export async function launcherProblems(appOut: string, scratch: string, version:
   const onair = join(usrBin, 'onair')
   symlinkSync(join(appOut, 'resources', 'bin', 'onair'), onair)
   const problems: string[] = []
+  // notify-send is given the icon by path (onair run), so it must be a file outside app.asar.
+  const icon = join(appOut, 'resources', 'app.asar.unpacked', 'resources', 'icon.png')
+  if (!existsSync(icon)) problems.push('resources/icon.png is not unpacked: onair run would notify without its icon')
   const v = run(onair, ['--version'], userEnv(scratch))
   if (v.status !== 0 || v.stdout !== `${version}\n`) problems.push(`onair --version: ${said(v)}`)
   const help = run(onair, ['--help'], userEnv(scratch))
