@@ -1,7 +1,7 @@
 /**
  * What must happen before Electron is ready, in this order: the data folder (it decides where the
  * single-instance lock and the log live), the log and its catch-alls, the single-instance lock,
- * the Windows toast identity, and the hardening of every web contents. Then `startApp`.
+ * the `onair://` links' listeners, the Windows toast identity, and the hardening of every web contents. Then `startApp`.
  */
 import { app } from 'electron'
 import { systemClock, type Clock } from '../core/clock'
@@ -9,6 +9,7 @@ import { openAppLog } from './log'
 import { appUserModelId, chooseDataDir } from './paths'
 import { hardenAllWebContents, openWebUrl } from './security'
 import { forgetSecretEnv } from '../core/secret-env'
+import { listenForLinks } from './links'
 import { startApp, type StartOptions } from './start'
 
 export interface LaunchOptions {
@@ -39,6 +40,8 @@ export async function launch({
     // Another Onair is running; it gets a `second-instance` event and shows itself.
     return app.quit()
   }
+  // Before `ready`: macOS hands over the link that started the app as soon as it can.
+  const links = listenForLinks(argv)
   // Windows shows toasts only for a known AppUserModelId.
   if (process.platform === 'win32') app.setAppUserModelId(appUserModelId())
   // A tray app keeps running with no window open.
@@ -48,7 +51,7 @@ export async function launch({
   // Read once; no process the app starts (the browser opener, Chromium's helpers) inherits it.
   forgetSecretEnv(env)
   try {
-    await startApp({ clock, log, argv, env, demoToken, ...(cron ? { cron } : {}) })
+    await startApp({ clock, log, argv, env, links, demoToken, ...(cron ? { cron } : {}) })
   } catch (e) {
     log.write('error', 'Onair failed to start', e)
     app.exit(1)

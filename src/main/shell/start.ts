@@ -39,6 +39,7 @@ import { saveWithDialog } from './save-file'
 import { createShortcuts } from './shortcuts'
 import { createTray } from './tray'
 import { createMainWindow } from './window'
+import { linkFollower, type Links } from './links'
 import { createAppUpdates } from './updater'
 import { offerActions } from '../core/update/view'
 
@@ -48,6 +49,8 @@ export interface StartOptions {
   /** The command line: `--hidden` when the OS started the app at login. */
   argv: readonly string[]
   env: NodeJS.ProcessEnv
+  /** `onair://` links: the launch's own, macOS's and second instances' (links.ts). */
+  links: Links
   /** `npm run demo` signs the app in with the emulator's token (the paste-token path). */
   demoToken?: string
   /** Tests run the reminders' schedules on a fake cron. */
@@ -67,7 +70,7 @@ const NOTIFICATIONS_FAILED = {
   ja: 'Onair は通知を表示できませんでした（{error}）。macOS では署名済みのビルドだけが通知を表示できます。README を参照してください。'
 }
 
-export async function startApp({ clock, log, argv, env, demoToken, cron }: StartOptions): Promise<void> {
+export async function startApp({ clock, log, argv, env, links, demoToken, cron }: StartOptions): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
   useDocumentBackend(electronStoreBackend())
@@ -271,7 +274,26 @@ export async function startApp({ clock, log, argv, env, demoToken, cron }: Start
   updates.onChange(() => tray.refresh())
   updates.start()
 
-  app.on('second-instance', main.show)
+  links.attach(
+    linkFollower({
+      show: main.show,
+      openProgram,
+      showSchedule: (notice) => {
+        navigate('schedule')
+        core.events.emit('app:notice', { level: 'info', message: notice })
+      },
+      openWeb: (url) => core.openExternal(url),
+      input: () => ({
+        programs: reminders.schedule().programs,
+        now: clock.now(),
+        durationMinutes: settings.read().calendar.durationMinutes,
+        mediaUrl: account.services().mediaUrl
+      }),
+      notifier,
+      language,
+      log
+    })
+  )
   app.on('activate', main.show)
   app.once('before-quit', () => {
     main.allowClose()

@@ -55,6 +55,11 @@ describe('electron-builder.yml', () => {
     expect(raw.linux).toMatchObject({ executableName: 'onair', syncDesktopName: true })
   })
 
+  it('claims onair:// links on every system (Info.plist, the .desktop MimeType, the registry)', () => {
+    const raw = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
+    expect(raw.protocols).toEqual([{ name: 'Onair link', schemes: ['onair'] }])
+  })
+
   it('points at icons that exist', () => {
     const raw = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
     const png = readFileSync(join(root, raw.icon))

@@ -51,6 +51,7 @@ interface ParsedEvent {
   summary: string
   location: string
   url: string | null
+  description: string
   start: number
   end: number
   /** Seconds relative to the start (negative = before). */
@@ -66,6 +67,7 @@ function parse(text: string): { name: string; events: ParsedEvent[] } {
       summary: event.summary ?? '',
       location: event.location ?? '',
       url: (c.getFirstPropertyValue('url') as string | null) ?? null,
+      description: event.description ?? '',
       start: event.startDate.toJSDate().getTime(),
       end: event.endDate.toJSDate().getTime(),
       alarms: c
@@ -103,6 +105,7 @@ describe('calendar feed', () => {
         summary: 'Work 1 Ep. 3 “Night Mail”',
         location: 'TOKYO MX',
         url: 'https://media.example/works/10',
+        description: 'Open in Onair: onair://program/1',
         start: BASE + HOUR,
         end: BASE + HOUR + 30 * MIN,
         alarms: []
@@ -112,12 +115,14 @@ describe('calendar feed', () => {
         summary: 'Work 2',
         location: 'AT-X',
         url: 'https://media.example/works/20',
+        description: 'Open in Onair: onair://program/2',
         start: BASE + 2 * HOUR + 30 * 1000,
         end: BASE + 2 * HOUR + 30 * 1000 + 30 * MIN,
         alarms: []
       }
     ])
-    expect(parse(doc(programs, settingsOf(), { locale: 'ja' })).events[0]!.summary).toBe('Work 1 第3話「Night Mail」')
+    const ja = parse(doc(programs, settingsOf(), { locale: 'ja' })).events[0]!
+    expect([ja.summary, ja.description]).toEqual(['Work 1 第3話「Night Mail」', 'Onair で開く: onair://program/1'])
   })
 
   it('the duration setting sets every end; the service address is optional', () => {

@@ -303,6 +303,7 @@ type AppMethods =
   | 'setLoginItemSettings'
   | 'getLoginItemSettings'
   | 'isPackaged'
+  | 'setAsDefaultProtocolClient'
 
 type PathName = Parameters<Electron.App['getPath']>[0]
 
@@ -330,6 +331,8 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   loginItem: Electron.Settings = {}
   wasOpenedAtLogin = false
   dock: FakeDock | undefined = undefined
+  /** The schemes this executable claimed (setAsDefaultProtocolClient). */
+  protocols: string[] = []
   private paths = new Map<string, string>()
   private ready!: Promise<void>
   private markReady!: () => void
@@ -345,6 +348,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
     this.loginItem = {}
     this.wasOpenedAtLogin = false
     this.dock = platform === 'darwin' ? new FakeDock() : undefined
+    this.protocols = []
     this.paths = new Map([
       ['appPath', appPath],
       ['appData', `${folder}/appData`],
@@ -405,6 +409,10 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   }
   exit(exitCode = 0): void {
     this.exitCode = exitCode
+  }
+  setAsDefaultProtocolClient(protocol: string): boolean {
+    this.protocols.push(protocol)
+    return true
   }
   setAppUserModelId(id: string): void {
     this.appUserModelId = id

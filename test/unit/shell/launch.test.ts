@@ -1,7 +1,15 @@
 import { readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FakeBrowserWindow, FakeTray, app, defaultSession, ipcMain, restorePlatform } from './electron-double'
+import {
+  FakeBrowserWindow,
+  FakeEvent,
+  FakeTray,
+  app,
+  defaultSession,
+  ipcMain,
+  restorePlatform
+} from './electron-double'
 import { prepareShell, startShell, type Shell } from './harness'
 import { ManualClock } from '../../../src/main/core/clock'
 import { openAppLog } from '../../../src/main/shell/log'
@@ -68,7 +76,7 @@ describe('launch: before and after ready', () => {
     shell = await startShell()
     await shell.started
     expect(shell.window().isVisible()).toBe(false)
-    app.emit('second-instance')
+    app.emit('second-instance', new FakeEvent(), ['/opt/Onair/onair'], '/')
     expect(shell.window().isVisible()).toBe(true)
   })
 

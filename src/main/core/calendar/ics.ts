@@ -39,6 +39,7 @@ export function renderIcs(events: readonly CalendarEvent[], opts: IcsOptions): s
           summary: event.summary,
           location: event.location,
           url: event.url,
+          description: event.description,
           alarms: event.alarms.map((minutes) => ({ type: ICalAlarmType.display, triggerBefore: minutes * 60 }))
         })
         .toString()
