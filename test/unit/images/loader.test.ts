@@ -124,6 +124,42 @@ describe('isPublicHost', () => {
   })
 })
 
+describe('a long list of senders', () => {
+  it('asks the wiki host for four avatars at a time', async () => {
+    const held: (() => void)[] = []
+    let peak = 0
+    const server = createServer((_req, res) => {
+      held.push(() => res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL))
+      peak = Math.max(peak, held.length)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as AddressInfo).port
+    try {
+      const images = createImageLoader({
+        clock: new ManualClock(),
+        wikiUrl: () => 'https://wiki.example',
+        wikiImages: () => false,
+        fetch: (url, init) => fetch(`http://127.0.0.1:${port}${new URL(url).pathname}`, init)
+      })
+      let told = 0
+      images.onAvatars(() => told++)
+      const urls = Array.from({ length: 10 }, (_, i) => `https://avatars.wiki.example/u/${i}.png`)
+      for (const u of urls) images.avatar(u)
+      for (let answered = 0; answered < urls.length; answered++) {
+        // Four wait at the server at any time (fewer at the end), never more.
+        await expect.poll(() => held.length).toBe(Math.min(4, urls.length - answered))
+        held.shift()!()
+      }
+      expect(peak).toBe(4)
+      await expect.poll(() => told).toBe(1)
+      expect(urls.every((u) => images.avatar(u)?.startsWith('data:image/png'))).toBe(true)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
+
 describe('an article author avatar', () => {
   it('is waited for one second at most; a late one is kept for the next time', async () => {
     let answer: (() => void) | undefined

@@ -35,7 +35,7 @@ export interface ImageLoader {
 const AVATAR: Omit<ImageRequest, 'allowed'> = { maxBytes: 256 * 1024, timeoutMs: 5_000 }
 const AVATAR_WAIT_MS = 1_000
 const ARTICLE_IMAGE: Omit<ImageRequest, 'allowed'> = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000 }
-/** What one article may add to the window's memory, and how many fetches run at once. */
+/** What one article may hand the window (data: URL characters), and how many fetches run at once. */
 const ARTICLE_TOTAL_BYTES = 24 * 1024 * 1024
 const PARALLEL = 4
 /** Distinct senders remembered; the oldest are dropped first. */
@@ -49,20 +49,34 @@ export function createImageLoader(deps: ImageLoaderDeps): ImageLoader {
   const listeners = new Set<() => void>()
   /** An avatar arrived since listeners were last told: they are told once the batch is done. */
   let arrived = false
+  // A long list names many senders: the wiki host is asked for PARALLEL avatars at a time.
+  let active = 0
+  const waiting: (() => void)[] = []
+  const inTurn = async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finished fetch hands its turn straight to the next in line.
+    if (active < PARALLEL) active++
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
+  }
 
   const getAvatar = (url: string): Promise<string | undefined> => {
     const known = avatars.get(url)
     if (known !== undefined) return Promise.resolve(known ?? undefined)
     let pending = inflight.get(url)
     if (!pending) {
-      pending = fetchImage(fetchFn, deps.clock, url, { ...AVATAR, allowed: avatarCheck(deps.wikiUrl()) }).then(
-        (data) => {
-          inflight.delete(url)
-          avatars.set(url, data ?? null)
-          if (avatars.size > MAX_AVATARS) avatars.delete(avatars.keys().next().value!)
-          return data
-        }
-      )
+      const allowed = avatarCheck(deps.wikiUrl())
+      pending = inTurn(() => fetchImage(fetchFn, deps.clock, url, { ...AVATAR, allowed })).then((data) => {
+        inflight.delete(url)
+        avatars.set(url, data ?? null)
+        if (avatars.size > MAX_AVATARS) avatars.delete(avatars.keys().next().value!)
+        return data
+      })
       inflight.set(url, pending)
     }
     return pending
