@@ -10,7 +10,7 @@
 import type { Locale, LocalizedText } from '../../shared/locale'
 import type { NativeNotification, Notifier } from '../core/notify'
 import type { Outbox } from '../core/records/outbox'
-import { watchedRecord } from '../core/records/from-program'
+import { recordWatched } from '../core/schedule/reminder-acts'
 import type { ReminderService } from '../core/schedule/reminders'
 import type { AppLog } from './log'
 import type { NotificationButton } from './notifications'
@@ -53,13 +53,10 @@ export function reminderAction(deps: ReminderActionDeps): (button: string, n: Na
   const say = (text: LocalizedText, values: Record<string, string>): string =>
     Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), text[deps.language()])
 
-  const watched = (ref: NonNullable<NativeNotification['reminder']>): void => {
-    const { programId } = ref
-    const program = deps.reminders.schedule().programs.find((p) => p.id === programId)
-    const record = program ? watchedRecord(program) : null
-    if (!program || !record) return deps.openProgram(programId)
-    deps.outbox.record(record)
-    deps.reminders.actedOn(ref, 'watched')
+  const watched = (n: NativeNotification & { reminder: NonNullable<NativeNotification['reminder']> }): void => {
+    const { programId } = n.reminder
+    const program = recordWatched(n.reminder, deps.reminders, deps.outbox)
+    if (!program) return deps.openProgram(programId)
     deps.notifier.show({
       id: `watched:${programId}`,
       title: 'Onair',
@@ -86,7 +83,7 @@ export function reminderAction(deps: ReminderActionDeps): (button: string, n: Na
 
   return (button, n) => {
     if (!n.reminder) return
-    if (button === 'watched') watched(n.reminder)
+    if (button === 'watched') watched({ ...n, reminder: n.reminder })
     else if (button === 'snooze') snooze({ ...n, reminder: n.reminder })
   }
 }

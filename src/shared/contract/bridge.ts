@@ -40,6 +40,8 @@ export const commandNames = [
   'inbox:webhookInfo',
   'schedule:get',
   'schedule:refresh',
+  'reminders:history',
+  'reminders:act',
   'calendar:info',
   'calendar:regenerate',
   'calendar:copyUrl',

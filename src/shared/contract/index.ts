@@ -14,6 +14,7 @@ import { calendarCommands, calendarEvents } from './calendar'
 import { settingsCommands } from './settings'
 import { inboxCommands, inboxEvents } from './inbox'
 import { recordsCommands, recordsEvents } from './records'
+import { remindersCommands } from './reminders'
 import { scheduleCommands, scheduleEvents } from './schedule'
 import { shortcutsCommands } from './shortcuts'
 import { updateCommands, updateEvents } from './update'
@@ -26,6 +27,7 @@ export * from './settings'
 export * from './inbox'
 export * from './records'
 export * from './schedule'
+export * from './reminders'
 export * from './calendar'
 export * from './shortcuts'
 export * from './update'
@@ -58,6 +60,7 @@ const commandParts = [
   recordsCommands,
   inboxCommands,
   scheduleCommands,
+  remindersCommands,
   calendarCommands,
   shortcutsCommands,
   updateCommands

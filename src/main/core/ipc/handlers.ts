@@ -11,6 +11,7 @@ import { calendarHandlers } from '../calendar/ipc'
 import { inboxHandlers } from '../inbox/ipc'
 import { recordsHandlers } from '../records/ipc'
 import { scheduleHandlers } from '../schedule/ipc'
+import { remindersHandlers } from '../schedule/reminder-acts'
 import { shortcutsHandlers } from '../shortcuts/ipc'
 import { describeError, FILE_ERROR, toUserError } from '../describe-error'
 import { updateHandlers } from '../update/ipc'
@@ -25,6 +26,7 @@ export function createHandlers(core: Core): Handlers {
     ...inboxHandlers(core.inbox),
     ...recordsHandlers(core.records),
     ...scheduleHandlers(core.reminders),
+    ...remindersHandlers(core.reminders, core.records),
     ...calendarHandlers(core.calendar, core.calendarShell),
     ...shortcutsHandlers(core.settings, core.shortcuts, core.info().platform),
     ...updateHandlers(core.updates)

@@ -1,0 +1,62 @@
+import type { Handlers } from '../../../shared/contract'
+import type { CachedProgram } from '../../../shared/schedule'
+import type { Outbox } from '../records/outbox'
+import { watchedRecord } from '../records/from-program'
+import type { RecordsCore } from '../records/ipc'
+import { UserErrorException } from '../user-error'
+import type { ReminderService } from './reminders'
+import { scheduledProgram, type ReminderRef } from './snoozes'
+
+/**
+ * "Watched" on a reminder, from its notification or from the Reminders list: the episode goes
+ * through the outbox (with its undo window) and the history notes it. Returns the program, or
+ * undefined when the broadcast left the schedule or has no episode to record: the caller opens
+ * the program instead.
+ */
+export function recordWatched(
+  ref: ReminderRef,
+  reminders: Pick<ReminderService, 'schedule' | 'actedOn'>,
+  outbox: Pick<Outbox, 'record'>
+): CachedProgram | undefined {
+  const program = scheduledProgram(ref, reminders.schedule().programs)
+  const record = program ? watchedRecord(program) : null
+  if (!program || !record) return undefined
+  outbox.record(record)
+  reminders.actedOn(ref, 'watched')
+  return program
+}
+
+type RemindersCommand = Extract<keyof Handlers, `reminders:${string}`>
+
+const unavailable = () =>
+  new UserErrorException('reminders-unavailable', {
+    en: 'Reminders are not available until you sign in to the media-tracking service.',
+    ja: '視聴記録サービスにサインインするまでリマインダーは使えません。'
+  })
+
+/** The `reminders:*` handlers: the history for the window's list, and its rows' buttons. */
+export function remindersHandlers(
+  reminders: ReminderService | undefined,
+  records: RecordsCore | undefined
+): Pick<Handlers, RemindersCommand> {
+  return {
+    'reminders:history': async () => {
+      if (!reminders) throw unavailable()
+      const entries = reminders.history()
+      const programs = reminders.schedule().programs
+      const actionable = new Set(
+        entries
+          .flatMap((e) => e.reminders)
+          .filter((r) => scheduledProgram({ programId: r.program.id, startedAt: r.program.startedAt }, programs))
+          .map((r) => r.key)
+      )
+      return { entries, actionable: [...actionable] }
+    },
+    'reminders:act': async ({ ref, action }) => {
+      if (!reminders || !records) throw unavailable()
+      const at = { ...ref, startedAt: new Date(ref.startedAt).toISOString() }
+      if (action === 'snooze') return { ok: reminders.snooze(at).ok }
+      return { ok: recordWatched(at, reminders, records.outbox) !== undefined }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { HistoryEntrySchema } from '../reminder-history'
+
+/** The window's Reminders list: the week's reminder history (core/schedule/history.ts). */
+export const ReminderHistoryView = z.strictObject({
+  /** Oldest first. */
+  entries: z.array(HistoryEntrySchema),
+  /** Keys of the reminders whose broadcast is still on the schedule: Watched and Snooze still work on them. */
+  actionable: z.array(z.string())
+})
+export type ReminderHistoryView = z.output<typeof ReminderHistoryView>
+
+/** A reminder as the history names it; checked again against the schedule before anything is done. */
+export const ReminderRefInput = z.strictObject({
+  key: z.string().min(1).max(200),
+  programId: z.int().positive(),
+  startedAt: z.iso.datetime({ offset: true }),
+  offsetMinutes: z.int().min(-1440).max(1440)
+})
+
+export const remindersCommands = {
+  'reminders:history': { input: z.undefined(), output: ReminderHistoryView },
+  /**
+   * Watched (through the outbox, with its undo window) or Snooze (+5 min) on a row of the list.
+   * `ok: false` when the broadcast has left the schedule (or has no episode to record).
+   */
+  'reminders:act': {
+    input: z.strictObject({ ref: ReminderRefInput, action: z.enum(['watched', 'snooze']) }),
+    output: z.strictObject({ ok: z.boolean() })
+  }
+} as const
