@@ -2,7 +2,6 @@ import { createInterface } from 'node:readline'
 import { escapeControls } from '../core/safe-text'
 import { forgetSecretEnv } from '../core/secret-env'
 import type { Io } from './command'
-import { systemOpener } from './open-browser'
 
 /**
  * The real process streams behind the Io a command sees. Every line passes escapeControls here,
@@ -26,6 +25,8 @@ export function processIo(): Io {
       return next.done ? undefined : next.value
     },
     env,
-    openBrowser: systemOpener(env)
+    // Imported when a command opens a page: its address check brings the validation library, which
+    // `onair --help` and most commands never need.
+    openBrowser: async (url) => (await import('./open-browser')).systemOpener(env)(url)
   }
 }

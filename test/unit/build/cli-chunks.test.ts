@@ -32,6 +32,11 @@ describe('the built command line', () => {
     expect(config.stderr).toMatch(/Cannot find module|ERR_MODULE_NOT_FOUND/)
   })
 
+  it('keeps every library out of the entry: each is parsed only by the commands that use it', () => {
+    const entry = readFileSync(join(root, 'out/cli/onair.mjs'), 'utf8')
+    expect(entry.match(/^\/\/ node_modules\/\S+/gm) ?? []).toEqual([])
+  })
+
   it('holds each command in a file of its own', () => {
     for (const { name } of COMMANDS) expect(existsSync(join(root, 'out/cli/commands', `${name}.mjs`)), name).toBe(true)
   })

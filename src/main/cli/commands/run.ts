@@ -6,6 +6,7 @@ import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } fr
 import { cliSettings, signedInAccount } from '../context'
 import { movedAside } from '../moved-aside'
 import { daemonOutput } from '../daemon-output'
+import { favourMemory } from '../daemon-memory'
 import { notifySend } from '../notify-send'
 import { failWith } from '../report'
 import { untilSignal } from '../signals'
@@ -41,7 +42,10 @@ export const run: Command = {
       }
     }
   },
-  run: (ctx) => runDaemon(ctx, { stop: untilSignal() })
+  run(ctx) {
+    favourMemory()
+    return runDaemon(ctx, { stop: untilSignal() })
+  }
 }
 
 export function parseLead(raw: string | boolean | undefined): number[] | undefined {

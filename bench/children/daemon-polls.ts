@@ -1,0 +1,67 @@
+import { runDaemon } from '../../src/main/cli/commands/run'
+import { favourMemory } from '../../src/main/cli/daemon-memory'
+import type { CommandContext } from '../../src/main/cli/command'
+import { systemClock, type Clock } from '../../src/main/core/clock'
+import { resolveConfig } from '../../src/main/core/config'
+import type { CronFactory } from '../../src/main/core/schedule/cron'
+
+/**
+ * A child of daemon.bench.ts: `onair run`'s own code (runDaemon: the same services, stores and
+ * HTTP client as the built daemon) over the folder the bench signed in, polled `POLLS` times back
+ * to back. After polls 1, 10, 25, 50 and 100 it prints `{"poll", "rss", "heap"}` (bytes, heap after
+ * a full GC). Time runs SPEED× fast for this process's timers (`now` with it), so the pacing of a
+ * 1,000-program poll (6.7 s of waits) takes a fraction of that; the emulator's rate limit is off.
+ * Run through tsx, whose compiler stays in memory: the growth between polls is the figure, not
+ * the absolute size (the built daemon's is measured apart).
+ */
+const POLLS = Number(process.env.POLLS ?? 100)
+const SPEED = 20
+const SAMPLES = new Set([1, 10, 25, 50, POLLS])
+const t0 = Date.now()
+const fast: Clock = {
+  now: () => t0 + (Date.now() - t0) * SPEED,
+  setTimeout: (fn, ms) => systemClock.setTimeout(fn, ms / SPEED),
+  clearTimeout: (h) => systemClock.clearTimeout(h)
+}
+
+let tick = () => {}
+const cron: CronFactory = (_expression, fire) => {
+  tick = fire
+  return { stop: () => undefined }
+}
+let polls = 0
+let stop!: () => void
+const stopped = new Promise<void>((res) => (stop = res))
+const gc = globalThis.gc as () => void
+
+const ctx: CommandContext = {
+  io: {
+    out(line) {
+      const parsed = JSON.parse(line) as { type: string; state?: string }
+      if (parsed.type !== 'poll') return
+      if (parsed.state !== 'ok') throw new Error(`poll ${polls + 1} failed: ${line}`)
+      polls++
+      if (SAMPLES.has(polls)) {
+        gc()
+        const { rss, heapUsed } = process.memoryUsage()
+        process.stdout.write(`${JSON.stringify({ poll: polls, rss, heap: heapUsed })}\n`)
+      }
+      if (polls >= POLLS) stop()
+      else setImmediate(tick)
+    },
+    write: () => undefined,
+    err: () => undefined,
+    readLine: async () => undefined,
+    env: process.env,
+    openBrowser: async () => undefined
+  },
+  config: resolveConfig({}, process.env),
+  clock: fast,
+  locale: 'en',
+  t: (text) => text.en,
+  flags: { json: true },
+  positionals: []
+}
+// As `onair run` does before its first poll.
+favourMemory()
+process.exit(await runDaemon(ctx, { stop: stopped, cron }))

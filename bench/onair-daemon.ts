@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { startEmulator, type Emulator } from '../test/emulator/index'
+
+/**
+ * What the daemon benches share: an emulator with `programs` more programs in the 48-hour window,
+ * a fresh data folder signed in to it through the built `onair`, and readings of a process's
+ * resident set and CPU time from /proc (Linux).
+ */
+export const root = resolve(import.meta.dirname, '..')
+export const BIN = join(root, 'out/cli/onair.mjs')
+
+export interface Folder {
+  emu: Emulator
+  env: Record<string, string>
+  close(): Promise<void>
+}
+
+export async function signedInFolder(programs: number, settings?: object): Promise<Folder> {
+  const emu = await startEmulator({ port: 0 })
+  if (programs > 0) emu.seedPrograms(programs, { startFrom: Date.now() + 60_000, spacingMinutes: (47 * 60) / programs })
+  const dir = mkdtempSync(join(tmpdir(), 'onair-bench-daemon-'))
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    ONAIR_DATA_DIR: join(dir, 'data'),
+    ONAIR_MEDIA_URL: emu.baseUrl,
+    ONAIR_CLIENT_ID: emu.client.id,
+    ONAIR_CLIENT_SECRET: emu.client.secret
+  }
+  // Not spawnSync: the emulator answering the sign-in runs in this process.
+  const signIn = spawn(process.execPath, [BIN, 'sign-in', '--token', emu.tokens.readWrite], { env, stdio: 'ignore' })
+  if ((await new Promise((res) => signIn.on('close', res))) !== 0) throw new Error('sign-in failed')
+  if (settings) writeFileSync(join(env.ONAIR_DATA_DIR, 'settings.json'), JSON.stringify(settings))
+  return {
+    emu,
+    env,
+    async close() {
+      await emu.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** `onair run --json` on the folder, resolved once its first poll line is out. */
+export async function startDaemon(
+  folder: Folder
+): Promise<{ child: ChildProcess; programs: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [BIN, 'run', '--json'], {
+    env: folder.env,
+    stdio: ['ignore', 'pipe', 'ignore']
+  })
+  const closed = new Promise((res) => child.on('close', res))
+  const poll = await new Promise<Record<string, unknown>>((res, rej) => {
+    child.on('exit', (code) => rej(new Error(`onair run exited ${code} before its first poll`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const parsed = JSON.parse(line) as Record<string, unknown>
+      if (parsed.type === 'poll') res(parsed)
+    })
+  })
+  return {
+    child,
+    programs: poll.programs as number,
+    async stop() {
+      child.kill('SIGINT')
+      await closed
+    }
+  }
+}
+
+/** Resident set in MB (Linux's /proc: the daemon benches run on Linux only). */
+export function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  if (!kb) throw new Error(`no VmRSS for ${pid}`)
+  return Number(kb) / 1024
+}
+
+/** User + system CPU time of a process in ms (Linux, in clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+export const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms))
