@@ -41,6 +41,13 @@ export const InboxSettingsSchema = z.object({
     .default({ enabled: false, port: 0 })
 })
 
+/**
+ * The addresses are kept here as the text that was saved, not checked by `ServiceAddress`
+ * (`service-address.ts`): a file
+ * whose address breaks the rule (edited by hand, or saved by an older Onair) must not be moved
+ * aside with every other setting in it. The account refuses such an address when it reads it
+ * (`core/account/addresses.ts`), says so, and uses nothing with it; every way of saving one checks it.
+ */
 export const ServiceSettingsSchema = z.object({
   mediaUrl: z.string().default(''),
   wikiUrl: z.string().default(''),

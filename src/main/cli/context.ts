@@ -9,10 +9,13 @@ import type { Secrets } from '../core/auth/secrets'
 import type { Session } from '../core/auth/session'
 import { sessionFileStore, type SessionDoc, type SessionRecord } from '../core/auth/session-store'
 import { AuthError } from '../core/auth/errors'
+import { ADDRESS_CHANGED } from '../core/account/addresses'
 import { openRecords, type RecordsCore } from '../core/records'
 import { memoryStore, type DocumentStore } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
 import type { RuntimeConfig } from '../core/config'
+import type { GivenSecret } from '../core/auth/bound-secrets'
+import type { SecretValue } from '../core/auth/secret-value'
 import type { CommandContext } from './command'
 import { movedAside } from './moved-aside'
 
@@ -53,10 +56,17 @@ export function openAccount(ctx: CommandContext): CliAccount {
     locale: () => ctx.locale,
     wipePersonalData: personalDataWiper(config.dataDir),
     buildClient: embeddedClient(),
-    overrides: { clientSecret: () => config.clientSecret?.reveal(), wikiToken: () => config.wikiToken?.reveal() }
+    // resolveConfig takes a secret from the environment only with its address beside it.
+    overrides: {
+      clientSecret: given(config.mediaUrl, config.clientSecret),
+      wikiToken: given(config.wikiUrl, config.wikiToken)
+    }
   })
   return { account, secrets, store }
 }
+
+const given = (address: string | undefined, value: SecretValue | undefined): GivenSecret | undefined =>
+  address && value ? { address, reveal: () => value.reveal() } : undefined
 
 function servicesInUse(config: RuntimeConfig, saved: Settings, stored: SessionRecord | null): Settings['services'] {
   return {
@@ -79,8 +89,8 @@ export function signedInElsewhere(ctx: CommandContext): LocalizedText | undefine
   const inUse = servicesInUse(ctx.config, settingsFileStore(dataDir).read(), stored).mediaUrl
   if (!inUse || inUse === stored.mediaUrl) return undefined
   return {
-    en: `Signed in to ${stored.mediaUrl}; this command is using ${inUse} (from --media-url, ONAIR_MEDIA_URL or the app's settings). Use ${stored.mediaUrl}, or sign in to ${inUse} with "onair sign-in".`,
-    ja: `${stored.mediaUrl} にサインインしていますが、このコマンドは ${inUse} を使っています（--media-url、ONAIR_MEDIA_URL、またはアプリの設定）。${stored.mediaUrl} を使うか、「onair sign-in」で ${inUse} にサインインしてください。`
+    en: `${ADDRESS_CHANGED.en} Signed in to ${stored.mediaUrl}; this command is using ${inUse} (from --media-url, ONAIR_MEDIA_URL or the app's settings). Use ${stored.mediaUrl}, or sign in to ${inUse} with "onair sign-in".`,
+    ja: `${ADDRESS_CHANGED.ja}${stored.mediaUrl} にサインインしていますが、このコマンドは ${inUse} を使っています（--media-url、ONAIR_MEDIA_URL、またはアプリの設定）。${stored.mediaUrl} を使うか、「onair sign-in」で ${inUse} にサインインしてください。`
   }
 }
 
@@ -96,11 +106,17 @@ export function openCliRecords(ctx: CommandContext, cli: CliAccount = openAccoun
   })
 }
 
+/** Why nothing can be sent: a refused saved address, else the service is not set up. */
+export function notConfigured(cli: CliAccount): LocalizedText {
+  return cli.account.signedOutReason() ?? NOT_CONFIGURED
+}
+
 /** Throws AuthError `not_configured` (or `not_signed_in`) when there is nothing to poll with. */
 export function signedInAccount(ctx: CommandContext): CliAccount {
   const cli = openAccount(ctx)
-  if (!cli.account.session()) throw new AuthError('not_configured')
-  if (cli.account.monitor.state() !== 'signed-in') throw new AuthError('not_signed_in')
+  const reason = cli.account.signedOutReason()
+  if (!cli.account.session()) throw new AuthError('not_configured', reason && { message: reason })
+  if (cli.account.monitor.state() !== 'signed-in') throw new AuthError('not_signed_in', reason && { message: reason })
   return cli
 }
 

@@ -2,6 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { Locale, LocalizedText } from '../../shared/locale'
+import { ServiceAddress } from '../../shared/service-address'
 import { secret, type SecretValue } from './auth/secret-value'
 import { localeFromEnv } from './locale'
 
@@ -32,33 +33,12 @@ export interface ConfigFlags {
 
 type Env = Record<string, string | undefined>
 
-const httpUrl = z
-  .string()
-  .trim()
-  .refine((s) => {
-    try {
-      const u = new URL(s)
-      return u.protocol === 'http:' || u.protocol === 'https:'
-    } catch {
-      return false
-    }
-  }, 'must be an http:// or https:// address')
-  .transform((s) => s.replace(/\/+$/, ''))
-
 const nonEmpty = z.string().trim().min(1, 'must not be empty')
 
-const Raw = z.object({
-  dataDir: nonEmpty,
-  mediaUrl: httpUrl.optional(),
-  wikiUrl: httpUrl.optional(),
-  clientId: nonEmpty.optional(),
-  clientSecret: nonEmpty.optional(),
-  wikiToken: nonEmpty.optional(),
-  redirectPort: z.coerce.number().int('must be a whole number').min(1).max(65535).optional()
-})
+type RawKey = 'dataDir' | 'mediaUrl' | 'wikiUrl' | 'clientId' | 'clientSecret' | 'wikiToken' | 'redirectPort'
 
 /** Where each setting comes from, for messages that name what the user can fix. */
-const SOURCES: Record<keyof z.input<typeof Raw>, string> = {
+const SOURCES: Record<RawKey, string> = {
   dataDir: '--data-dir / ONAIR_DATA_DIR',
   mediaUrl: '--media-url / ONAIR_MEDIA_URL',
   wikiUrl: '--wiki-url / ONAIR_WIKI_URL',
@@ -67,6 +47,32 @@ const SOURCES: Record<keyof z.input<typeof Raw>, string> = {
   wikiToken: 'ONAIR_WIKI_TOKEN',
   redirectPort: '--port / ONAIR_REDIRECT_PORT'
 }
+
+const Raw = z
+  .object({
+    dataDir: nonEmpty,
+    mediaUrl: ServiceAddress.optional(),
+    wikiUrl: ServiceAddress.optional(),
+    clientId: nonEmpty.optional(),
+    clientSecret: nonEmpty.optional(),
+    wikiToken: nonEmpty.optional(),
+    redirectPort: z.coerce.number().int('must be a whole number').min(1).max(65535).optional()
+  })
+  .check((ctx) => {
+    // A secret from the environment goes only to the address given beside it, never to one read
+    // from the settings file, which any local program (or `onair config`) may have changed.
+    const unpaired = (secret: 'clientSecret' | 'wikiToken', address: 'mediaUrl' | 'wikiUrl') => {
+      if (ctx.value[secret] === undefined || ctx.value[address] !== undefined) return
+      ctx.issues.push({
+        code: 'custom',
+        path: [secret],
+        input: undefined,
+        message: `is sent only to the address given with it: set ${SOURCES[address]} as well`
+      })
+    }
+    unpaired('clientSecret', 'mediaUrl')
+    unpaired('wikiToken', 'wikiUrl')
+  })
 
 export class ConfigError extends Error {
   readonly userMessage: LocalizedText

@@ -17,9 +17,10 @@ import type { CorruptFileReport } from '../core/store/json-file'
  */
 export const ENCRYPTED_SECRETS_FILE = 'secrets.enc.json'
 
+/** `origin`: see StoredSecret; kept beside the ciphertext (an address is not secret). */
 const Entry = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('safeStorage'), data: z.string() }),
-  z.object({ kind: z.literal('plain'), data: z.string() })
+  z.object({ kind: z.literal('safeStorage'), data: z.string(), origin: z.string().optional() }),
+  z.object({ kind: z.literal('plain'), data: z.string(), origin: z.string().optional() })
 ])
 const Schema = z.partialRecord(z.enum(SECRET_NAMES), Entry)
 
@@ -36,18 +37,19 @@ export function electronSecrets(userData: string, onCorrupt?: (r: CorruptFileRep
     get(name: SecretName) {
       const entry = store.read()[name]
       if (!entry) return undefined
-      if (entry.kind === 'plain') return entry.data
+      const origin = entry.origin === undefined ? {} : { origin: entry.origin }
+      if (entry.kind === 'plain') return { value: entry.data, ...origin }
       try {
-        return safeStorage.decryptString(Buffer.from(entry.data, 'base64'))
+        return { value: safeStorage.decryptString(Buffer.from(entry.data, 'base64')), ...origin }
       } catch {
         // The keyring changed or was reset: the value is lost, which reads as "sign in again".
         return undefined
       }
     },
-    set(name, value) {
+    set(name, { value, origin }) {
       const entry = reallyEncrypted()
-        ? { kind: 'safeStorage' as const, data: safeStorage.encryptString(value).toString('base64') }
-        : { kind: 'plain' as const, data: value }
+        ? { kind: 'safeStorage' as const, data: safeStorage.encryptString(value).toString('base64'), origin }
+        : { kind: 'plain' as const, data: value, origin }
       store.update((all) => ({ ...all, [name]: entry }))
     },
     delete(name) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ServiceAddress } from '../service-address'
 import { LocalizedText } from './common'
 
 /**
@@ -6,21 +7,6 @@ import { LocalizedText } from './common'
  * accept them, no output or event schema has a field that could carry one back (every output is
  * a strict object, so a stray field is a dispatch error, not a leak).
  */
-
-/** Service address typed by the user: http(s) only, no trailing slash. */
-const ServiceUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((s) => {
-    try {
-      const u = new URL(s)
-      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
-    } catch {
-      return false
-    }
-  }, 'must be an http:// or https:// address')
-  .transform((s) => s.replace(/\/+$/, ''))
 
 const SecretInput = z.string().trim().min(1).max(4096)
 
@@ -31,9 +17,9 @@ const SecretInput = z.string().trim().min(1).max(4096)
 const Consent = { allowUnencrypted: z.boolean().optional() }
 
 export const ServicesInput = z.strictObject({
-  mediaUrl: ServiceUrl,
+  mediaUrl: ServiceAddress,
   /** Optional: the wiki inbox stays off without it. */
-  wikiUrl: z.union([z.literal(''), ServiceUrl]),
+  wikiUrl: z.union([z.literal(''), ServiceAddress]),
   clientId: z.string().trim().min(1).max(512),
   /** Absent keeps the stored one (the renderer never sees it, so it cannot send it back). */
   clientSecret: SecretInput.optional(),

@@ -46,7 +46,7 @@ describe('account', () => {
     const settings = readFileSync(join(dataDir, 'settings.json'), 'utf8')
     expect(settings).toContain(emu.client.id)
     expect(settings).not.toContain(emu.client.secret)
-    expect(deps.secrets.get('mediaClientSecret')).toBe(emu.client.secret)
+    expect(deps.secrets.get('mediaClientSecret')?.value).toBe(emu.client.secret)
     // Saving again without a secret keeps the stored one.
     account.saveServices({ ...servicesOf(emu, false), redirectPort: 8123 })
     expect(account.hasClientSecret()).toBe(true)
@@ -72,7 +72,7 @@ describe('account', () => {
     expect(account.session()).not.toBe(second)
     expect(account.session()?.info()).toBeNull()
     expect(account.monitor.state()).toBe('signed-out')
-    expect(deps.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(deps.secrets.get('mediaAccessToken')?.value).toBeUndefined()
     expect(changes).toEqual([{ signedIn: false }])
   })
 
@@ -102,12 +102,12 @@ describe('account', () => {
     expect((await failure(account.setWikiToken(emu.tokens.wiki))).code).toBe('not_configured')
     account.saveServices(servicesOf(emu))
     expect((await failure(account.setWikiToken('wrong-token'))).code).toBe('wiki_unauthorized')
-    expect(deps.secrets.get('wikiToken')).toBeUndefined()
+    expect(deps.secrets.get('wikiToken')?.value).toBeUndefined()
     expect(account.wiki()).toBeNull()
     expect(account.wikiStatus()).toEqual({ configured: true, hasToken: false })
 
     await account.setWikiToken(` ${emu.tokens.wiki} `)
-    expect(deps.secrets.get('wikiToken')).toBe(emu.tokens.wiki)
+    expect(deps.secrets.get('wikiToken')?.value).toBe(emu.tokens.wiki)
     expect(Array.isArray(await account.wiki()!.listNotifications())).toBe(true)
 
     // A wiki token is never sent to another wiki.
@@ -131,8 +131,8 @@ describe('account', () => {
     expect(personal.filter((f) => existsSync(join(dataDir, f)))).toEqual(['outbox.json'])
     expect(existsSync(join(dataDir, 'settings.json'))).toBe(true)
     expect(account.services().clientId).toBe(emu.client.id)
-    expect(deps.secrets.get('mediaClientSecret')).toBe(emu.client.secret)
-    expect(deps.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(deps.secrets.get('mediaClientSecret')?.value).toBe(emu.client.secret)
+    expect(deps.secrets.get('mediaAccessToken')?.value).toBeUndefined()
     expect(account.session()?.info()).toBeNull()
     expect(changes).toEqual([{ signedIn: false }])
 

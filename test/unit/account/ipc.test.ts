@@ -27,7 +27,7 @@ describe('auth and settings over IPC', () => {
     const paste = { token: emu.tokens.readWrite }
     const refused = await dispatch(handlers, 'auth:pasteToken', paste)
     expect(refused).toMatchObject({ ok: false, error: { code: 'needs-consent', action: 'confirm-unencrypted' } })
-    expect(account.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(account.secrets.get('mediaAccessToken')?.value).toBeUndefined()
     for (const [name, input] of [
       ['auth:signIn', undefined],
       ['auth:completeOob', { code: 'x' }],

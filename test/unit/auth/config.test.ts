@@ -6,9 +6,9 @@ import { localeFromEnv } from '../../../src/main/core/locale'
 describe('runtime config', () => {
   it('flags win over the environment; trailing slashes dropped; blank values ignored', () => {
     const c = resolveConfig(
-      { mediaUrl: 'http://flag.example/', clientId: 'flag-id' },
+      { mediaUrl: 'https://flag.example/', clientId: 'flag-id' },
       {
-        ONAIR_MEDIA_URL: 'http://env.example',
+        ONAIR_MEDIA_URL: 'https://env.example',
         ONAIR_CLIENT_ID: 'env-id',
         ONAIR_WIKI_URL: ' ',
         ONAIR_DATA_DIR: '/d',
@@ -16,7 +16,7 @@ describe('runtime config', () => {
       }
     )
     expect(c).toMatchObject({
-      mediaUrl: 'http://flag.example',
+      mediaUrl: 'https://flag.example',
       clientId: 'flag-id',
       wikiUrl: undefined,
       dataDir: '/d',
@@ -38,11 +38,43 @@ describe('runtime config', () => {
       bad()
     } catch (e) {
       const msg = (e as ConfigError).userMessage
-      expect(msg.en).toContain('ONAIR_MEDIA_URL must be an http:// or https:// address')
+      expect(msg.en).toContain('ONAIR_MEDIA_URL must start with https://')
       expect(msg.en).toContain('ONAIR_REDIRECT_PORT')
       expect(msg.en).not.toContain('secret-host')
       expect(msg.ja).toContain('設定が正しくありません')
     }
+  })
+
+  it('takes https, and http only to this computer; refuses the rest without echoing it', () => {
+    const media = (url: string) => () => resolveConfig({ mediaUrl: url }, {}).mediaUrl
+    expect(media('https://media.example/api/')()).toBe('https://media.example/api')
+    for (const loopback of ['http://127.0.0.1:8080', 'http://[::1]:8080', 'http://localhost:8080', 'http://LOCALHOST'])
+      expect(media(loopback)).not.toThrow()
+    for (const [url, why] of [
+      ['http://media.example', 'http:// only for this computer'],
+      ['http://127.0.0.1.example.net', 'http:// only for this computer'],
+      ['file://host/share/', 'must start with https://'],
+      ['ftp://x y', 'must not contain spaces'],
+      ['https://user:hunter2@media.example', 'user name or password'],
+      ['https://media.example/a b', 'must not contain spaces'],
+      ['javascript:alert(1)', 'must start with https://']
+    ] as const) {
+      expect(media(url), url).toThrow(why)
+      expect(media(url)).not.toThrow(/hunter2|media\.example/)
+    }
+  })
+
+  it('sends a secret from the environment only to the address given with it', () => {
+    const pairs = [
+      [{ ONAIR_CLIENT_SECRET: 's' }, 'ONAIR_CLIENT_SECRET is sent only to the address given with it'],
+      [{ ONAIR_WIKI_TOKEN: 't' }, 'ONAIR_WIKI_TOKEN is sent only to the address given with it']
+    ] as const
+    for (const [env, why] of pairs) expect(() => resolveConfig({}, env)).toThrow(why)
+    const paired = resolveConfig(
+      { mediaUrl: 'https://media.example' },
+      { ONAIR_CLIENT_SECRET: 's', ONAIR_WIKI_URL: 'https://wiki.example', ONAIR_WIKI_TOKEN: 't' }
+    )
+    expect([paired.clientSecret?.reveal(), paired.wikiToken?.reveal()]).toEqual(['s', 't'])
   })
 
   it('speaks Japanese when LC_ALL or LANG starts with ja', () => {

@@ -1,5 +1,6 @@
 import { ManualClock, systemClock } from '../../../src/main/core/clock'
 import { memorySecrets, type Secrets } from '../../../src/main/core/auth/secrets'
+import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
 import { createSession, type Session, type SessionDeps } from '../../../src/main/core/auth/session'
 import { memorySessionStore } from '../../../src/main/core/auth/session-store'
 import { createMediaClient } from '../../../src/main/core/media/client'
@@ -54,15 +55,19 @@ export interface TestSession {
   deps: SessionDeps
 }
 
-export function testSession(emu: Emulator, over: Partial<SessionDeps> = {}): TestSession {
+export function testSession(
+  emu: Emulator,
+  over: Partial<SessionDeps> = {},
+  secrets: Secrets = memorySecrets()
+): TestSession {
   const clock = new ManualClock(Date.now())
-  const secrets = memorySecrets()
+  const accessToken = boundSecret(secrets, 'mediaAccessToken', emu.baseUrl)
   const opened: string[] = []
   const wiped = { count: 0 }
   // Real time for the media client: its pacer must not wait on a clock nobody advances.
   const media = createMediaClient({
     baseUrl: emu.baseUrl,
-    token: () => secrets.get('mediaAccessToken'),
+    token: () => accessToken.get(),
     clock: systemClock,
     retry: { maxAttempts: 1 }
   })
@@ -71,7 +76,7 @@ export function testSession(emu: Emulator, over: Partial<SessionDeps> = {}): Tes
     mediaUrl: emu.baseUrl,
     clientId: emu.client.id,
     clientSecret: () => emu.client.secret,
-    secrets,
+    accessToken,
     store: memorySessionStore(),
     clock,
     openBrowser: (url) => void opened.push(url),

@@ -41,7 +41,7 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
       scopes: ['read', 'write'],
       canWrite: true
     })
-    expect(t.secrets.get('mediaAccessToken')).toMatch(/./)
+    expect(t.secrets.get('mediaAccessToken')?.value).toMatch(/./)
     expect(t.session.info()?.user.id).toBe(1)
     expect(t.session.monitor.state()).toBe('signed-in')
     // One-shot: the server is gone once the flow ended.
@@ -71,7 +71,7 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
       expect(res.status, attempt.search).toBe(404)
       expect(await res.text()).not.toContain('<script>')
     }
-    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(t.secrets.get('mediaAccessToken')?.value).toBeUndefined()
     // The real redirect still finishes the flow.
     expect((await fetch(real)).status).toBe(200)
     expect((await done).canWrite).toBe(true)
@@ -103,7 +103,7 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
       undefined
     ])
       expect(await get(host), String(host)).toBe(400)
-    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(t.secrets.get('mediaAccessToken')?.value).toBeUndefined()
     // The browser's own redirect (here through the name localhost) still signs in.
     expect(await get(`LOCALHOST:${real.port}`)).toBe(200)
     expect((await done).canWrite).toBe(true)
@@ -177,7 +177,7 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
     const page = await visit(url)
     expect(page.status).toBe(502)
     expect((await rejection(done)).code).toBe('exchange_failed')
-    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(t.secrets.get('mediaAccessToken')?.value).toBeUndefined()
   })
 
   it('refuses to start without a client secret', async () => {
@@ -208,6 +208,6 @@ describe('loopback sign-in with the consent page', () => {
     expect(page.body).toContain('Sign-in cancelled')
     const e = await rejection(done)
     expect(e.code).toBe('denied')
-    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(t.secrets.get('mediaAccessToken')?.value).toBeUndefined()
   })
 })

@@ -26,16 +26,17 @@ describe('file secrets (headless)', () => {
     const dir = dataDir()
     const a = fileSecrets(dir)
     expect(a.get('mediaAccessToken')).toBeUndefined()
-    a.set('mediaAccessToken', 'tok-1')
-    a.set('wikiToken', 'wiki-1')
+    a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
+    a.set('wikiToken', { value: 'wiki-1' })
     expect(statSync(join(dir, SECRETS_FILE)).mode & 0o777).toBe(0o600)
     expect(statSync(dir).mode & 0o777).toBe(0o700)
     expect(readdirSync(dir)).toEqual([SECRETS_FILE])
     const b = fileSecrets(dir)
-    expect(b.get('mediaAccessToken')).toBe('tok-1')
+    expect(b.get('mediaAccessToken')).toEqual({ value: 'tok-1', origin: 'https://media.example' })
+    expect(b.get('wikiToken')).toEqual({ value: 'wiki-1' })
     b.delete('mediaAccessToken')
     expect(fileSecrets(dir).get('mediaAccessToken')).toBeUndefined()
-    expect(fileSecrets(dir).get('wikiToken')).toBe('wiki-1')
+    expect(fileSecrets(dir).get('wikiToken')).toEqual({ value: 'wiki-1' })
   })
 
   it('says it is not encrypted, and where the file is', () => {
@@ -56,7 +57,7 @@ describe('tokens never show up in logs or JSON', () => {
 
   it('config: secrets are redacted in JSON, inspect, template strings and spreads', () => {
     const config = resolveConfig(
-      { dataDir: '/tmp/x', mediaUrl: 'http://127.0.0.1:1/' },
+      { dataDir: '/tmp/x', mediaUrl: 'http://127.0.0.1:1/', wikiUrl: 'http://127.0.0.1:2/' },
       { ONAIR_CLIENT_SECRET: 'client-secret-value', ONAIR_WIKI_TOKEN: 'wiki-token-value' }
     )
     expect(config.clientSecret?.reveal()).toBe('client-secret-value')
@@ -83,7 +84,7 @@ describe('tokens never show up in logs or JSON', () => {
         .mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => inspect(a)).join(' ')))
     )
     try {
-      const t = testSession(emu, { secrets, store })
+      const t = testSession(emu, { store }, secrets)
       const info = await t.session.signInWithToken(emu.tokens.readWrite)
       const failure = await t.session
         .signInWithToken(`${emu.tokens.readWrite}-typo`)

@@ -31,12 +31,12 @@ describe('session against the emulator (documented field names)', () => {
       hasWrite: true,
       canWrite: true
     })
-    expect(t.secrets.get('mediaAccessToken')).toBe(emu.tokens.readWrite)
+    expect(t.secrets.get('mediaAccessToken')?.value).toBe(emu.tokens.readWrite)
 
     const bad = testSession(emu)
     expect(await authCode(bad.session.signInWithToken('not-a-token'))).toBe('invalid_token')
     expect(await authCode(bad.session.signInWithToken('   '))).toBe('invalid_token')
-    expect(bad.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(bad.secrets.get('mediaAccessToken')?.value).toBeUndefined()
     expect(bad.session.info()).toBeNull()
   })
 
@@ -86,10 +86,10 @@ describe('session against the emulator (documented field names)', () => {
     const url = t.session.startOobSignIn()
     const code = /id="authorization-code">([^<]+)</.exec(await (await fetch(url)).text())![1]!
     await t.session.completeOobSignIn(code)
-    const token = t.secrets.get('mediaAccessToken')!
+    const token = t.secrets.get('mediaAccessToken')!.value
     const result = await t.session.signOut()
     expect(result).toEqual({ revoked: true, message: { en: 'Signed out.', ja: 'サインアウトしました。' } })
-    expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+    expect(t.secrets.get('mediaAccessToken')?.value).toBeUndefined()
     expect(t.session.info()).toBeNull()
     expect(t.wiped.count).toBe(1)
     expect(t.session.monitor.state()).toBe('signed-out')
@@ -105,7 +105,7 @@ describe('session against the emulator (documented field names)', () => {
       const result = await t.session.signOut()
       expect(result.revoked).toBe(false)
       expect(result.message.en).toContain('could not be told')
-      expect(t.secrets.get('mediaAccessToken')).toBeUndefined()
+      expect(t.secrets.get('mediaAccessToken')?.value).toBeUndefined()
       expect(t.wiped.count).toBe(1)
     } finally {
       await emu.resume()

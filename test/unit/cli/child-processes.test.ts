@@ -74,6 +74,7 @@ describe('child processes of the real onair', () => {
       ONAIR_MEDIA_URL: emu.baseUrl,
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret,
+      ONAIR_WIKI_URL: emu.baseUrl,
       ONAIR_WIKI_TOKEN: WIKI_TOKEN,
       DISPLAY: ':0',
       PATH: `${join(root, 'bin')}${delimiter}${process.env.PATH ?? ''}`

@@ -105,7 +105,8 @@ describe('onair commands (in process, against the emulator)', () => {
       [['whoami', '--bogus'], env, "Unknown option '--bogus'"],
       [['whoami', 'extra'], env, 'Unexpected arguments'],
       [['sign-in', '--oob', '--token', 'x'], env, 'cannot be used together'],
-      [['whoami'], { ...env, ONAIR_MEDIA_URL: 'not a url' }, 'ONAIR_MEDIA_URL must be an http:// or https:// address'],
+      [['whoami'], { ...env, ONAIR_MEDIA_URL: 'not-a-url' }, 'ONAIR_MEDIA_URL must be a web address'],
+      [['whoami'], { ...env, ONAIR_MEDIA_URL: 'http://media.example' }, 'ONAIR_MEDIA_URL must start with https://'],
       [[], env, 'Usage: onair <command>']
     ]
     for (const [argv, e, message] of cases) {

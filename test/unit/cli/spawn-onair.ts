@@ -7,14 +7,18 @@ export interface Finished {
   stderr: string
 }
 
-/** The real `onair` binary as a user runs it, to completion (the whole stdout as one string). */
-export function runOnair(args: string[], env: Record<string, string>): Promise<Finished> {
+/**
+ * The real `onair` binary as a user runs it, to completion (the whole stdout as one string);
+ * `input` is typed on its stdin (then closed), as a user pipes a token in.
+ */
+export function runOnair(args: string[], env: Record<string, string>, input?: string): Promise<Finished> {
   return new Promise((done) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [CLI_ENTRY, ...args],
       { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
     )
+    if (input !== undefined) child.stdin!.end(input)
   })
 }

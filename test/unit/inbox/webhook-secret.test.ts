@@ -22,7 +22,7 @@ describe('webhook secret', () => {
     expect(first).toEqual({ secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), replaced: false })
     // A new process: new objects over the same folder.
     expect(webhookSecretFile(dir, fileSecrets(dir), 'cli').get()).toEqual(first)
-    expect(fileSecrets(dir).get(WEBHOOK_SECRET)).toBe(first.secret)
+    expect(fileSecrets(dir).get(WEBHOOK_SECRET)?.value).toBe(first.secret)
     expect(record(dir)).not.toContain(first.secret)
     expect(statSync(join(dir, WEBHOOK_FILE)).mode & 0o777).toBe(0o600)
   })

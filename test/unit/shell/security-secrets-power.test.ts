@@ -98,12 +98,13 @@ describe('secrets through safeStorage', () => {
   it('encrypts where the OS can, in a 0600 file, and never prints values', async () => {
     const s = await started()
     const secrets = electronSecrets(s.dataDir)
-    secrets.set('mediaAccessToken', 'tok-123')
+    secrets.set('mediaAccessToken', { value: 'tok-123', origin: 'https://media.example' })
     expect(secrets.encryptionAvailable()).toBe(true)
     const file = join(s.dataDir, ENCRYPTED_SECRETS_FILE)
     expect(readFileSync(file, 'utf8')).not.toContain('tok-123')
     expect(statSync(file).mode & 0o777).toBe(0o600)
-    expect(secrets.get('mediaAccessToken')).toBe('tok-123')
+    // The origin is kept beside the ciphertext: a token read back still says where it may go.
+    expect(secrets.get('mediaAccessToken')).toEqual({ value: 'tok-123', origin: 'https://media.example' })
     expect(JSON.stringify({ secrets })).not.toContain('tok')
     secrets.delete('mediaAccessToken')
     expect(secrets.get('mediaAccessToken')).toBeUndefined()
@@ -120,20 +121,20 @@ describe('secrets through safeStorage', () => {
     expect(secrets.encryptionAvailable()).toBe(false)
     expect(secrets.describe().en).toContain('no encryption')
     expect(secrets.describe().ja).toContain('暗号化')
-    secrets.set('mediaAccessToken', 'tok-456')
+    secrets.set('mediaAccessToken', { value: 'tok-456' })
     expect(JSON.parse(readFileSync(join(s.dataDir, ENCRYPTED_SECRETS_FILE), 'utf8'))).toEqual({
       mediaAccessToken: { kind: 'plain', data: 'tok-456' }
     })
     // A keyring that shows up later does not try to decrypt it.
     safeStorage.available = true
     safeStorage.backend = 'gnome_libsecret'
-    expect(secrets.get('mediaAccessToken')).toBe('tok-456')
+    expect(secrets.get('mediaAccessToken')).toEqual({ value: 'tok-456' })
   })
 
   it('reads a value sealed by a keyring that was reset as "sign in again", not as a crash', async () => {
     const s = await started()
     const secrets = electronSecrets(s.dataDir)
-    secrets.set('mediaAccessToken', 'tok-789')
+    secrets.set('mediaAccessToken', { value: 'tok-789' })
     const file = join(s.dataDir, ENCRYPTED_SECRETS_FILE)
     writeFileSync(file, JSON.stringify({ mediaAccessToken: { kind: 'safeStorage', data: 'bm9pc2U=' } }))
     expect(electronSecrets(s.dataDir).get('mediaAccessToken')).toBeUndefined()

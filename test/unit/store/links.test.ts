@@ -46,7 +46,7 @@ describe('secrets.json as a link', () => {
     const path = join(dir, 'data', SECRETS_FILE)
     symlinkSync(target, path)
     const secrets = fileSecrets(join(dir, 'data'))
-    expect(() => secrets.set('mediaAccessToken', 'token-value')).toThrow(
+    expect(() => secrets.set('mediaAccessToken', { value: 'token-value' })).toThrow(
       expect.objectContaining({ code: 'ELOOP', path })
     )
     expect(() => secrets.get('mediaAccessToken')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
@@ -60,7 +60,9 @@ describe('secrets.json as a link', () => {
     symlinkSync(target, join(dir, 'data', SECRETS_FILE))
     const secrets = fileSecrets(join(dir, 'data'))
     expect(() => secrets.get('mediaAccessToken')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
-    expect(() => secrets.set('mediaAccessToken', 'token-value')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(() => secrets.set('mediaAccessToken', { value: 'token-value' })).toThrow(
+      expect.objectContaining({ code: 'ELOOP' })
+    )
     expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
     expect(readdirSync(join(dir, 'data')).sort()).toEqual([SECRETS_FILE])
   })
@@ -68,7 +70,7 @@ describe('secrets.json as a link', () => {
   it('its lock as a link to a folder: refused before the lock is taken, the folder untouched', () => {
     const path = join(dir, 'data', SECRETS_FILE)
     symlinkSync(outside, `${path}.lock`)
-    expect(() => fileSecrets(join(dir, 'data')).set('mediaAccessToken', 'token-value')).toThrow(
+    expect(() => fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })).toThrow(
       expect.objectContaining({ code: 'ELOOP', path: `${path}.lock` })
     )
     expect(readdirSync(outside)).toEqual([])
@@ -82,8 +84,8 @@ describe('secrets.json as a link', () => {
       expect.objectContaining({ code: 'EISDIR' })
     )
     rmSync(path, { recursive: true })
-    fileSecrets(join(dir, 'data')).set('mediaAccessToken', 'token-value')
-    expect(fileSecrets(join(dir, 'data')).get('mediaAccessToken')).toBe('token-value')
+    fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })
+    expect(fileSecrets(join(dir, 'data')).get('mediaAccessToken')?.value).toBe('token-value')
   })
 
   it('says what is wrong and what to do, in both languages, naming the file', () => {

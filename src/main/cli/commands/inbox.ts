@@ -70,7 +70,7 @@ export const inbox: Command = {
   async run(ctx) {
     const cli = openAccount(ctx)
     if (!cli.account.wiki()) {
-      ctx.io.err(ctx.t(NO_WIKI))
+      ctx.io.err(ctx.t(cli.account.signedOutReason('wiki') ?? NO_WIKI))
       return EXIT.failure
     }
     const service = listingInbox(ctx, cli)

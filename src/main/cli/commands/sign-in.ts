@@ -1,6 +1,7 @@
+import { boundSecret } from '../../core/auth/bound-secrets'
 import type { Session, SessionInfo } from '../../core/auth/session'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { NOT_CONFIGURED, openAccount, openSession, type CliAccount } from '../context'
+import { notConfigured, openAccount, openSession, type CliAccount } from '../context'
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const signIn: Command = {
@@ -41,7 +42,7 @@ export const signIn: Command = {
       account
     )
     if (!session) {
-      ctx.io.err(ctx.t(NOT_CONFIGURED))
+      ctx.io.err(ctx.t(notConfigured(account)))
       return EXIT.failure
     }
     try {
@@ -80,8 +81,13 @@ async function signInWith(ctx: CommandContext, session: Session): Promise<Sessio
   return pending.done
 }
 
-/** Sign-out needs the client secret to revoke; keep it with the token rather than in the shell. */
+/**
+ * Sign-out needs the client secret to revoke; keep it with the token rather than in the shell,
+ * bound like the token to the address it was given with.
+ */
 function rememberClientSecret(ctx: CommandContext, account: CliAccount): void {
-  const fromEnv = ctx.config.clientSecret?.reveal()
-  if (fromEnv && account.secrets.get('mediaClientSecret') !== fromEnv) account.secrets.set('mediaClientSecret', fromEnv)
+  const { clientSecret, mediaUrl } = ctx.config
+  if (!clientSecret || !mediaUrl) return
+  const stored = boundSecret(account.secrets, 'mediaClientSecret', mediaUrl)
+  if (stored.get() !== clientSecret.reveal()) stored.set(clientSecret.reveal())
 }

@@ -12,7 +12,7 @@ export const signOut: Command = {
   async run(ctx) {
     const account = openAccount(ctx)
     const session = openSession(ctx, account)
-    if (!session || account.secrets.get('mediaAccessToken') === undefined) {
+    if (!session || session.accessToken() === undefined) {
       ctx.io.err(
         ctx.t({ en: 'You are not signed in; nothing to do.', ja: 'サインインしていないため、何もしませんでした。' })
       )

@@ -1,6 +1,8 @@
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { FetchLike } from '../http/node-fetch'
 import type { Settings } from '../../../shared/settings'
+import { ADDRESS_CHANGED, savedAddressProblem, usableServices, WIKI_ADDRESS_CHANGED } from './addresses'
+import { boundSecret, secretFor, type GivenSecret } from '../auth/bound-secrets'
 import { AuthError } from '../auth/errors'
 import { createSessionMonitor, type SessionMonitor } from '../auth/monitor'
 import { usesBuildClient, withBuildClient, type BuildClient } from '../auth/build-client'
@@ -25,8 +27,9 @@ import { createWikiClient, type WikiClient } from '../wiki/client'
  * media and wiki clients. Reminders, the outbox and the inbox take their clients and the monitor
  * from here and report request failures with `account.monitor.guard(...)`.
  *
- * Secrets (tokens, client secret) live only in `Secrets`; the settings document holds addresses and
- * the client id, which are not secret.
+ * Secrets (tokens, client secret) live only in `Secrets`, each bound to the origin it was given for
+ * (`auth/bound-secrets.ts`); the settings document holds addresses and the client id, which are not
+ * secret. A saved address that breaks the address rule is never used (`account/addresses.ts`).
  */
 export type Services = Settings['services']
 
@@ -51,8 +54,11 @@ export interface AccountDeps {
    * settings. Called at every sign-out.
    */
   wipePersonalData: (opts: { discardOutbox: boolean }) => Promise<void> | void
-  /** The headless faces take these from the environment; they win over stored ones and are never stored. */
-  overrides?: { clientSecret?: () => string | undefined; wikiToken?: () => string | undefined }
+  /**
+   * The headless faces take these from the environment, each with the address given beside it;
+   * they win over stored ones at that address, go nowhere else, and are never stored.
+   */
+  overrides?: { clientSecret?: GivenSecret; wikiToken?: GivenSecret }
   fetch?: FetchLike
   /** The OAuth client this build carries (auth/build-client.ts), used while the user names none. */
   buildClient?: BuildClient
@@ -70,6 +76,11 @@ export interface Account {
   services(): Services
   /** Media address, client id and client secret are known: signing in can start. */
   configured(): boolean
+  /**
+   * Why there is no sign-in (or wiki token) although one was made, in the user's words: a saved
+   * address is refused, or what is kept belongs to another address than the one now set.
+   */
+  signedOutReason(service?: 'media' | 'wiki'): LocalizedText | undefined
   hasClientSecret(): boolean
   /** The services in use are the build's client, whose id the window is never shown. */
   usesBuildClient(): boolean
@@ -109,12 +120,38 @@ export function createAccount(deps: AccountDeps): Account {
   }
   const services = (): Services => withBuildClient(deps.settings.read().services, deps.buildClient)
   const builtIn = () => usesBuildClient(deps.settings.read().services, deps.buildClient)
-  const clientSecret = () =>
-    deps.overrides?.clientSecret?.() ??
-    (builtIn() ? deps.buildClient?.clientSecret : deps.secrets.get('mediaClientSecret'))
-  const wikiToken = () => deps.overrides?.wikiToken?.() ?? deps.secrets.get('wikiToken')
+  /** The saved services minus refused addresses: the only addresses anything is sent to. */
+  const usable = (): Services => usableServices(services())
+  /** The build's client secret is bound like any other, to the build's own address. */
+  const givenClientSecret = (): GivenSecret | undefined => {
+    const client = deps.buildClient
+    if (deps.overrides?.clientSecret || !client || !builtIn()) return deps.overrides?.clientSecret
+    return { address: client.mediaUrl, reveal: () => client.clientSecret }
+  }
+  const clientSecretAt = (mediaUrl: string) =>
+    mediaUrl
+      ? secretFor(givenClientSecret(), boundSecret(deps.secrets, 'mediaClientSecret', mediaUrl), mediaUrl)
+      : undefined
+  const clientSecret = () => clientSecretAt(usable().mediaUrl)
+  const wikiToken = () => {
+    const url = usable().wikiUrl
+    return url ? secretFor(deps.overrides?.wikiToken, boundSecret(deps.secrets, 'wikiToken', url), url) : undefined
+  }
+  const signedOutReason = (service: 'media' | 'wiki' = 'media'): LocalizedText | undefined => {
+    const refused = savedAddressProblem(services())
+    if (refused) return refused
+    const { mediaUrl, wikiUrl } = usable()
+    if (service === 'wiki') {
+      const elsewhere = wikiUrl !== '' && boundSecret(deps.secrets, 'wikiToken', wikiUrl).heldElsewhere()
+      return elsewhere && wikiToken() === undefined ? WIKI_ADDRESS_CHANGED : undefined
+    }
+    if (!mediaUrl) return undefined
+    const stored = deps.sessionStore.read().session
+    const elsewhere = boundSecret(deps.secrets, 'mediaAccessToken', mediaUrl).heldElsewhere()
+    return (stored && stored.mediaUrl !== mediaUrl) || elsewhere ? ADDRESS_CHANGED : undefined
+  }
 
-  const initial = buildFor(services())
+  const initial = buildFor(usable())
   let built: { key: string; session: Session | null; media: MediaClient | null } = initial.built
   const monitor = initial.monitor
   monitor.onSignedOut((e) => changed({ signedIn: false, reason: e.reason }))
@@ -127,11 +164,11 @@ export function createAccount(deps: AccountDeps): Account {
       const monitor = shared ?? createSessionMonitor('signed-out')
       return { built: { key, session: null, media: null }, monitor }
     }
+    const accessToken = boundSecret(deps.secrets, 'mediaAccessToken', s.mediaUrl)
     const media = createMediaClient({
       baseUrl: s.mediaUrl,
       // Only a token issued by this very address is ever sent to it.
-      token: () =>
-        deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? deps.secrets.get('mediaAccessToken') : undefined,
+      token: () => (deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? accessToken.get() : undefined),
       clock: deps.clock,
       fetch: deps.fetch
     })
@@ -140,8 +177,8 @@ export function createAccount(deps: AccountDeps): Account {
           media,
           mediaUrl: s.mediaUrl,
           clientId: s.clientId,
-          clientSecret,
-          secrets: deps.secrets,
+          clientSecret: () => clientSecretAt(s.mediaUrl),
+          accessToken,
           store: deps.sessionStore,
           clock: deps.clock,
           openBrowser: deps.openBrowser,
@@ -157,12 +194,16 @@ export function createAccount(deps: AccountDeps): Account {
 
   /** Rebuilds lazily, so a settings change made anywhere takes effect at the next use. */
   const current = () => {
-    const s = services()
+    const s = usable()
     if (sessionKey(s) !== built.key) {
+      const wasSignedIn = monitor.state() === 'signed-in'
       built.session?.cancelSignIn()
       built = buildFor(s, monitor).built
       if (built.session?.info()) monitor.markSignedIn()
       else monitor.markSignedOut()
+      // Changed under us (a hand-edited file, `onair config`, another process): the user is told.
+      const reason = wasSignedIn && monitor.state() === 'signed-out' ? signedOutReason() : undefined
+      if (reason) changed({ signedIn: false, reason })
     }
     return built
   }
@@ -184,9 +225,10 @@ export function createAccount(deps: AccountDeps): Account {
     secrets: deps.secrets,
     services,
     configured: () => {
-      const s = services()
+      const s = usable()
       return s.mediaUrl !== '' && s.clientId !== '' && clientSecret() !== undefined
     },
+    signedOutReason,
     hasClientSecret: () => clientSecret() !== undefined,
     usesBuildClient: builtIn,
     session: () => current().session,
@@ -196,11 +238,11 @@ export function createAccount(deps: AccountDeps): Account {
       return media
     },
     wiki() {
-      const url = services().wikiUrl
+      const url = usable().wikiUrl
       if (!url || wikiToken() === undefined) return null
       return createWikiClient({ baseUrl: url, token: wikiToken, fetch: deps.fetch })
     },
-    wikiStatus: () => ({ configured: services().wikiUrl !== '', hasToken: wikiToken() !== undefined }),
+    wikiStatus: () => ({ configured: usable().wikiUrl !== '', hasToken: wikiToken() !== undefined }),
     saveServices(update) {
       const before = services()
       const next: Services = {
@@ -215,17 +257,19 @@ export function createAccount(deps: AccountDeps): Account {
         deps.sessionStore.write({ session: null })
       }
       if (before.wikiUrl !== next.wikiUrl) deps.secrets.delete('wikiToken')
-      if (update.clientSecret !== undefined) deps.secrets.set('mediaClientSecret', update.clientSecret)
+      // Bound to the new address; one kept for the old address is no longer sent anywhere.
+      if (update.clientSecret !== undefined)
+        boundSecret(deps.secrets, 'mediaClientSecret', next.mediaUrl).set(update.clientSecret)
       deps.settings.update((all) => ({ ...all, services: next }))
       const wasSignedIn = monitor.state() === 'signed-in'
       current()
       if (wasSignedIn && monitor.state() === 'signed-out') changed({ signedIn: false })
     },
     async setWikiToken(token) {
-      const url = services().wikiUrl
+      const url = usable().wikiUrl
       if (!url) throw new AuthError('not_configured', { message: WIKI_NOT_CONFIGURED })
       await verifyWikiToken(url, token, { fetch: deps.fetch })
-      deps.secrets.set('wikiToken', token.trim())
+      boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
     },
     startBrowserSignIn: async () => {
       const pending = await requireSession().startBrowserSignIn()

@@ -12,7 +12,15 @@ import { SECRET_NAMES, SECRETS_LOST, type SecretName, type Secrets } from './sec
  */
 export const SECRETS_FILE = 'secrets.json'
 
-const Schema = z.partialRecord(z.enum(SECRET_NAMES), z.string().min(1))
+/** A bare string is how the file kept a secret before origins were kept: bound to none. */
+const Entry = z.union([
+  z
+    .string()
+    .min(1)
+    .transform((value) => ({ value })),
+  z.object({ value: z.string().min(1), origin: z.string().optional() })
+])
+const Schema = z.partialRecord(z.enum(SECRET_NAMES), Entry)
 
 /** Either store's file (this one, the app's encrypted one): private, and its loss explained. */
 export function secretsDocument<S extends z.ZodType>(
@@ -40,9 +48,9 @@ export function fileSecrets(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
   const store = secretsDocument(path, Schema, onCorrupt)
   const secrets: Secrets = {
     get: (name: SecretName) => store.read()[name],
-    set(name, value) {
+    set(name, secret) {
       ensureDir()
-      store.update((all) => ({ ...all, [name]: value }))
+      store.update((all) => ({ ...all, [name]: { ...secret } }))
     },
     delete(name) {
       if (store.read()[name] === undefined) return

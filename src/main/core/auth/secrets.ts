@@ -14,6 +14,16 @@ import type { LocalizedText } from '../../../shared/locale'
 export const SECRET_NAMES = ['mediaAccessToken', 'mediaClientSecret', 'wikiToken', 'webhookSecret'] as const
 export type SecretName = (typeof SECRET_NAMES)[number]
 
+/**
+ * A stored secret. Those a service gave (tokens, the client secret) keep the origin of the address
+ * they were given for, and are handed out only through `bound-secrets.ts`, which sends each one
+ * to that origin alone; Onair's own webhook secret has none.
+ */
+export interface StoredSecret {
+  value: string
+  origin?: string
+}
+
 /** What a damaged secrets file (either store) means to the user: see describeCorruptFile. */
 export const SECRETS_LOST: LocalizedText = {
   en: 'Saved tokens were in it: sign in again, and enter the wiki token and client secret again if you use them.',
@@ -21,8 +31,8 @@ export const SECRETS_LOST: LocalizedText = {
 }
 
 export interface Secrets {
-  get(name: SecretName): string | undefined
-  set(name: SecretName, value: string): void
+  get(name: SecretName): StoredSecret | undefined
+  set(name: SecretName, secret: StoredSecret): void
   delete(name: SecretName): void
   encryptionAvailable(): boolean
   /** How the secrets are protected, in words the user can judge. */
@@ -31,10 +41,10 @@ export interface Secrets {
 
 /** For tests and for a session that must not persist anything. */
 export function memorySecrets(): Secrets {
-  const values = new Map<SecretName, string>()
+  const values = new Map<SecretName, StoredSecret>()
   return {
     get: (name) => values.get(name),
-    set: (name, value) => void values.set(name, value),
+    set: (name, secret) => void values.set(name, { ...secret }),
     delete: (name) => void values.delete(name),
     encryptionAvailable: () => false,
     describe: () => ({

@@ -8,7 +8,7 @@ import { AuthError } from './errors'
 import { createLoopbackAuthorizer, toAuthError, type LoopbackAuthorizer } from './loopback'
 import { createSessionMonitor, type SessionMonitor } from './monitor'
 import { newFlowSecrets, type FlowSecrets } from './pkce'
-import type { Secrets } from './secrets'
+import type { BoundSecret } from './bound-secrets'
 import type { SessionDoc, SessionRecord, SessionUser } from './session-store'
 
 /**
@@ -47,7 +47,8 @@ export interface SessionDeps {
   clientId: string
   /** Needed for the code exchange and for revoking; read when used. */
   clientSecret: () => string | undefined
-  secrets: Secrets
+  /** The access token, kept for `mediaUrl`'s origin only. */
+  accessToken: BoundSecret
   store: DocumentStore<SessionDoc>
   clock: Clock
   openBrowser: (url: string) => Promise<void> | void
@@ -98,7 +99,7 @@ export function createSession(deps: SessionDeps): Session {
   const current = (): SessionRecord | null => {
     const s = deps.store.read().session
     // A session for another service address, or one whose token is gone, is no session.
-    if (!s || s.mediaUrl !== deps.mediaUrl || deps.secrets.get('mediaAccessToken') === undefined) return null
+    if (!s || s.mediaUrl !== deps.mediaUrl || deps.accessToken.get() === undefined) return null
     return s
   }
   const monitor = deps.monitor ?? createSessionMonitor(current() ? 'signed-in' : 'signed-out')
@@ -126,7 +127,7 @@ export function createSession(deps: SessionDeps): Session {
       scopes: info.scopes,
       signedInAt: deps.clock.now()
     }
-    deps.secrets.set('mediaAccessToken', token)
+    deps.accessToken.set(token)
     deps.store.write({ session: record })
     monitor.markSignedIn()
     return sessionInfo(record)
@@ -163,7 +164,7 @@ export function createSession(deps: SessionDeps): Session {
       const s = current()
       return s ? sessionInfo(s) : null
     },
-    accessToken: () => deps.secrets.get('mediaAccessToken'),
+    accessToken: () => deps.accessToken.get(),
     async startBrowserSignIn() {
       requireSecret()
       const pending = await loopback.start()
@@ -196,7 +197,7 @@ export function createSession(deps: SessionDeps): Session {
       return establish(trimmed, 'invalid_token')
     },
     async refresh() {
-      const token = deps.secrets.get('mediaAccessToken')
+      const token = deps.accessToken.get()
       if (!current() || !token) throw new AuthError('not_signed_in')
       try {
         return await establish(token, 'invalid_token')
@@ -215,12 +216,12 @@ export function createSession(deps: SessionDeps): Session {
       })
     },
     async signOut() {
-      const token = deps.secrets.get('mediaAccessToken')
+      const token = deps.accessToken.get()
       const clientSecret = deps.clientSecret()
       // This computer first: a write the file system refuses (a full disk) then ends the sign-out
       // with nothing changed anywhere, the token still valid, and the user can simply try again.
       deps.store.write({ session: null })
-      deps.secrets.delete('mediaAccessToken')
+      deps.accessToken.delete()
       await deps.wipePersonalData()
       monitor.markSignedOut()
       let revoked = false

@@ -66,7 +66,7 @@ export interface WebhookSecretDeps {
 export function webhookSecret(deps: WebhookSecretDeps): WebhookSecret {
   const { secrets, face } = deps
   const own = (): string | undefined => {
-    const value = secrets.get(WEBHOOK_SECRET)
+    const value = secrets.get(WEBHOOK_SECRET)?.value
     return value !== undefined && SecretText.safeParse(value).success ? value : undefined
   }
   return {
@@ -78,11 +78,11 @@ export function webhookSecret(deps: WebhookSecretDeps): WebhookSecret {
         let unannounced = doc.unannounced
         if (!secret && doc.secret) {
           secret = doc.secret
-          secrets.set(WEBHOOK_SECRET, secret)
+          secrets.set(WEBHOOK_SECRET, { value: secret })
         }
         if (!secret) {
           secret = randomBytes(32).toString('base64url')
-          secrets.set(WEBHOOK_SECRET, secret)
+          secrets.set(WEBHOOK_SECRET, { value: secret })
           const urlWasOut = doc.issuedTo.includes(face) || (deps.recordWasDamaged?.() ?? false)
           if (urlWasOut) unannounced = withFace(unannounced, face)
         }

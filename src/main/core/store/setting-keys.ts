@@ -95,9 +95,22 @@ const keyProblem = (issue: z.core.$ZodIssueInvalidKey): string => issue.issues.m
 
 export type SettingChange = { ok: true; doc: Settings } | { ok: false; error: LocalizedText }
 
+/**
+ * The service settings change only where the address, its client secret and the sign-in change
+ * together, after the address check: the app's Services view (which asks to confirm a new
+ * address) or the command line's flags and environment, per command. Shown here, never set here.
+ */
+export function serviceSettingRefused(key: string): LocalizedText {
+  return {
+    en: `${key} cannot be changed with onair config: set the service in the app's Settings, or give the command line --media-url / ONAIR_MEDIA_URL, --wiki-url / ONAIR_WIKI_URL, --client-id / ONAIR_CLIENT_ID and --port / ONAIR_REDIRECT_PORT. Nothing was changed.`,
+    ja: `${key} は onair config では変更できません。アプリの設定でサービスを設定するか、コマンドラインでは --media-url / ONAIR_MEDIA_URL、--wiki-url / ONAIR_WIKI_URL、--client-id / ONAIR_CLIENT_ID、--port / ONAIR_REDIRECT_PORT を指定してください。何も変更していません。`
+  }
+}
+
 /** The document with `key` set (or, with `raw` undefined, back to its default), checked by the schema. */
 export function changeSetting(doc: Settings, key: string, raw: string | undefined): SettingChange {
   if (!isKnownKey(key)) return { ok: false, error: unknownKey(key) }
+  if (key.split('.')[0] === 'services') return { ok: false, error: serviceSettingRefused(key) }
   const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, getSetting(doc, key)))
   const parsed = SettingsSchema.safeParse(candidate)
   // The schedules are checked as the Settings view checks them: the schema only says "a string".
