@@ -10,6 +10,7 @@
  * identifies the app, it does not prove it. PKCE is what protects each sign-in (README "Sign in").
  */
 import type { Settings } from '../../../shared/settings'
+import { normalizeServiceAddress, originOf, serviceAddressProblem } from '../../../shared/service-address'
 
 export interface BuildClient {
   mediaUrl: string
@@ -41,12 +42,9 @@ export function buildClientFromEnv(env: Record<string, string | undefined>): Bui
   if (missing.length === VARIABLES.length) return null
   if (missing.length > 0) throw new Error(`A build that carries the OAuth client needs ${missing.join(', ')} too.`)
   const address = (name: string) => {
-    const raw = value(name).replace(/\/+$/, '')
-    if (raw === '') return ''
-    const url = new URL(raw)
-    const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname)
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-      throw new Error(`${name} must be an https:// address (http:// only for 127.0.0.1, ::1 or localhost).`)
+    const raw = normalizeServiceAddress(value(name))
+    const problem = raw === '' ? undefined : serviceAddressProblem(raw)
+    if (problem) throw new Error(`${name} ${problem.en}.`)
     return raw
   }
   return {
@@ -61,7 +59,7 @@ type Services = Settings['services']
 
 const sameOrigin = (a: string, b: string): boolean => {
   try {
-    return new URL(a).origin === new URL(b).origin
+    return originOf(a) === originOf(b)
   } catch {
     return false
   }
