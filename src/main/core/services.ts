@@ -36,6 +36,11 @@ export interface AppServices {
    * `settled` resolves once the receiver is where the last write wanted it.
    */
   settings: DocumentStore<Settings> & { settled(): Promise<void> }
+  /**
+   * After the features took a settings change, whoever made it: this app, or `onair config` and
+   * another process (found within SETTINGS_CHECK_MS). The shell applies its own parts here.
+   */
+  onSettingsApplied(listener: (settings: Settings) => void): () => void
   start(): Promise<void>
   stop(): Promise<void>
   /** Back from sleep. */
@@ -52,11 +57,6 @@ export interface AppServicesDeps {
   locale: () => Locale
   cron?: CronFactory
   onError?: (error: unknown) => void
-  /**
-   * After the features took a settings change, whoever made it: this app, or `onair config` and
-   * another process (found within SETTINGS_CHECK_MS). The shell applies its own parts here.
-   */
-  onSettingsApplied?: (settings: Settings) => void
   /** A saved file could not be read and was moved aside (see describeCorruptFile). */
   onCorrupt?: (report: CorruptFileReport) => void
   /**
@@ -192,6 +192,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     if (wanted) stopInboxPoll = startInboxPolling(inbox, (tick) => cron(wanted, tick))
   }
 
+  const settingsListeners = new Set<(settings: Settings) => void>()
   // What the features were last told about; a write here or by another process makes it stale.
   let applied = file.read()
   const applySettings = (): void => {
@@ -200,7 +201,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     syncInboxPoll()
     void syncReceiver()
     if (held) void calendar.sync()
-    deps.onSettingsApplied?.(applied)
+    for (const listener of settingsListeners) listener(applied)
   }
   // `onair config set`, the app and `onair run` share one settings file: the store re-reads a file
   // another process changed, so comparing what it hands out finds such a change within seconds.
@@ -263,6 +264,10 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     inbox,
     calendar,
     settings,
+    onSettingsApplied(listener) {
+      settingsListeners.add(listener)
+      return () => settingsListeners.delete(listener)
+    },
     async start() {
       const first = takeHold()
       if (!first.ok && deps.hold?.whenHeld === 'refuse') throw new FolderHeldError(first.holder)

@@ -6,8 +6,9 @@
 import { closeSync, constants, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { inspect } from 'node:util'
-import { app } from 'electron'
+import { app, shell } from 'electron'
 import type { Clock } from '../core/clock'
+import { UserErrorException } from '../core/user-error'
 
 export const LOG_FILE = 'main.log'
 const MAX_BYTES = 1024 * 1024
@@ -69,4 +70,11 @@ export function openAppLog(clock: Clock, folder: string = app.getPath('logs')): 
       }
     }
   }
+}
+
+/** Settings → "Open log": the file in the system's viewer, written first so there is one to open. */
+export async function showLogFile(log: AppLog): Promise<void> {
+  log.write('info', 'log opened from Settings')
+  const failure = await shell.openPath(log.path)
+  if (failure) throw new UserErrorException('log-not-opened', { en: failure, ja: `ログを開けませんでした: ${failure}` })
 }

@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { app } from 'electron'
 import type { Settings } from '../../shared/settings'
+import type { DocumentStore } from '../core/store/json-file'
 import { HIDDEN_FLAG, autostartEntry, autostartPath } from '../core/autostart'
 import { writeAtomic } from '../core/store/atomic-write'
 import type { AppLog } from './log'
@@ -20,7 +21,36 @@ export function launchedAtLogin(argv: readonly string[]): boolean {
   return process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin
 }
 
-export function applyStartup(startup: Startup, log: AppLog, env: NodeJS.ProcessEnv): void {
+/**
+ * Startup settings act on the OS (login item, Dock) now and whenever a write changes them: the
+ * settings document to hand on, applying them after each write has been stored.
+ */
+export function followStartup(
+  store: DocumentStore<Settings>,
+  log: AppLog,
+  env: NodeJS.ProcessEnv
+): DocumentStore<Settings> {
+  applyStartup(store.read().startup, log, env)
+  const after = (before: Settings, next: Settings): void => {
+    if (JSON.stringify(before.startup) !== JSON.stringify(next.startup)) applyStartup(next.startup, log, env)
+  }
+  return {
+    read: () => store.read(),
+    write(next) {
+      const before = store.read()
+      store.write(next)
+      after(before, next)
+    },
+    update(fn) {
+      const before = store.read()
+      const next = store.update(fn)
+      after(before, next)
+      return next
+    }
+  }
+}
+
+function applyStartup(startup: Startup, log: AppLog, env: NodeJS.ProcessEnv): void {
   if (process.platform === 'darwin') {
     if (startup.showInDock) void app.dock?.show()
     else app.dock?.hide()

@@ -4,9 +4,15 @@
  * Electron's docs ask). The decisions (what may be stored, what the keys mean) are in the core.
  */
 import { app, globalShortcut } from 'electron'
+import type { Settings } from '../../shared/settings'
 import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../shared/shortcut-press'
+import type { Clock } from '../core/clock'
+import { quickRecordProgram } from '../core/schedule/quick-record'
+import type { ReminderService } from '../core/schedule/reminders'
 import type { ShortcutShell } from '../core/shortcuts/ipc'
+import type { DocumentStore } from '../core/store/json-file'
 import type { AppLog } from './log'
+import type { WindowRoutes } from './window-routes'
 
 export function createShortcuts(
   run: Record<ShortcutAction, () => void>,
@@ -65,4 +71,25 @@ export function createShortcuts(
     active: (action: ShortcutAction) => held[action] !== ''
   }
   return shortcuts
+}
+
+const NOTHING_TO_RECORD = {
+  en: 'Nothing is on air now or ended in the last 30 minutes; here is the schedule.',
+  ja: '放送中の番組も、30 分以内に終わった番組もありません。番組表を表示します。'
+}
+
+/** The quick-record shortcut: the window at the program on air (or just ended), else the schedule and why. */
+export function quickRecordShortcut(deps: {
+  settings: Pick<DocumentStore<Settings>, 'read'>
+  reminders: Pick<ReminderService, 'schedule'>
+  clock: Clock
+  window: Pick<WindowRoutes, 'openProgram' | 'navigate' | 'notice'>
+}): () => void {
+  return () => {
+    const durationMinutes = deps.settings.read().calendar.durationMinutes
+    const program = quickRecordProgram(deps.reminders.schedule().programs, deps.clock.now(), durationMinutes)
+    if (program) return deps.window.openProgram(program.id)
+    deps.window.navigate('schedule')
+    deps.window.notice('info', NOTHING_TO_RECORD)
+  }
 }

@@ -1,0 +1,67 @@
+/**
+ * The window as the rest of the shell reaches it. Notifications, shortcuts, the tray and the core
+ * are made before the window (the window's IPC needs the core, and the core needs them), so they
+ * call through these routes, which act once `attach` has been given the window and the core's
+ * events: a notification clicked before that has nothing to show, and is dropped.
+ */
+import type { LocalizedText } from '../../shared/locale'
+import type { CoreEvents } from '../core/app'
+import type { NativeNotification } from '../core/notify'
+import type { NotificationTarget } from './notifications'
+import type { MainWindow } from './window'
+
+export type View = 'settings' | 'inbox' | 'schedule'
+
+export interface WindowRoutes {
+  show(): void
+  hide(): void
+  toggle(): void
+  navigate(view: View): void
+  /** Shows the window at one program of the schedule (its quick record). */
+  openProgram(programId: number): void
+  /** A notification's click: its program, its link (through `openExternal`), the inbox or the schedule. */
+  open(target: NotificationTarget, notification?: NativeNotification): void
+  /** A reminder's button (macOS, Windows). */
+  reminderAction(button: string, n: NativeNotification): void
+  /** A notice in the window's banner. */
+  notice(level: 'info' | 'warning', message: LocalizedText): void
+  attach(parts: {
+    window: MainWindow
+    events: CoreEvents
+    openExternal: (url: string) => Promise<void>
+    reminderAction: (button: string, n: NativeNotification) => void
+    /** A reminder's notification was clicked. */
+    opened: (reminder: NonNullable<NativeNotification['reminder']>) => void
+  }): void
+}
+
+export function windowRoutes(onLinkFailed: (error: unknown) => void): WindowRoutes {
+  let parts: Parameters<WindowRoutes['attach']>[0] | undefined
+  const routes: WindowRoutes = {
+    show: () => parts?.window.show(),
+    hide: () => parts?.window.hide(),
+    toggle: () => parts?.window.toggle(),
+    navigate(view) {
+      if (!parts) return
+      parts.window.show()
+      parts.events.emit('app:navigate', { view })
+    },
+    openProgram(programId) {
+      if (!parts) return
+      parts.window.show()
+      parts.events.emit('app:focusProgram', { programId })
+    },
+    open(target, notification) {
+      if (notification?.reminder) parts?.opened(notification.reminder)
+      if (target.kind === 'record') return routes.openProgram(target.programId)
+      if (target.kind === 'url') return void parts?.openExternal(target.url).catch(onLinkFailed)
+      routes.navigate(target.kind === 'inbox' ? 'inbox' : 'schedule')
+    },
+    reminderAction: (button, n) => parts?.reminderAction(button, n),
+    notice: (level, message) => parts?.events.emit('app:notice', { level, message }),
+    attach(given) {
+      parts = given
+    }
+  }
+  return routes
+}
