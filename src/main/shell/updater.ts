@@ -4,7 +4,7 @@
  * the build's `publish` setting (README "Updates"); a build without it never asks anything.
  * The core decides when to check and what to offer (core/update/).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { app, net } from 'electron'
 import {
   AppImageUpdater,
@@ -35,10 +35,9 @@ function readResource(file: (resourcesPath: string) => string): string | undefin
 }
 
 export function installation(env: NodeJS.ProcessEnv): Installation {
-  const feed = resourcesFile(updateFeedFile)
   return {
     packaged: app.isPackaged,
-    hasFeed: feed !== undefined && existsSync(feed),
+    feedUrl: feedUrl(),
     platform: process.platform,
     // electron-builder's deb, rpm and pacman targets leave this file; AppImage and dir do not.
     packageType: readResource(packageTypeFile),
@@ -48,10 +47,10 @@ export function installation(env: NodeJS.ProcessEnv): Installation {
   }
 }
 
-/** The feed's folder, from app-update.yml (`url:` of the generic provider). */
-function feedUrl(): string {
+/** The feed's folder, from app-update.yml (`url:` of the generic provider); none without the file. */
+function feedUrl(): string | undefined {
   const config = load(readResource(updateFeedFile) ?? '') as { url?: unknown } | undefined
-  return typeof config?.url === 'string' ? config.url : ''
+  return typeof config?.url === 'string' ? config.url : undefined
 }
 
 /** Where a manual copy's user gets the new version: the feed's file of this kind of install (the .deb for a deb, ...). */
@@ -63,7 +62,7 @@ function downloadUrl(info: UpdateInfo): string {
         ? 'dmg'
         : (readResource(packageTypeFile) ?? 'AppImage')
   const file = info.files.find((f) => f.url.endsWith(`.${kind}`)) ?? info.files[0]
-  const base = feedUrl().replace(/\/*$/, '/')
+  const base = (feedUrl() ?? '').replace(/\/*$/, '/')
   return file ? new URL(file.url, base).href : base
 }
 

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHECK_EVERY_MS, CHECK_TIMEOUT_MS } from '../../../src/main/core/update/policy'
 import type { UpdateView } from '../../../src/shared/contract'
-import { net, shell as electronShell } from './electron-double'
+import { app as electronApp, net, shell as electronShell } from './electron-double'
 import { shellPerTest, type Shell, type ShellOptions } from './harness'
 import { startFeed, type Feed, type FeedOptions } from './update-feed'
 import { tempDir } from '../../support/temp-dir'
@@ -116,6 +116,14 @@ describe('a newer version', () => {
     expect(labels(s)).not.toContain('Later')
 
     await s.quit()
+    expect(readFileSync(appImage())).toEqual(feed?.artifact)
+  })
+
+  it('"Restart to update" in the tray quits and installs now', async () => {
+    const s = await startApp({ version: '0.2.0' })
+    await until(() => expect(labels(s)).toContain('Restart to update to 0.2.0'))
+    s.menu().click('Restart to update to 0.2.0')
+    await until(() => expect(electronApp.quitted).toBe(true))
     expect(readFileSync(appImage())).toEqual(feed?.artifact)
   })
 

@@ -12,7 +12,7 @@ import { offerActions, updateView } from '../../../src/main/core/update/view'
 
 const linuxAppImage: Installation = {
   packaged: true,
-  hasFeed: true,
+  feedUrl: 'https://updates.example/onair/',
   platform: 'linux',
   packageType: undefined,
   appImage: '/home/a/Onair.AppImage',
@@ -23,7 +23,22 @@ const linuxAppImage: Installation = {
 describe('which copies update themselves', () => {
   it('a development run and a build without a feed never ask', () => {
     expect(updateMode({ ...linuxAppImage, packaged: false })).toEqual({ kind: 'off', why: 'development' })
-    expect(updateMode({ ...linuxAppImage, hasFeed: false })).toEqual({ kind: 'off', why: 'no-feed' })
+    expect(updateMode({ ...linuxAppImage, feedUrl: undefined })).toEqual({ kind: 'off', why: 'no-feed' })
+  })
+
+  it('a feed over plain http to another computer is never asked (https, or loopback)', () => {
+    expect(updateMode({ ...linuxAppImage, feedUrl: 'http://updates.example/' })).toEqual({
+      kind: 'off',
+      why: 'insecure-feed'
+    })
+    expect(updateMode({ ...linuxAppImage, feedUrl: 'http://127.0.0.1:8080/' })).toEqual({ kind: 'auto' })
+    const view = updateView(initialUpdateState({ kind: 'off', why: 'insecure-feed' }), '1.0.0', {
+      now: 0,
+      timeZone: 'UTC'
+    })
+    expect(view.status.en).toContain('its update address is not https')
+    expect(view.status.ja).toContain('https ではない')
+    expect(view.actions).toEqual([])
   })
 
   it('an AppImage, a per-user Windows install and macOS update themselves', () => {

@@ -3,6 +3,7 @@
  * at all, when the feed is asked, and what the user is offered. `service.ts` applies the answers;
  * the shell (`shell/updater.ts`) only talks to electron-updater.
  */
+import { serviceAddressProblem } from '../../../shared/service-address'
 
 /** How often a running app asks the feed again (it also asks at start). */
 export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000
@@ -17,8 +18,8 @@ export const CHECK_TIMEOUT_MS = 60_000
 export interface Installation {
   /** false under `electron-vite dev` / `electron .`: a development run never asks the feed. */
   packaged: boolean
-  /** The build names a feed (electron-builder wrote `resources/app-update.yml` from `publish`). */
-  hasFeed: boolean
+  /** The feed the build names (electron-builder wrote `resources/app-update.yml` from `publish`). */
+  feedUrl: string | undefined
   platform: string
   /** `resources/package-type` of a Linux package (deb, rpm, pacman); undefined otherwise. */
   packageType: string | undefined
@@ -30,7 +31,11 @@ export interface Installation {
 }
 
 export type UpdateMode =
-  | { kind: 'off'; why: 'development' | 'no-feed' }
+  /**
+   * `insecure-feed`: a feed over plain http to another computer, where anyone on the way could
+   * hand over another feed with its own sha512 (the service-address rule: https, or loopback).
+   */
+  | { kind: 'off'; why: 'development' | 'no-feed' | 'insecure-feed' }
   /** Downloaded in the background, installed when the app quits. */
   | { kind: 'auto' }
   /**
@@ -42,7 +47,8 @@ export type UpdateMode =
 
 export function updateMode(i: Installation): UpdateMode {
   if (!i.packaged) return { kind: 'off', why: 'development' }
-  if (!i.hasFeed) return { kind: 'off', why: 'no-feed' }
+  if (!i.feedUrl) return { kind: 'off', why: 'no-feed' }
+  if (serviceAddressProblem(i.feedUrl)) return { kind: 'off', why: 'insecure-feed' }
   if (i.platform === 'darwin') return { kind: 'auto' }
   if (i.platform === 'win32')
     return isUnder(i.execPath, i.programFolders) ? { kind: 'manual', why: 'per-machine' } : { kind: 'auto' }

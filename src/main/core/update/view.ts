@@ -12,6 +12,10 @@ type Words = { en: string; ja: string }
 const STATUS = {
   development: { en: 'Updates are off in a development run.', ja: '開発用の実行では更新を確認しません。' },
   noFeed: { en: 'This build does not update itself.', ja: 'このビルドは自動で更新しません。' },
+  insecureFeed: {
+    en: 'This build does not update itself: its update address is not https.',
+    ja: 'このビルドの更新先のアドレスが https ではないため、自動で更新しません。'
+  },
   never: { en: 'Not checked for updates yet.', ja: 'まだ更新を確認していません。' },
   upToDate: { en: 'Up to date (checked {time}).', ja: '最新です（{time} に確認）。' },
   checking: { en: 'Checking for updates…', ja: '更新を確認しています…' },
@@ -27,6 +31,12 @@ const STATUS = {
     ja: '更新を正しくダウンロードできなかったため、何もインストールしていません。'
   }
 } satisfies Record<string, Words>
+
+const OFF: Record<Extract<UpdateMode, { kind: 'off' }>['why'], Words> = {
+  development: STATUS.development,
+  'no-feed': STATUS.noFeed,
+  'insecure-feed': STATUS.insecureFeed
+}
 
 /** A copy that cannot replace itself says how to update instead. */
 const HOW_TO: Record<Extract<UpdateMode, { kind: 'manual' }>['why'], Words> = {
@@ -73,7 +83,7 @@ function say(words: Words, fill: { new?: string; time?: { at: number } & TimeCon
 function status(state: UpdateState, ctx: TimeContext): LocalizedText {
   const { mode, phase } = state
   const time = state.lastCheckAt === null ? undefined : { at: state.lastCheckAt, ...ctx }
-  if (mode.kind === 'off') return say(mode.why === 'development' ? STATUS.development : STATUS.noFeed)
+  if (mode.kind === 'off') return say(OFF[mode.why])
   switch (phase.name) {
     case 'idle':
       return time ? say(STATUS.upToDate, { time }) : say(STATUS.never)
