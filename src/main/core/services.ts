@@ -6,10 +6,9 @@ import { openCalendar, type CalendarService } from './calendar'
 import type { Clock, TimerHandle } from './clock'
 import { createImageLoader } from './images/loader'
 import { createInbox, type InboxService } from './inbox/inbox'
-import { startInboxPolling } from './inbox/poller'
-import { startInboxReceiver } from './inbox/receiver'
-import { describeReplacedWebhookUrl, memoryWebhookSecret, webhookSecretFile, type Face } from './inbox/webhook-secret'
-import type { WebhookServer } from './inbox/webhook-server'
+import { inboxPollSwitch } from './inbox/poller'
+import { receiverSwitch, RECEIVER_OFF } from './inbox/receiver-switch'
+import { memoryWebhookSecret, webhookSecretFile, type Face } from './inbox/webhook-secret'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
@@ -136,61 +135,22 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   let held: FolderHold | undefined
   const stops: Array<() => void | Promise<void>> = []
 
-  // What the receiver was last asked to be; a write that leaves it alone (or a start that failed
-  // on a busy port) does not restart it, only a change of the setting does.
-  let receiver: WebhookServer | undefined
-  let receiverWanted = { enabled: false, port: 0 }
-  // One change after another: a quick off-on-off must never leave two servers on one secret.
-  let receiverQueue: Promise<void> = Promise.resolve()
-
-  const inMemorySecret = deps.webhook ? undefined : memoryWebhookSecret()
-  const webhookSecret = () =>
-    deps.webhook
-      ? webhookSecretFile(deps.dataDir, deps.webhook.secrets, deps.webhook.face, deps.onCorrupt)
-      : inMemorySecret!
-  const switchReceiver = async (): Promise<void> => {
-    const want = running ? file.read().inbox.webhook : { enabled: false, port: 0 }
-    if (want.enabled === receiverWanted.enabled && want.port === receiverWanted.port) return
-    receiverWanted = { ...want }
-    await receiver?.close()
-    receiver = undefined
-    if (!want.enabled) return
-    try {
-      receiver = await startInboxReceiver({
-        inbox,
-        secret: webhookSecret(),
-        port: want.port,
-        onEvent: deps.onWebhookEvent,
-        onUrlReplaced(url) {
-          deps.notifier.show({
-            id: 'webhook-url-replaced',
-            title: 'Onair',
-            body: describeReplacedWebhookUrl(url)[deps.locale()],
-            target: { kind: 'inbox' }
-          })
-          deps.webhook?.onUrlReplaced?.(url)
-        },
-        onError: deps.onError
-      })
-    } catch (e) {
-      // A busy port must not keep the rest from running; `inbox:webhookInfo` says enabled without a URL.
-      deps.onError?.(e)
-    }
-  }
-  // A close that failed is reported, not left in the queue to stop every later change.
-  const syncReceiver = (): Promise<void> =>
-    (receiverQueue = receiverQueue.then(switchReceiver).catch((e: unknown) => deps.onError?.(e)))
-
-  let stopInboxPoll: (() => void) | undefined
-  let inboxCron = ''
-  const syncInboxPoll = (): void => {
-    const wanted = running ? file.read().inbox.cron : ''
-    if (wanted === inboxCron) return
-    stopInboxPoll?.()
-    stopInboxPoll = undefined
-    inboxCron = wanted
-    if (wanted) stopInboxPoll = startInboxPolling(inbox, (tick) => cron(wanted, tick))
-  }
+  const webhook = deps.webhook
+  const inMemory = webhook ? undefined : memoryWebhookSecret()
+  const receiver = receiverSwitch({
+    inbox,
+    // Without a face's secrets store (tests, harnesses): a secret in memory for this run.
+    secret: () =>
+      webhook ? webhookSecretFile(deps.dataDir, webhook.secrets, webhook.face, deps.onCorrupt) : inMemory!,
+    notifier: deps.notifier,
+    locale: deps.locale,
+    onEvent: deps.onWebhookEvent,
+    onUrlReplaced: deps.webhook?.onUrlReplaced,
+    onError: deps.onError
+  })
+  const syncReceiver = (): Promise<void> => receiver.sync(running ? file.read().inbox.webhook : RECEIVER_OFF)
+  const inboxPoll = inboxPollSwitch(inbox, cron)
+  const syncInboxPoll = (): void => inboxPoll(running ? file.read().inbox.cron : '')
 
   const settingsListeners = new Set<(settings: Settings) => void>()
   // What the features were last told about; a write here or by another process makes it stale.
@@ -222,7 +182,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       settings.write(next)
       return next
     },
-    settled: () => receiverQueue
+    settled: () => receiver.settled()
   }
 
   let standby: TimerHandle | undefined

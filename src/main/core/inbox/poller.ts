@@ -13,3 +13,16 @@ export function startInboxPolling(inbox: InboxService, schedule: TickSchedule): 
   const task = schedule(() => void inbox.refresh())
   return () => task.stop()
 }
+
+/** The inbox's own poll following its setting (`inbox.cron`): restarted when it changes, '' stops it. */
+export function inboxPollSwitch(inbox: InboxService, schedule: (cron: string, tick: () => void) => { stop(): void }) {
+  let stop: (() => void) | undefined
+  let current = ''
+  return (cron: string): void => {
+    if (cron === current) return
+    stop?.()
+    stop = undefined
+    current = cron
+    if (cron) stop = startInboxPolling(inbox, (tick) => schedule(cron, tick))
+  }
+}
