@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { visit } from '../auth/helpers'
 import { spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * A build that carries the service's OAuth client (issue 22.3): the command line is bundled here
@@ -21,7 +21,7 @@ let entry: string
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, autoApprove: true })
-  box = mkdtempSync(join(tmpdir(), 'onair-build-client-'))
+  box = tempDir('onair-build-client-')
   const out = join(box, 'cli')
   await promisify(execFile)(
     process.execPath,
@@ -47,10 +47,7 @@ beforeAll(async () => {
   )
   entry = join(out, 'onair.mjs')
 }, 120_000)
-afterAll(async () => {
-  await emu.close()
-  rmSync(box, { recursive: true, force: true })
-})
+afterAll(() => emu.close())
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
