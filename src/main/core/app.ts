@@ -9,6 +9,7 @@ import { webOnly } from './web-url'
 import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account/account'
+import type { AddressChange } from './account/addresses'
 import type { DocumentStore } from './store/json-file'
 import type { InboxService } from './inbox/inbox'
 import type { RecordsCore } from './records/ipc'
@@ -55,6 +56,8 @@ export interface AppWindow {
   /** Opens the log file; resolves with an error text when the system could not. */
   openLog(): Promise<void>
   hide(): void
+  /** The main process's own dialog (account/addresses.ts words it): true when the user agreed. */
+  confirmAddressChange(changes: AddressChange[]): Promise<boolean>
 }
 
 type AnyEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void
@@ -82,6 +85,8 @@ export interface Core {
   openExternal(url: string): Promise<void>
   openLog(): Promise<void>
   hideWindow(): void
+  /** Without a window to ask in, a service address in use is never replaced. */
+  confirmAddressChange(changes: AddressChange[]): Promise<boolean>
 }
 
 function createEvents(): CoreEvents {
@@ -146,6 +151,7 @@ export function createCore(deps: CoreDeps): Core {
       await deps.window.openLog()
     },
     hideWindow: () => deps.window?.hide(),
+    confirmAddressChange: async (changes) => (deps.window ? deps.window.confirmAddressChange(changes) : false),
     // Checked again here, not only by the IPC schema: notifications and the CLI call this too.
     openExternal: webOnly((url) => deps.openExternal(url))
   }

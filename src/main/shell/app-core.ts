@@ -4,6 +4,7 @@
  * `app:info` says.
  */
 import { app, clipboard } from 'electron'
+import type { Locale } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
 import type { Account } from '../core/account/account'
 import { createCore, type Core } from '../core/app'
@@ -28,6 +29,8 @@ export interface AppCoreParts {
   updates: UpdateService
   window: WindowRoutes
   log: AppLog
+  /** The language Onair speaks (its setting, else the system's), for the app's own dialogs. */
+  language: () => Locale
 }
 
 export function appCore({
@@ -39,7 +42,8 @@ export function appCore({
   shortcuts,
   updates,
   window,
-  log
+  log,
+  language
 }: AppCoreParts): Core {
   const { reminders, records, inbox, calendar } = services
   return createCore({
@@ -60,6 +64,10 @@ export function appCore({
     calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog },
     shortcuts,
     updates,
-    window: { hide: window.hide, openLog: () => showLogFile(log) }
+    window: {
+      hide: window.hide,
+      openLog: () => showLogFile(log),
+      confirmAddressChange: (changes) => window.confirmAddressChange(changes, language())
+    }
   })
 }

@@ -95,7 +95,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
-  const core = appCore({ clock, dataDir, services, account, settings, shortcuts, updates, window, log })
+  const core = appCore({ clock, dataDir, services, account, settings, shortcuts, updates, window, log, language })
   const { main, unbindIpc } = openAppWindow({
     core,
     routes: window,

@@ -4,9 +4,11 @@
  * call through these routes, which act once `attach` has been given the window and the core's
  * events: a notification clicked before that has nothing to show, and is dropped.
  */
-import type { LocalizedText } from '../../shared/locale'
+import type { Locale, LocalizedText } from '../../shared/locale'
+import type { AddressChange } from '../core/account/addresses'
 import type { CoreEvents } from '../core/app'
 import type { NativeNotification } from '../core/notify'
+import { confirmAddressChange } from './confirm-address'
 import type { NotificationTarget } from './notifications'
 import type { MainWindow } from './window'
 
@@ -25,6 +27,8 @@ export interface WindowRoutes {
   reminderAction(button: string, n: NativeNotification): void
   /** A notice in the window's banner. */
   notice(level: 'info' | 'warning', message: LocalizedText): void
+  /** The app's own dialog over the window (confirm-address.ts); with no window yet, no. */
+  confirmAddressChange(changes: AddressChange[], language: Locale): Promise<boolean>
   attach(parts: {
     window: MainWindow
     events: CoreEvents
@@ -59,6 +63,8 @@ export function windowRoutes(onLinkFailed: (error: unknown) => void): WindowRout
     },
     reminderAction: (button, n) => parts?.reminderAction(button, n),
     notice: (level, message) => parts?.events.emit('app:notice', { level, message }),
+    confirmAddressChange: async (changes, language) =>
+      parts ? confirmAddressChange(parts.window.window, changes, language) : false,
     attach(given) {
       parts = given
     }

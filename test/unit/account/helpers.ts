@@ -1,6 +1,6 @@
 import { createAccount, type Account, type AccountDeps } from '../../../src/main/core/account/account'
 import { personalDataWiper } from '../../../src/main/core/account/personal-data'
-import { createCore } from '../../../src/main/core/app'
+import { createCore, type AppWindow } from '../../../src/main/core/app'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import { systemClock } from '../../../src/main/core/clock'
@@ -41,7 +41,7 @@ export function servicesOf(emu: Emulator, withSecret = true) {
 }
 
 /** A configured account behind the real core and handlers, for tests that go through dispatch. */
-export function accountCore(emu: Emulator, over: Partial<AccountDeps> = {}) {
+export function accountCore(emu: Emulator, over: Partial<AccountDeps> = {}, window?: AppWindow) {
   const t = testAccount(over)
   t.account.saveServices(servicesOf(emu))
   const core = createCore({
@@ -53,7 +53,8 @@ export function accountCore(emu: Emulator, over: Partial<AccountDeps> = {}) {
     platform: 'linux',
     locale: () => 'en-US',
     account: t.account,
-    settings: t.deps.settings
+    settings: t.deps.settings,
+    window
   })
   return { ...t, core, handlers: createHandlers(core) }
 }

@@ -613,19 +613,49 @@ export const clipboard = {
   }
 } satisfies Pick<Electron.Clipboard, 'writeText'> & Record<string, unknown>
 
-/** The save dialog answers what a test put in `nextSave` (null: the user cancelled). */
+/**
+ * The save dialog answers what a test put in `nextSave` (null: the user cancelled). A message box
+ * (dialog.md, showMessageBox) records its parent and options and answers the button index in
+ * `nextResponse`; null is the user pressing Escape or closing it, which answers `cancelId`
+ * (Electron's default when none is given: a button labelled "cancel" or "no", else 0).
+ */
 export const dialog = {
   nextSave: null as string | null,
   asked: [] as Electron.SaveDialogOptions[],
+  nextResponse: null as number | null,
+  messageBoxes: [] as Array<{ parent: FakeBrowserWindow | null; options: Electron.MessageBoxOptions }>,
   showSaveDialog(options: Electron.SaveDialogOptions): Promise<Electron.SaveDialogReturnValue> {
     dialog.asked.push(options)
     const filePath = dialog.nextSave
     return Promise.resolve(filePath === null ? { canceled: true, filePath: '' } : { canceled: false, filePath })
+  },
+  showMessageBox(
+    a: Electron.BrowserWindow | Electron.MessageBoxOptions,
+    b?: Electron.MessageBoxOptions
+  ): Promise<Electron.MessageBoxReturnValue> {
+    const [parent, options] = b ? [a as unknown as FakeBrowserWindow, b] : [null, a as Electron.MessageBoxOptions]
+    if (typeof options.message !== 'string') throw new TypeError('message is required')
+    dialog.messageBoxes.push({ parent, options })
+    const buttons = options.buttons ?? []
+    const escape =
+      options.cancelId ??
+      Math.max(
+        0,
+        buttons.findIndex((label) => /^(cancel|no)$/i.test(label))
+      )
+    const response = dialog.nextResponse ?? escape
+    if (response < 0 || response >= Math.max(buttons.length, 1)) throw new RangeError(`no button ${response}`)
+    return Promise.resolve({ response, checkboxChecked: false })
   }
 }
-// Overloads (with and without a parent window) defeat `satisfies`; the one without is what Onair calls.
+// Overloads (with and without a parent window) defeat `satisfies`: each form Onair calls is checked here.
 const _dialogCall: (o: Electron.SaveDialogOptions) => Promise<Electron.SaveDialogReturnValue> = dialog.showSaveDialog
+const _messageBox: (
+  w: Electron.BrowserWindow,
+  o: Electron.MessageBoxOptions
+) => Promise<Electron.MessageBoxReturnValue> = dialog.showMessageBox
 void _dialogCall
+void _messageBox
 
 /**
  * System-wide shortcuts (global-shortcut.md): `register` answers false when another application
@@ -731,6 +761,8 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   clipboard.text = ''
   dialog.nextSave = null
   dialog.asked = []
+  dialog.nextResponse = null
+  dialog.messageBoxes = []
   globalShortcut.registered.clear()
   globalShortcut.heldElsewhere.clear()
 }

@@ -44,3 +44,61 @@ export function usableServices(services: Services): Services {
   const usable = (address: string) => (address === '' || serviceAddressProblem(address) ? '' : address)
   return { ...services, mediaUrl: usable(services.mediaUrl), wikiUrl: usable(services.wikiUrl) }
 }
+
+/** A saved service address the window asks to replace. */
+export interface AddressChange {
+  service: 'media' | 'wiki'
+  from: string
+  to: string
+}
+
+type Addresses = Pick<Services, 'mediaUrl' | 'wikiUrl'>
+
+/**
+ * The addresses in use that an update replaces with another. A first address replaces nothing (no
+ * token or secret exists for it yet, so there is nothing a page could redirect), and a removed
+ * one sends nothing anywhere: neither needs asking.
+ */
+export function replacedAddresses(inUse: Addresses, next: Addresses): AddressChange[] {
+  const replaced = (from: string, to: string) => from !== '' && to !== '' && from !== to
+  const changes: AddressChange[] = []
+  if (replaced(inUse.mediaUrl, next.mediaUrl))
+    changes.push({ service: 'media', from: inUse.mediaUrl, to: next.mediaUrl })
+  if (replaced(inUse.wikiUrl, next.wikiUrl)) changes.push({ service: 'wiki', from: inUse.wikiUrl, to: next.wikiUrl })
+  return changes
+}
+
+/** The host the user knows an address by; the whole address when that is all that differs. */
+const hostOf = (address: string): string => {
+  try {
+    return new URL(address).host
+  } catch {
+    return address
+  }
+}
+
+export interface AddressQuestion {
+  message: LocalizedText
+  detail: LocalizedText
+  confirm: LocalizedText
+  cancel: LocalizedText
+}
+
+/** What the main process's own dialog asks before an address from the window takes effect. */
+export function addressChangeQuestion(changes: readonly AddressChange[]): AddressQuestion {
+  const lines = (lang: 'en' | 'ja') =>
+    changes.map((c) => {
+      const [from, to] = hostOf(c.from) === hostOf(c.to) ? [c.from, c.to] : [hostOf(c.from), hostOf(c.to)]
+      const label = LABELS[c.service === 'media' ? 'mediaUrl' : 'wikiUrl'][lang]
+      return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${from} → ${to}`
+    })
+  return {
+    message: { en: 'Change the service address?', ja: 'サービスのアドレスを変更しますか？' },
+    detail: {
+      en: `${lines('en').join('\n')}\n\nYou will be signed out there. What Onair keeps for the old address (tokens, the client secret) is never sent to the new one: you sign in again. Change it only if you entered this address yourself.`,
+      ja: `${lines('ja').join('\n')}\n\nサインアウトします。古いアドレス用に保存しているもの（トークン、クライアントシークレット）は新しいアドレスには送信しません。もう一度サインインしてください。ご自身で入力したアドレスの場合だけ変更してください。`
+    },
+    confirm: { en: 'Change address', ja: 'アドレスを変更' },
+    cancel: { en: 'Cancel', ja: 'キャンセル' }
+  }
+}

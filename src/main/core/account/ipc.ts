@@ -2,6 +2,7 @@ import type { AuthStatus, Handlers, SettingsPatch } from '../../../shared/contra
 import { UPDATABLE_SECTIONS } from '../../../shared/contract/settings'
 import { SettingsSchema, type Settings } from '../../../shared/settings'
 import type { Account } from './account'
+import { replacedAddresses, type AddressChange } from './addresses'
 import type { SessionInfo } from '../auth/session'
 import { UserErrorException } from '../user-error'
 import { validateCron } from '../schedule/cron'
@@ -93,9 +94,18 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
  */
 type SettingsStore = DocumentStore<Settings> & { settled?(): Promise<void> }
 
+/** Asks the user, outside the window, whether these addresses may replace the ones in use. */
+export type ConfirmAddressChange = (changes: AddressChange[]) => Promise<boolean>
+
+const ADDRESS_KEPT = {
+  en: 'The service address was not changed.',
+  ja: 'サービスのアドレスは変更していません。'
+}
+
 export function accountHandlers(
   account: Account | undefined,
-  settings: SettingsStore | undefined
+  settings: SettingsStore | undefined,
+  confirmAddressChange: ConfirmAddressChange
 ): Pick<Handlers, AccountCommand> {
   const need = (): Account => {
     if (!account) throw unavailable()
@@ -118,6 +128,10 @@ export function accountHandlers(
     'auth:status': async () => accountStatus(need()),
     'auth:saveServices': async ({ allowUnencrypted, ...update }) => {
       const a = update.clientSecret === undefined ? need() : consent(allowUnencrypted)
+      // A script in the page must not be able to point Onair elsewhere by itself.
+      const changes = replacedAddresses(a.services(), update)
+      if (changes.length > 0 && !(await confirmAddressChange(changes)))
+        throw new UserErrorException('address-not-confirmed', ADDRESS_KEPT)
       a.saveServices(update)
       return accountStatus(a)
     },

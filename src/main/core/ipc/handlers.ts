@@ -22,7 +22,7 @@ export function createHandlers(core: Core): Handlers {
     'app:openExternal': async ({ url }) => core.openExternal(url),
     'app:openLog': async () => core.openLog(),
     'app:hideWindow': async () => core.hideWindow(),
-    ...accountHandlers(core.account, core.settings),
+    ...accountHandlers(core.account, core.settings, (changes) => core.confirmAddressChange(changes)),
     ...inboxHandlers(core.inbox),
     ...recordsHandlers(core.records),
     ...scheduleHandlers(core.reminders),
