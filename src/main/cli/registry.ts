@@ -85,6 +85,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/calendar')).calendar
   },
   {
+    name: 'doctor',
+    summary: {
+      en: 'Print facts for a bug report (no secrets)',
+      ja: '不具合の報告に使う情報を表示する（秘密情報は含めない）'
+    },
+    load: async () => (await import('./commands/doctor')).doctor
+  },
+  {
     name: 'config',
     summary: { en: 'Show or change settings', ja: '設定を表示・変更する' },
     load: async () => (await import('./commands/config')).config

@@ -50,6 +50,8 @@ export interface CoreDeps {
   shortcuts?: ShortcutShell
   /** The app's own updates (`update:*`); the Electron shell's electron-updater. */
   updates?: UpdateService
+  /** Settings → About → Copy diagnostics: the report (diagnostics/gather.ts) and the clipboard. */
+  diagnostics?: { text(): string; copy(text: string): void | Promise<void> }
 }
 
 export interface AppWindow {
@@ -84,6 +86,8 @@ export interface Core {
   info(): AppInfo
   openExternal(url: string): Promise<void>
   openLog(): Promise<void>
+  /** False where there is no clipboard (harnesses). */
+  copyDiagnostics(): Promise<{ copied: boolean }>
   hideWindow(): void
   /** Without a window to ask in, a service address in use is never replaced. */
   confirmAddressChange(changes: AddressChange[]): Promise<boolean>
@@ -149,6 +153,11 @@ export function createCore(deps: CoreDeps): Core {
         })
       }
       await deps.window.openLog()
+    },
+    async copyDiagnostics() {
+      if (!deps.diagnostics) return { copied: false }
+      await deps.diagnostics.copy(deps.diagnostics.text())
+      return { copied: true }
     },
     hideWindow: () => deps.window?.hide(),
     confirmAddressChange: async (changes) => (deps.window ? deps.window.confirmAddressChange(changes) : false),

@@ -1,13 +1,13 @@
 /**
  * The core as the app composes it: the features of the services, the account, the shell's parts
- * the IPC commands use (clipboard, save dialog, shortcuts, updates, the window, the log) and what
+ * the IPC commands use (clipboard, save dialog, shortcuts, updates, the window, the log, diagnostics) and what
  * `app:info` says.
  */
 import { app, clipboard } from 'electron'
 import type { Locale } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
 import type { Account } from '../core/account/account'
-import { createCore, type Core } from '../core/app'
+import { createCore, type Core, type CoreDeps } from '../core/app'
 import type { Clock } from '../core/clock'
 import type { AppServices } from '../core/services'
 import type { ShortcutShell } from '../core/shortcuts/ipc'
@@ -31,6 +31,8 @@ export interface AppCoreParts {
   log: AppLog
   /** The language Onair speaks (its setting, else the system's), for the app's own dialogs. */
   language: () => Locale
+  /** Copy diagnostics (diagnostics.ts). */
+  diagnostics: CoreDeps['diagnostics']
 }
 
 export function appCore({
@@ -43,7 +45,8 @@ export function appCore({
   updates,
   window,
   log,
-  language
+  language,
+  diagnostics
 }: AppCoreParts): Core {
   const { reminders, records, inbox, calendar } = services
   return createCore({
@@ -62,6 +65,7 @@ export function appCore({
     inbox,
     calendar,
     calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog },
+    diagnostics,
     shortcuts,
     updates,
     window: {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { inspect } from 'node:util'
 import { app, shell } from 'electron'
 import type { Clock } from '../core/clock'
+import { redact } from '../core/redact'
 import { UserErrorException } from '../core/user-error'
 
 export const LOG_FILE = 'main.log'
@@ -18,13 +19,6 @@ export type LogLevel = 'info' | 'warn' | 'error'
 export interface AppLog {
   readonly path: string
   write(level: LogLevel, message: string, detail?: unknown): void
-}
-
-/** Bearer tokens and `token=` values never reach the file, whatever an error message quoted. */
-export function redact(text: string): string {
-  return text
-    .replace(/(Bearer\s+)[\w.~+/=-]+/gi, '$1[redacted]')
-    .replace(/((?:access_|refresh_)?token["']?\s*[=:]\s*["']?)[\w.~+/-]+/gi, '$1[redacted]')
 }
 
 /**

@@ -15,6 +15,7 @@ import { openAppServices } from '../core/services'
 import { useDocumentBackend } from '../core/store/json-file'
 import { settingsFileStore } from '../core/store/settings'
 import { appCore } from './app-core'
+import { appDiagnostics } from './diagnostics'
 import { appNotifier } from './app-notifier'
 import { openAppWindow } from './app-window'
 import { openAppTray } from './app-tray'
@@ -95,7 +96,20 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
-  const core = appCore({ clock, dataDir, services, account, settings, shortcuts, updates, window, log, language })
+  const diagnostics = appDiagnostics({ dataDir, clock, log, secrets, language, onCorrupt: corrupt.report })
+  const core = appCore({
+    clock,
+    dataDir,
+    services,
+    account,
+    settings,
+    shortcuts,
+    updates,
+    window,
+    log,
+    language,
+    diagnostics
+  })
   const { main, unbindIpc } = openAppWindow({
     core,
     routes: window,

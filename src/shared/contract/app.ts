@@ -33,6 +33,8 @@ export const appCommands = {
   'app:openExternal': { input: z.strictObject({ url: HttpUrl }), output: z.void() },
   /** Opens the app's log file (main-process errors, renderer crashes) in the system's viewer. */
   'app:openLog': { input: z.undefined(), output: z.void() },
+  /** Settings → About: the diagnostics report (as `onair doctor` prints it, no secrets) onto the clipboard. */
+  'app:copyDiagnostics': { input: z.undefined(), output: z.strictObject({ copied: z.boolean() }) },
   /** Escape in the window: back to the tray. */
   'app:hideWindow': { input: z.undefined(), output: z.void() }
 } as const

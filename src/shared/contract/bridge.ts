@@ -10,6 +10,7 @@ export const commandNames = [
   'app:info',
   'app:openExternal',
   'app:openLog',
+  'app:copyDiagnostics',
   'app:hideWindow',
   'auth:status',
   'auth:saveServices',

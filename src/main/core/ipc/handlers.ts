@@ -21,6 +21,7 @@ export function createHandlers(core: Core): Handlers {
     'app:info': async () => core.info(),
     'app:openExternal': async ({ url }) => core.openExternal(url),
     'app:openLog': async () => core.openLog(),
+    'app:copyDiagnostics': () => core.copyDiagnostics(),
     'app:hideWindow': async () => core.hideWindow(),
     ...accountHandlers(core.account, core.settings, (changes) => core.confirmAddressChange(changes)),
     ...inboxHandlers(core.inbox),

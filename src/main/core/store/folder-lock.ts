@@ -89,6 +89,12 @@ export function holdFolder(dataDir: string, opts: HoldOptions): HoldAttempt {
   })
 }
 
+/** Who serves the folder's reminders now; null when nobody does (or its holder died). */
+export function currentHolder(dataDir: string): FolderHolder | null {
+  const holder = readHolder(join(dataDir, HOLDER_FILE))
+  return holder && !processGone({ host: holder.host, pid: holder.pid, id: '' }) ? holder : null
+}
+
 function readHolder(path: string): FolderHolder | null {
   try {
     const parsed = FolderHolder.safeParse(JSON.parse(readFileSync(path, 'utf8')))
