@@ -52,6 +52,8 @@ describe('`onair doctor` as a real process beside `onair run`', () => {
       `webhook on http://127.0.0.1:9000/${PLANTED.webhookSecret}/ and ${PLANTED.legacyWebhookSecret}`,
       `feed http://127.0.0.1:8123/${PLANTED.feedSecret}/onair.ics`,
       `session ${token} expired`,
+      // Bare, where only the known values (not a pattern) can find them.
+      `values ${PLANTED.storedClientSecret} ${PLANTED.webhookSecret} ${PLANTED.legacyWebhookSecret} ${PLANTED.feedSecret}`,
       `stray Authorization: Bearer ${PLANTED.strayBearer} at http://127.0.0.1:7000/${PLANTED.strayFeedPath}/onair.ics`
     ]
     const log = [...Array.from({ length: 60 }, (_, i) => `2026-11-24T10:00:00.000Z INFO line ${i}`), ...quoted]
@@ -62,7 +64,13 @@ describe('`onair doctor` as a real process beside `onair run`', () => {
     let ja: string[]
     try {
       await daemon.line((l) => l.includes('"type":"reminder"') && l.includes(`"programId":${SOON_PROGRAM_ID}`))
-      const doctorEnv = { ...env, ONAIR_CLIENT_SECRET: PLANTED.envClientSecret, ONAIR_WIKI_TOKEN: PLANTED.envWikiToken }
+      const doctorEnv = {
+        ...env,
+        ONAIR_CLIENT_SECRET: PLANTED.envClientSecret,
+        ONAIR_WIKI_TOKEN: PLANTED.envWikiToken,
+        // A wiki token goes with the address it is for.
+        ONAIR_WIKI_URL: 'https://wiki.example'
+      }
       const en = await runCliProcess(['doctor'], doctorEnv)
       expect(en.code).toBe(0)
       out = en.stdout
