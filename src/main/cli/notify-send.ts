@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DESKTOP_ENTRY } from '../core/freedesktop-notifier'
 import { linuxBodyFormatter } from '../core/notification-markup'
 import type { NativeNotification, Notifier } from '../core/notify'
 import { childEnv } from '../core/secret-env'
@@ -24,9 +25,6 @@ export function findOnPath(name: string, env: Record<string, string | undefined>
   }
   return undefined
 }
-
-/** The name of Onair's desktop entry (onair.desktop), by which a server matches notifications to the app. */
-export const DESKTOP_ENTRY = 'onair'
 
 /**
  * Onair's icon as shipped with the command line: `resources/icon.png` at the package's root (the

@@ -21,6 +21,12 @@ export interface NativeNotification {
   reminder?: ReminderRef
 }
 
+/** A button on a notification (a reminder's Watched and Snooze); `id` comes back when pressed. */
+export interface NotificationButton {
+  id: string
+  text: string
+}
+
 export interface Notifier {
   show(n: NativeNotification): void
 }

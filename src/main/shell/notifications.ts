@@ -10,15 +10,9 @@
  */
 import { createHash } from 'node:crypto'
 import { Notification, type NativeImage } from 'electron'
-import type { NativeNotification, Notifier } from '../core/notify'
+import type { NativeNotification, NotificationButton, Notifier } from '../core/notify'
 
 export type NotificationTarget = NonNullable<NativeNotification['target']>
-
-/** A button on a notification; `id` comes back in `onAction`. */
-export interface NotificationButton {
-  id: string
-  text: string
-}
 
 export interface NotificationHooks {
   /** `notification` is absent for a Windows Action Center click after the toast was let go. */

@@ -11,9 +11,12 @@ import { createInterface } from 'node:readline'
  */
 export interface NotifyCall {
   appName: string
+  replacesId: number
   icon: string
   summary: string
   body: string
+  /** Pairs of action key and label. */
+  actions: string[]
   hints: Record<string, unknown>
 }
 
@@ -21,13 +24,21 @@ export interface NotificationServer {
   /** The environment that reaches this server (and no other bus). */
   env: { DBUS_SESSION_BUS_ADDRESS: string }
   notifyCalls(): NotifyCall[]
+  /**
+   * Waits until the server has had `count` Notify calls and their answers have reached the client:
+   * reading the calls blocks this process (spawnSync), so without the wait a press sent next could
+   * be read in the same chunk as the answer, before the client knows the id it pressed on.
+   */
+  waitForNotifyCalls(count: number): Promise<void>
+  /** The server's `ActionInvoked` signal, as when the user presses `key` on notification `id`. */
+  press(id: number, key: string): void
   close(): void
 }
 
+const MOCK = `import dbus, json
+mock = dbus.SessionBus().get_object('org.freedesktop.Notifications', '/org/freedesktop/Notifications')`
 /** Prints the mock's recorded calls as JSON (dbus-python's types are str/int/list/dict subclasses). */
-const READ_CALLS = `
-import dbus, json
-mock = dbus.SessionBus().get_object('org.freedesktop.Notifications', '/org/freedesktop/Notifications')
+const READ_CALLS = `${MOCK}
 print(json.dumps([[str(c[1]), list(c[2])] for c in mock.GetCalls(dbus_interface='org.freedesktop.DBus.Mock')]))
 `
 
@@ -81,7 +92,7 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
     if (Date.now() > deadline) throw new Error('the notification server did not come up')
     await new Promise((r) => setTimeout(r, 50))
   }
-  return {
+  const server: NotificationServer = {
     env,
     notifyCalls() {
       const calls = JSON.parse(read().stdout.toString()) as Array<[string, unknown[]]>
@@ -89,11 +100,26 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
         .filter(([method]) => method === 'Notify')
         .map(([, a]) => ({
           appName: a[0] as string,
+          replacesId: a[1] as number,
           icon: a[2] as string,
           summary: a[3] as string,
           body: a[4] as string,
+          actions: a[5] as string[],
           hints: a[6] as Record<string, unknown>
         }))
+    },
+    async waitForNotifyCalls(count) {
+      const deadline = Date.now() + 10_000
+      while (server.notifyCalls().length < count) {
+        if (Date.now() > deadline) throw new Error(`fewer than ${count} Notify calls`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      await new Promise((r) => setTimeout(r, 50))
+    },
+    press(id, key) {
+      const emit = `${MOCK}\nmock.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [dbus.UInt32(${id}), ${JSON.stringify(key)}], dbus_interface='org.freedesktop.DBus.Mock')`
+      const done = spawnSync(py, ['-c', emit], { env: { PATH: process.env.PATH ?? '', ...env } })
+      if (done.status !== 0) throw new Error(`ActionInvoked was not sent: ${done.stderr.toString()}`)
     },
     close() {
       mock.kill()
@@ -101,4 +127,5 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
       rmSync(folder, { recursive: true, force: true })
     }
   }
+  return server
 }

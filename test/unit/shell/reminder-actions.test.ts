@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
 import { SNOOZE_MS, type SnoozeResult } from '../../../src/main/core/schedule/snoozes'
-import { reminderAction, reminderButtons } from '../../../src/main/shell/reminder-actions'
+import { reminderAction, reminderButtons } from '../../../src/main/core/schedule/reminder-actions'
 import { FakeNotification } from './electron-double'
 import { shellPerTest, signedInTo, type Shell } from './harness'
 
@@ -137,7 +137,7 @@ describe('reminderAction when the snooze cannot be kept', () => {
       notifier,
       language: () => locale,
       openProgram: (id) => void opened.push(id),
-      log: { path: '', write: (level, message) => void logged.push(`${level} ${message}`) }
+      log: { write: (level, message) => void logged.push(`${level} ${message}`) }
     })
     return { press, shown: notifier.shown, opened, logged }
   }

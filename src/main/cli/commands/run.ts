@@ -1,5 +1,4 @@
 import type { CronFactory } from '../../core/schedule/cron'
-import { controlSafeNotifier } from '../../core/notify'
 import { openAppServices } from '../../core/services'
 import { FolderHeldError } from '../../core/store/folder-lock'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
@@ -7,7 +6,7 @@ import { cliSettings, signedInAccount } from '../context'
 import { movedAside } from '../moved-aside'
 import { daemonOutput } from '../daemon-output'
 import { favourMemory } from '../daemon-memory'
-import { notifySend } from '../notify-send'
+import { daemonNotifier } from '../desktop-notifier'
 import { failWith } from '../report'
 import { untilSignal } from '../signals'
 import { parseWebhookPort } from './inbox'
@@ -81,12 +80,13 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   }
   const settings = cliSettings(ctx, { leadMinutes, webhookPort })
   const output = daemonOutput(ctx, ctx.clock, () => settings.read().reminders.timeZone)
+  const notifications = daemonNotifier(ctx)
   const services = openAppServices({
     dataDir: ctx.config.dataDir,
     clock: ctx.clock,
     account: cli.account,
     settings,
-    notifier: controlSafeNotifier(notifySend(ctx.io.env)),
+    notifier: notifications.notifier,
     locale: () => ctx.locale,
     cron: runtime.cron,
     onError: output.error,
@@ -97,6 +97,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     hold: { face: 'cli', whenHeld: 'refuse' }
   })
   services.reminders.onChange(output.reminders)
+  notifications.actOn(services, output.error)
   services.calendar.onChange(output.calendar)
   // The shell's network watch has no twin here: a poll that got through says the network is back,
   // so the outbox sends what `record`/`status` left queued.
@@ -126,5 +127,6 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   } finally {
     clearInterval(keepAlive)
     await services.stop()
+    await notifications.close()
   }
 }

@@ -1,19 +1,19 @@
 /**
- * The buttons on a reminder where the platform shows them (macOS actions, Windows toast buttons;
- * Linux keeps the click that opens the quick record) and what each one does:
+ * The buttons on a reminder where the platform shows them (macOS actions, Windows toast buttons,
+ * Linux D-Bus actions where the server has them: core/freedesktop-notifier.ts) and what each one
+ * does, in the app and in `onair run` alike:
  * - "Watched" records the episode through the outbox, with its undo window (the Records view and
  *   the confirmation say so);
  * - "Snooze" brings the reminder back in 5 minutes through the core (core/schedule/snoozes.ts),
  *   silently, as calendar apps do: the reminder's return is the confirmation.
- * A program that has left the schedule meanwhile opens in the window instead, for either button.
+ * A program that has left the schedule meanwhile opens in the window instead (`onair run` says how
+ * to open it), for either button.
  */
-import type { Locale, LocalizedText } from '../../shared/locale'
-import type { NativeNotification, Notifier } from '../core/notify'
-import type { Outbox } from '../core/records/outbox'
-import { recordWatched } from '../core/schedule/reminder-acts'
-import type { ReminderService } from '../core/schedule/reminders'
-import type { AppLog } from './log'
-import type { NotificationButton } from './notifications'
+import type { Locale, LocalizedText } from '../../../shared/locale'
+import type { NativeNotification, NotificationButton, Notifier } from '../notify'
+import type { Outbox } from '../records/outbox'
+import { recordWatched } from './reminder-acts'
+import type { ReminderService } from './reminders'
 
 const LABELS = {
   watched: { en: 'Watched', ja: '視聴済み' },
@@ -45,7 +45,8 @@ export interface ReminderActionDeps {
   notifier: Notifier
   language: () => Locale
   openProgram: (programId: number) => void
-  log: AppLog
+  /** The app's log, or a line on the terminal for `onair run`. */
+  log: { write(level: 'error', message: string, detail?: unknown): void }
 }
 
 /** What a reminder's button does; `button` is a NotificationButton id from reminderButtons. */

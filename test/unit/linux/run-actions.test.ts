@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { startEmulator, type Emulator } from '../../emulator/index'
+import { signedInEnv } from '../cli/signed-in-env'
+import { spawnCli } from '../cli/spawn-cli'
+import { tempDir } from '../../support/temp-dir'
+import { missing, startNotificationServer, type NotificationServer } from './notification-server'
+
+/**
+ * Issue 24.2 in `onair run` (the built command line, as a real process): its reminder reaches a
+ * real notification server with Watched and Snooze, and a press does what it does in the app.
+ * Skipped, saying why, without the Debian packages.
+ */
+const unavailable = missing()
+if (unavailable && process.env.ONAIR_REQUIRE_NOTIFICATION_SERVER) {
+  throw new Error(`ONAIR_REQUIRE_NOTIFICATION_SERVER is set, but ${unavailable}`)
+}
+
+describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${unavailable ?? 'dbusmock'})`, () => {
+  let server: NotificationServer | undefined
+  let emu: Emulator | undefined
+  const root = tempDir('onair-run-actions-')
+  afterEach(async () => {
+    server?.close()
+    server = undefined
+    await emu?.close()
+    emu = undefined
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  const json = (dataDir: string, name: string) => {
+    const path = join(dataDir, name)
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {}
+  }
+
+  it('Snooze and Watched from the notification: a saved snooze, an outbox entry', async () => {
+    server = await startNotificationServer(['body', 'body-markup', 'actions'])
+    emu = await startEmulator({ port: 0, soonSeconds: 3 })
+    const dataDir = join(root, 'data')
+    const env = await signedInEnv(emu, dataDir)
+    const run = spawnCli(['run', '--json', '--lead', '0'], { ...env, ...server.env })
+    try {
+      await run.line((l) => l.includes('"type":"reminder"'))
+      await server.waitForNotifyCalls(1)
+      const [call] = server.notifyCalls()
+      // No window to open: the buttons only, no default action.
+      expect(call!.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min'])
+      server.press(1, 'snooze')
+      await vi.waitFor(() => expect(Object.keys(json(dataDir, 'snoozes.json').snoozes ?? {})).toHaveLength(1), {
+        timeout: 5_000
+      })
+      server.press(1, 'watched')
+      await vi.waitFor(() => expect(json(dataDir, 'outbox.json').entries).toHaveLength(1), { timeout: 5_000 })
+    } finally {
+      run.child.kill('SIGINT')
+      expect(await run.code).toBe(0)
+    }
+  }, 30_000)
+})
