@@ -1,7 +1,8 @@
 /**
- * The renderer's Content-Security-Policy. The shell sends it as a header (dev server) and
- * `src/renderer/index.html` carries the same string in a meta tag (packaged `file://` pages get no
- * headers); a unit test keeps the two equal. No 'unsafe-inline' anywhere: Svelte's component
+ * The renderer's Content-Security-Policy. The shell sends it as a header (the dev server, and the
+ * packaged renderer's `app://onair/` responses) and `src/renderer/index.html` carries the same
+ * string in a meta tag; a unit test keeps the two equal. 'self' is the app:// origin, which serves
+ * only out/renderer (shell/renderer-protocol.ts), not every local file as under file://. No 'unsafe-inline' anywhere: Svelte's component
  * styles are emitted as CSS files, and the UI avoids Svelte transitions (they inject <style>).
  * Browsers ignore `frame-ancestors` in a meta tag (with a console warning); the header enforces it.
  * No remote origin anywhere, images included: the main process fetches the images the user allowed

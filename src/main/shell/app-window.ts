@@ -3,6 +3,7 @@
  * OS started the app at login and the settings say so), its IPC, and the routes that notifications,
  * shortcuts and the tray call attached to it, and the `onair://` links it follows (links.ts).
  */
+import { dirname } from 'node:path'
 import { session } from 'electron'
 import type { Locale } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
@@ -18,6 +19,8 @@ import type { AppLog } from './log'
 import { linkFollower, type Links } from './links'
 import { launchedAtLogin } from './login-item'
 import { reminderAction } from '../core/schedule/reminder-actions'
+import { rendererHtmlPath } from './paths'
+import { serveRenderer } from './renderer-protocol'
 import { hardenSession } from './security'
 import { createMainWindow, type MainWindow } from './window'
 import type { WindowRoutes } from './window-routes'
@@ -40,6 +43,7 @@ export interface AppWindowParts {
 export function openAppWindow(parts: AppWindowParts): { main: MainWindow; unbindIpc: () => void } {
   const { core, routes, services, settings, notifier, language, account, argv, links, log, clock } = parts
   hardenSession(session.defaultSession)
+  serveRenderer(dirname(rendererHtmlPath()))
   setAppMenu()
   const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
   const main = createMainWindow({ showOnReady: !hidden, log, clock })

@@ -1,7 +1,8 @@
 /**
  * What must happen before Electron is ready, in this order: the data folder (it decides where the
  * single-instance lock and the log live), the log and its catch-alls, the single-instance lock,
- * the `onair://` links' listeners, the Windows toast identity, and the hardening of every web contents. Then `startApp`.
+ * the `onair://` links' listeners, the Windows toast identity, the hardening of every web contents
+ * and the renderer's `app://` scheme. Then `startApp`.
  */
 import { app } from 'electron'
 import { systemClock, type Clock } from '../core/clock'
@@ -10,6 +11,7 @@ import { appUserModelId, chooseDataDir } from './paths'
 import { hardenAllWebContents, openWebUrl } from './security'
 import { forgetSecretEnv } from '../core/secret-env'
 import { listenForLinks } from './links'
+import { registerRendererScheme } from './renderer-protocol'
 import { startApp, type StartOptions } from './start'
 
 export interface LaunchOptions {
@@ -47,6 +49,8 @@ export async function launch({
   // A tray app keeps running with no window open.
   app.on('window-all-closed', () => {})
   hardenAllWebContents(openWebUrl)
+  // The renderer's own origin (app://onair/) must be known to Chromium before ready.
+  registerRendererScheme()
   const demoToken = env['ONAIR_DEMO_TOKEN'] || undefined
   // Read once; no process the app starts (the browser opener, Chromium's helpers) inherits it.
   forgetSecretEnv(env)

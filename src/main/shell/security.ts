@@ -14,8 +14,8 @@ import { isRendererUrl } from './window'
 const GRANTED = new Set<string>(['clipboard-sanitized-write'])
 
 export function hardenSession(session: Session): void {
-  // Packaged pages are file:// and get no headers (the meta tag covers them); this covers the
-  // dev server, whose injected styles need the looser development policy.
+  // Packaged pages carry the policy in their app:// responses (renderer-protocol.ts) and in the
+  // meta tag; this covers the dev server, whose injected styles need the looser development policy.
   const policy = devServerUrl() ? devContentSecurityPolicy() : CONTENT_SECURITY_POLICY
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } })

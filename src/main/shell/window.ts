@@ -2,34 +2,24 @@
  * The one window: hardened web preferences, hidden to the tray instead of closed, shown and
  * toggled from the tray, and brought back when its renderer crashes.
  */
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { BrowserWindow, nativeImage } from 'electron'
 import type { Clock } from '../core/clock'
 import type { AppLog } from './log'
-import { appIconPath, devServerUrl, preloadPath, rendererHtmlPath } from './paths'
+import { appIconPath, devServerUrl, preloadPath } from './paths'
+import { isRendererOrigin, RENDERER_URL } from './renderer-protocol'
 
 /**
  * True only for a frame showing our own renderer: IPC from anything else is refused. Packaged, the
- * frame's file path is compared with the renderer's (not URL paths: Chromium leaves `[` and `]`
- * unescaped where Node's pathToFileURL escapes them, so a folder named `[x]` refused everything).
+ * page is `app://onair/index.html` (renderer-protocol.ts), an origin nothing else can have.
  */
 export function isRendererUrl(url: string): boolean {
   try {
-    const parsed = new URL(url)
     const dev = devServerUrl()
-    if (dev) return parsed.origin === new URL(dev).origin
-    if (parsed.protocol !== 'file:') return false
-    return samePath(fileURLToPath(parsed), rendererHtmlPath())
+    if (dev) return new URL(url).origin === new URL(dev).origin
+    return isRendererOrigin(url) && new URL(url).pathname === '/index.html'
   } catch {
     return false
   }
-}
-
-function samePath(a: string, b: string): boolean {
-  const [x, y] = [resolve(a), resolve(b)]
-  // NTFS and APFS (by default) ignore case; a drive letter may come in either case.
-  return process.platform === 'linux' ? x === y : x.toLowerCase() === y.toLowerCase()
 }
 
 export interface MainWindow {
@@ -78,9 +68,9 @@ export function createMainWindow({ showOnReady, log, clock }: WindowOptions): Ma
   })
   const load = (): void => {
     const dev = devServerUrl()
-    ;(dev ? window.loadURL(dev) : window.loadFile(rendererHtmlPath())).catch((e: unknown) =>
-      log.write('error', 'the window could not load the renderer', e)
-    )
+    window
+      .loadURL(dev ?? RENDERER_URL)
+      .catch((e: unknown) => log.write('error', 'the window could not load the renderer', e))
   }
   const show = (): void => {
     if (window.isDestroyed()) return

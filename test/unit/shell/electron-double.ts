@@ -290,6 +290,7 @@ const staticNotification: Pick<typeof Electron.Notification, 'isSupported' | 'ha
 
 type AppMethods =
   | 'whenReady'
+  | 'isReady'
   | 'getPath'
   | 'setPath'
   | 'getAppPath'
@@ -358,11 +359,17 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
       ['home', `${folder}/home`]
     ])
     this.ready = new Promise((resolve) => (this.markReady = resolve))
+    this.readyNow = false
   }
+  private readyNow = false
   /** Electron's `ready`. */
   becomeReady(): void {
+    this.readyNow = true
     this.markReady()
     this.emit('ready')
+  }
+  isReady(): boolean {
+    return this.readyNow
   }
   whenReady(): Promise<void> {
     return this.ready
@@ -602,6 +609,44 @@ export const net = {
     new FakeClientRequest(options) as unknown as Electron.ClientRequest
 } satisfies Pick<Electron.Net, 'isOnline' | 'request'> & Record<string, unknown>
 
+type ProtocolHandler = (request: Request) => Response | Promise<Response>
+
+/**
+ * Custom schemes (protocol.md): `registerSchemesAsPrivileged` only before `ready` and only once;
+ * `handle` only after it, and not twice for one scheme (Electron: "Failed to register protocol").
+ * `get(url)` is a request from a page: a standard scheme's URL is parsed as Chromium parses http
+ * (dot segments resolved, `\` read as `/`, the host lowercased; percent-escapes left as they are).
+ */
+export const protocol = {
+  privileged: null as Electron.CustomScheme[] | null,
+  handlers: new Map<string, ProtocolHandler>(),
+  registerSchemesAsPrivileged(customSchemes: Electron.CustomScheme[]): void {
+    if (app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready')
+    if (protocol.privileged) throw new Error('protocol.registerSchemesAsPrivileged can be called only once')
+    protocol.privileged = customSchemes
+  },
+  handle(scheme: string, handler: ProtocolHandler): void {
+    if (!app.isReady()) throw new Error('protocol.handle can only be used after the ready event')
+    if (protocol.handlers.has(scheme)) throw new Error(`Failed to register protocol: ${scheme}`)
+    protocol.handlers.set(scheme, handler)
+  },
+  unhandle(scheme: string): void {
+    protocol.handlers.delete(scheme)
+  },
+  isProtocolHandled(scheme: string): boolean {
+    return protocol.handlers.has(scheme)
+  },
+  async get(url: string): Promise<Response> {
+    const scheme = url.slice(0, url.indexOf(':'))
+    const handler = protocol.handlers.get(scheme)
+    if (!handler) throw new Error(`net::ERR_UNKNOWN_URL_SCHEME (${url})`)
+    const standard = protocol.privileged?.some((s) => s.scheme === scheme && s.privileges?.standard)
+    const normalised = standard ? new URL(url.replace(`${scheme}:`, 'http:')).href.replace('http:', `${scheme}:`) : url
+    return handler(new Request(normalised))
+  }
+} satisfies Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle' | 'unhandle' | 'isProtocolHandled'> &
+  Record<string, unknown>
+
 /** Squirrel's updater, whose events electron-updater's quitAndInstall also emits on Linux and Windows. */
 export const autoUpdater = new EventEmitter()
 
@@ -704,6 +749,7 @@ const members = {
   nativeImage,
   net,
   powerMonitor,
+  protocol,
   safeStorage,
   session,
   shell
@@ -762,6 +808,8 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   dialog.nextSave = null
   dialog.asked = []
   dialog.nextResponse = null
+  protocol.privileged = null
+  protocol.handlers.clear()
   dialog.messageBoxes = []
   globalShortcut.registered.clear()
   globalShortcut.heldElsewhere.clear()

@@ -45,7 +45,7 @@ describe('launch: before and after ready', () => {
     shell = await startShell()
     await shell.started
     const window = shell.window()
-    expect(window.loaded).toEqual([{ file: join(shell.appPath, 'out/renderer/index.html') }])
+    expect(window.loaded).toEqual([{ url: 'app://onair/index.html' }])
     expect(window.options.webPreferences).toMatchObject({
       preload: join(shell.appPath, 'out/preload/index.cjs'),
       contextIsolation: true,

@@ -42,7 +42,7 @@ describe('session hardening', () => {
 
   it('grants the renderer’s Copy button the clipboard, and nothing else to anyone', async () => {
     const s = await started({ packaged: true })
-    const page = `file://${join(s.appPath, 'out/renderer/index.html')}`
+    const page = 'app://onair/index.html'
     const ask = (permission: string, requestingUrl: string, isMainFrame = true) =>
       new Promise<boolean>((resolve) =>
         defaultSession().requestHandler?.(s.window().webContents as never, permission as never, resolve, {
@@ -55,6 +55,7 @@ describe('session hardening', () => {
     expect(await ask('clipboard-sanitized-write', page)).toBe(true)
     expect(check('clipboard-sanitized-write', page)).toBe(true)
     expect(await ask('clipboard-sanitized-write', 'https://example.com/')).toBe(false)
+    expect(await ask('clipboard-sanitized-write', `file://${join(s.appPath, 'out/renderer/index.html')}`)).toBe(false)
     expect(await ask('clipboard-sanitized-write', page, false)).toBe(false)
     for (const other of ['clipboard-read', 'notifications', 'media', 'geolocation', 'openExternal'])
       expect([await ask(other, page), check(other, page)]).toEqual([false, false])

@@ -63,7 +63,7 @@ describe('the window', () => {
   it('loads the dev server only when unpackaged; a packaged build ignores ELECTRON_RENDERER_URL', async () => {
     await withDevServer('http://localhost:5173/', async () => {
       let s = await started({ packaged: true })
-      expect(s.window().loaded).toEqual([{ file: join(s.appPath, 'out/renderer/index.html') }])
+      expect(s.window().loaded).toEqual([{ url: 'app://onair/index.html' }])
       // And that origin is not trusted for IPC.
       const evil = await ipcMain.invoke('app:info', { sender: s.window().webContents, url: 'http://localhost:5173/' })
       expect(evil).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
@@ -75,11 +75,10 @@ describe('the window', () => {
 })
 
 describe('IPC', () => {
-  it('answers the renderer of a build under a path with [ and ], as Chromium spells its URL', async () => {
+  it('answers the renderer at its own origin, wherever the app is installed ([ and ] in the path)', async () => {
     const s = await started({ packaged: true })
-    // Chromium leaves brackets unescaped; Node's pathToFileURL escapes them.
-    const url = `file://${join(s.appPath, 'out/renderer/index.html')}#/settings`
-    expect(url).toContain('[dev]')
+    expect(s.appPath).toContain('[dev]')
+    const url = 'app://onair/index.html#/settings'
     const reply = await ipcMain.invoke('app:info', { sender: s.window().webContents, url })
     expect(reply).toMatchObject({ ok: true, value: { name: 'Onair' } })
   })
@@ -91,6 +90,12 @@ describe('IPC', () => {
       (s: Shell) => ({ sender: s.window().webContents, url: s.window().webContents.getURL(), parent: {} })
     ],
     ['another file', (s: Shell) => ({ sender: s.window().webContents, url: `file://${s.appPath}/evil.html` })],
+    [
+      'the renderer as a file',
+      (s: Shell) => ({ sender: s.window().webContents, url: `file://${s.appPath}/out/renderer/index.html` })
+    ],
+    ['another page of the origin', (s: Shell) => ({ sender: s.window().webContents, url: 'app://onair/assets/x.svg' })],
+    ['another host of the scheme', (s: Shell) => ({ sender: s.window().webContents, url: 'app://evil/index.html' })],
     ['a web page', (s: Shell) => ({ sender: s.window().webContents, url: 'https://example.com/' })]
   ])('refuses a command from %s before it reaches the core', async (_name, from) => {
     const s = await started()
