@@ -12,7 +12,9 @@ export const UiSettingsSchema = z.object({
   /** A broadcast day starts here: a 01:30 slot belongs to the evening before. */
   dayBoundary: WallTime.default('05:00'),
   /** Show late-night slots past midnight as 25:30 instead of 01:30. */
-  extendedHours: z.boolean().default(false)
+  extendedHours: z.boolean().default(false),
+  /** macOS: the time to the next broadcast beside the menu-bar icon (the app only). */
+  menuBarCountdown: z.boolean().default(false)
 })
 
 export const PollSettingsSchema = z.object({

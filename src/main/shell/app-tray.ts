@@ -24,12 +24,15 @@ export interface AppTrayDeps {
   clock: Clock
   language: () => Locale
   timeZone: () => string | undefined
+  /** The `ui.menuBarCountdown` setting (macOS). */
+  menuBarCountdown: () => boolean
   log: AppLog
   quit: () => void
 }
 
 /** Returns `update` (the services started: show their state) and `destroy`. */
-export function openAppTray({ window, services, account, updates, clock, language, timeZone, log, quit }: AppTrayDeps) {
+export function openAppTray(deps: AppTrayDeps) {
+  const { window, services, account, updates, clock, language, timeZone, menuBarCountdown, log, quit } = deps
   const { reminders, inbox } = services
   const tray = createTray({
     open: () => window.navigate('schedule'),
@@ -41,6 +44,7 @@ export function openAppTray({ window, services, account, updates, clock, languag
     openProgram: window.openProgram,
     locale: language,
     timeZone,
+    menuBarCountdown,
     clock,
     update: (action) => void updates.act(action).catch((e: unknown) => log.write('warn', 'update', e)),
     updateOffer: () => offerActions(updates.state())

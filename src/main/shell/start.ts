@@ -133,6 +133,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     clock,
     language,
     timeZone,
+    menuBarCountdown: () => settings.read().ui.menuBarCountdown,
     log,
     quit: () => app.quit()
   })

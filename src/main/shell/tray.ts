@@ -5,7 +5,8 @@
  */
 import type { Locale } from '../../shared/locale'
 import { app, Menu, Tray, nativeImage } from 'electron'
-import type { Clock } from '../core/clock'
+import type { Clock, TimerHandle } from '../core/clock'
+import { menuBarTitle } from '../core/schedule/menu-bar-title'
 import type { TrayIcon, TrayState } from '../core/schedule/tray-state'
 import { trayImageFile } from './app-files'
 import type { TrayView } from './tray-menu'
@@ -21,6 +22,8 @@ export interface TrayOptions extends TrayActions {
   clock: Clock
   /** The update offer now; `refresh()` when it changes. */
   updateOffer?: () => TrayView['updateOffer']
+  /** macOS: whether the menu bar shows the countdown to the next broadcast beside the icon. */
+  menuBarCountdown?: () => boolean
 }
 
 export interface OnairTray {
@@ -44,6 +47,20 @@ export function createTray(options: TrayOptions): OnairTray {
   let shownIcon: TrayIcon = 'idle'
   let schedule: TrayState | null = null
   let unseen = 0
+  let title = ''
+  let titleTimer: TimerHandle | null = null
+
+  /** macOS only (other trays have no title): set when its text changes, on the pure function's time. */
+  function renderTitle(): void {
+    if (process.platform !== 'darwin' || tray.isDestroyed()) return
+    if (titleTimer) options.clock.clearTimeout(titleTimer)
+    titleTimer = null
+    const now = options.clock.now()
+    const next =
+      schedule && options.menuBarCountdown?.() ? menuBarTitle(schedule.nextPrograms, now) : { text: '', nextAt: null }
+    if (next.text !== title) tray.setTitle((title = next.text))
+    if (next.nextAt !== null) titleTimer = options.clock.setTimeout(renderTitle, next.nextAt - now)
+  }
 
   function render(): void {
     // The app may be quitting (tray destroyed) while a poll it started still reports back.
@@ -62,6 +79,7 @@ export function createTray(options: TrayOptions): OnairTray {
     }
     tray.setContextMenu(Menu.buildFromTemplate(trayMenu(view, options)))
     tray.setToolTip(trayTooltip(view))
+    renderTitle()
   }
 
   // macOS shows the context menu on a click and would ALSO fire `click` (opening the window under
@@ -79,6 +97,7 @@ export function createTray(options: TrayOptions): OnairTray {
     },
     refresh: render,
     destroy: () => {
+      if (titleTimer) options.clock.clearTimeout(titleTimer)
       if (!tray.isDestroyed()) tray.destroy()
     }
   }

@@ -79,12 +79,14 @@ const staticMenu: Pick<typeof Electron.Menu, 'buildFromTemplate' | 'setApplicati
 
 export class FakeTray
   extends EventEmitter
-  implements Pick<Electron.Tray, 'setImage' | 'setToolTip' | 'setContextMenu' | 'destroy' | 'isDestroyed'>
+  implements Pick<Electron.Tray, 'setImage' | 'setToolTip' | 'setContextMenu' | 'setTitle' | 'destroy' | 'isDestroyed'>
 {
   static instances: FakeTray[] = []
   image: FakeNativeImage
   tooltip = ''
   menu: FakeMenu | null = null
+  /** Every setTitle, in order (macOS's text beside the menu-bar icon). */
+  titles: string[] = []
   private destroyed = false
   constructor(image: Electron.NativeImage | string) {
     super()
@@ -102,6 +104,10 @@ export class FakeTray
   setToolTip(toolTip: string): void {
     this.alive()
     this.tooltip = toolTip
+  }
+  setTitle(title: string): void {
+    this.alive()
+    this.titles.push(title)
   }
   setContextMenu(menu: Electron.Menu | null): void {
     this.alive()
