@@ -22,8 +22,9 @@ const ours = (dir) => new Set(readdirSync(dir).filter((name) => name.startsWith(
 const before = ours(systemTmp)
 const testTmp = mkdtempSync(join(systemTmp, 'onair-test-run-'))
 const testEnv = { TMPDIR: testTmp, TMP: testTmp, TEMP: testTmp }
-// The tools' own caches, kept there on purpose (tsx's compiled files, Playwright's transforms).
-const TOOL_CACHE = /^(tsx-\d+|playwright-transform-cache-\d+)$/
+// The tools' own caches, kept there on purpose (tsx's compiled files, Playwright's transforms, jiti's
+// compiled configs when a test runs ESLint through its API).
+const TOOL_CACHE = /^(tsx-\d+|playwright-transform-cache-\d+|jiti)$/
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`)
