@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { LocalizedText } from './locale'
 
 /**
  * `onair://` links: the only two forms Onair answers (issue 24.3), made and read here alone.
@@ -40,6 +41,9 @@ export function parseOnairLink(text: string): OnairLink | null {
   const parsed = OnairLinkText.safeParse(text)
   return parsed.success ? parsed.data : null
 }
+
+/** The words beside a link wherever Onair hands one out (calendar events, Linux notifications). */
+export const OPEN_IN_ONAIR: LocalizedText = { en: 'Open in Onair', ja: 'Onair で開く' }
 
 export function onairLink(kind: OnairLinkKind, id: number): string {
   return `onair://${kind}/${id}`

@@ -5,7 +5,7 @@
  * printed either way (daemon-output.ts): it is the reminder that always gets out.
  */
 import type { LocalizedText } from '../../shared/locale'
-import { onairLink } from '../../shared/onair-link'
+import { OPEN_IN_ONAIR, onairLink } from '../../shared/onair-link'
 import { freedesktopNotifier } from '../core/freedesktop-notifier'
 import { controlSafeNotifier, type Notifier } from '../core/notify'
 import { reminderAction, reminderButtons } from '../core/schedule/reminder-actions'
@@ -33,7 +33,8 @@ export function daemonNotifier(ctx: CommandContext): DaemonNotifier {
     icon: shippedIcon(),
     buttons: (n) => reminderButtons(n, ctx.locale),
     onAction: (button, n) => act(button, n),
-    fallback: notifySend(ctx.io.env)
+    fallback: notifySend(ctx.io.env),
+    linkText: () => OPEN_IN_ONAIR[ctx.locale]
   })
   const notifier = controlSafeNotifier(notifications)
   return {

@@ -10,6 +10,7 @@
  * is never markup.
  */
 import * as dbus from '@homebridge/dbus-native'
+import { onairLink } from '../../shared/onair-link'
 import { bodyForServer } from './notification-markup'
 import type { NativeNotification, NotificationButton, Notifier } from './notify'
 
@@ -34,6 +35,11 @@ export interface FreedesktopOptions {
   onClick?(n: NativeNotification): void
   /** Where notifications go without a bus or a server. */
   fallback: Notifier
+  /**
+   * The words of the `onair://program/<id>` link a program's notification carries where the
+   * server shows links in bodies (issue 24.3): from `onair run`'s reminder the user reaches the app.
+   */
+  linkText(): string
 }
 
 /** The few calls this file makes of @homebridge/dbus-native (its own types name only the system bus). */
@@ -76,6 +82,9 @@ async function connect(busAddress: string): Promise<Server | null> {
   }
 }
 
+const programOf = (n: NativeNotification): number | undefined =>
+  n.target?.kind === 'record' ? n.target.programId : n.reminder?.programId
+
 export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { close(): Promise<void> } {
   // No session (ssh, a service, a test): nothing to ask, and the plain path stays synchronous.
   if (!opts.env['DBUS_SESSION_BUS_ADDRESS']) return { show: (n) => opts.fallback.show(n), close: async () => {} }
@@ -102,6 +111,13 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     return s
   })
 
+  const bodyOf = (n: NativeNotification, capabilities: ReadonlySet<string>): string => {
+    const body = bodyForServer(n.body, capabilities)
+    const programId = programOf(n)
+    if (programId === undefined || !capabilities.has('body-markup') || !capabilities.has('body-hyperlinks')) return body
+    return `${body}\n<a href="${onairLink('program', programId)}">${bodyForServer(opts.linkText(), capabilities)}</a>`
+  }
+
   const actionsOf = (n: NativeNotification, s: Server): string[] => {
     if (!s.capabilities.has('actions')) return []
     const buttons = opts.buttons(n).flatMap((b) => [b.id, b.text])
@@ -116,7 +132,7 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
       serverIds.get(n.id) ?? 0,
       opts.icon ?? '',
       n.title,
-      bodyForServer(n.body, s.capabilities),
+      bodyOf(n, s.capabilities),
       actionsOf(n, s),
       hints,
       -1

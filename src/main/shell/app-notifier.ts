@@ -8,6 +8,7 @@
  */
 import { app, nativeImage } from 'electron'
 import type { Locale } from '../../shared/locale'
+import { OPEN_IN_ONAIR } from '../../shared/onair-link'
 import { freedesktopNotifier } from '../core/freedesktop-notifier'
 import { linuxBodyFormatter } from '../core/notification-markup'
 import { controlSafeNotifier, type Notifier } from '../core/notify'
@@ -42,7 +43,8 @@ export function appNotifier(
     buttons,
     onAction: window.reminderAction,
     onClick: (n) => window.open(n.target ?? { kind: 'schedule' }, n),
-    fallback: electron
+    fallback: electron,
+    linkText: () => OPEN_IN_ONAIR[language()]
   })
   app.once('will-quit', () => void dbus.close())
   return controlSafeNotifier(dbus)

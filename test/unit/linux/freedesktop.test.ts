@@ -38,7 +38,8 @@ function notifier(env: Record<string, string | undefined>, withClick = true) {
         : [],
     onAction: (button, shown) => presses.push(`${button}:${shown.id}`),
     ...(withClick ? { onClick: (shown: NativeNotification) => clicks.push(shown.id) } : {}),
-    fallback
+    fallback,
+    linkText: () => 'Open in Onair'
   })
   return { n, fallback, presses, clicks }
 }
@@ -90,6 +91,17 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
       hints: { 'desktop-entry': 'onair' }
     })
     expect(fallback.shown).toEqual([])
+  })
+
+  it('a server that shows links in bodies: a program’s notification links to it in the app (onair://)', async () => {
+    const { n, server } = await withServer(['body', 'body-markup', 'body-hyperlinks'])
+    n.show(reminder)
+    n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
+    await server.waitForNotifyCalls(2)
+    expect(server.notifyCalls().map((c) => c.body)).toEqual([
+      'Ep. 3 &lt;i&gt;live&lt;/i&gt; in 10 min\n<a href="onair://program/1">Open in Onair</a>',
+      'Missed while away: 2'
+    ])
   })
 
   it('a press comes back as that button for that reminder; a click as the click; others’ ids are ignored', async () => {

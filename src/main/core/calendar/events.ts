@@ -1,4 +1,4 @@
-import type { Locale, LocalizedText } from '../../../shared/locale'
+import type { Locale } from '../../../shared/locale'
 import type { CachedProgram } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import { isInQuietHours } from '../schedule/local-time'
@@ -6,7 +6,7 @@ import { isWanted } from '../schedule/planner'
 import { slotsOf } from '../schedule/slots'
 import { watchAt } from '../../../shared/watch-time'
 import { episodeLine } from '../schedule/reminder-text'
-import { onairLink } from '../../../shared/onair-link'
+import { OPEN_IN_ONAIR, onairLink } from '../../../shared/onair-link'
 
 /**
  * Which calendar events the schedule makes, decided in plain data so the rules can be tested
@@ -40,8 +40,6 @@ export interface EventOptions {
 }
 
 const MINUTE = 60_000
-
-const OPEN_IN_ONAIR: LocalizedText = { en: 'Open in Onair:', ja: 'Onair で開く:' }
 
 /** The program id is the service's own, so every machine signed in to it names the event alike. */
 export function eventUid(programId: number): string {
@@ -90,7 +88,7 @@ export function eventsOf(programs: readonly CachedProgram[], settings: Settings,
       summary: eventSummary(program, opts.locale),
       location: calendarText(program.channel.name),
       url: workUrl(opts.mediaUrl, program.work.id),
-      description: `${OPEN_IN_ONAIR[opts.locale]} ${onairLink('program', program.id)}`,
+      description: `${OPEN_IN_ONAIR[opts.locale]}: ${onairLink('program', program.id)}`,
       alarms:
         opts.alarms && reminded.has(program)
           ? reminders.leadMinutes.filter(
