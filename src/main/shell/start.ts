@@ -26,6 +26,7 @@ import { followStartup } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
+import { SECRET_NAMES } from '../core/auth/secrets'
 import { openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
 import { createAppUpdates } from './updater'
@@ -62,6 +63,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const notifier = appNotifier(window, language, log, env)
   corrupt.tellThrough(notifier)
   const secrets = electronSecrets(dataDir, corrupt.report)
+  log.knowSecrets(() => SECRET_NAMES.map((name) => secrets.get(name)?.value))
   const account = createAccount({
     settings: settingsFile,
     secrets,
