@@ -105,7 +105,9 @@ export const ReminderSettingsSchema = z.object({
     )
     .default({}),
   /** The same episode on several channels: one reminder, for the earliest slot after offsets. */
-  onePerEpisode: z.boolean().default(true)
+  onePerEpisode: z.boolean().default(true),
+  /** "Premiere: …" once per work when its first episode appears in the schedule (core/schedule/premieres.ts). */
+  premiere: z.boolean().default(true)
 })
 export type ReminderSettings = z.output<typeof ReminderSettingsSchema>
 export type ReminderSettingsInput = z.input<typeof ReminderSettingsSchema>

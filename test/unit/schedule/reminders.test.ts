@@ -17,7 +17,8 @@ async function setup(lead: number[], emuOpts: { soonSeconds?: number } = { soonS
   const dataDir = tempDir('onair-reminders-')
   let settings: Settings = {
     ...defaultSettings(),
-    reminders: { ...defaultSettings().reminders, leadMinutes: lead, timeZone: 'Asia/Tokyo' }
+    // The lead-time reminders alone: the seed's premieres are premieres.test.ts's.
+    reminders: { ...defaultSettings().reminders, leadMinutes: lead, timeZone: 'Asia/Tokyo', premiere: false }
   }
   const boot = (locale: 'en' | 'ja' = 'en') => {
     const notifier = memoryNotifier()
@@ -147,7 +148,7 @@ describe('reminder service (ManualClock + emulator)', () => {
     const a = t.boot()
     await a.service.start()
     const s = defaultSettings()
-    t.setSettings({ ...s, reminders: { ...s.reminders, leadMinutes: [0], mutedWorkIds: [1] } })
+    t.setSettings({ ...s, reminders: { ...s.reminders, leadMinutes: [0], mutedWorkIds: [1], premiere: false } })
     a.service.settingsChanged()
     t.clock.advanceTo(start + 1000)
     expect(a.notifier.shown).toEqual([])

@@ -10,6 +10,7 @@ export const PERSONAL_DATA_FILES = [
   'ledger.json',
   'snoozes.json',
   'reminder-history.json',
+  'premieres.json',
   'inbox.json'
 ] as const
 /** Queued records: kept unless the user chose to discard them (they are sent after the next sign-in). */

@@ -3,13 +3,15 @@ import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedul
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './history'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
+import { emptyPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
 import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
 
-/** All four names are in PERSONAL_DATA_FILES, so signing out wipes them. */
+/** All five names are in PERSONAL_DATA_FILES, so signing out wipes them. */
 export const SCHEDULE_FILE = 'schedule.json'
 export const LEDGER_FILE = 'ledger.json'
 export const SNOOZES_FILE = 'snoozes.json'
 export const HISTORY_FILE = 'reminder-history.json'
+export const PREMIERES_FILE = 'premieres.json'
 
 export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
 
@@ -74,6 +76,22 @@ export function historyFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
       lossNote: {
         en: 'The list of past reminders starts again; reminders themselves are not affected.',
         ja: '過去のリマインダーの一覧は空から始まります。リマインダー自体には影響しません。'
+      }
+    })
+  )
+}
+
+/** The works whose premiere was announced (premieres.ts), so no process announces one twice. */
+export function premieresFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Premieres {
+  return premieresOver(
+    jsonFileStore({
+      path: join(dataDir, PREMIERES_FILE),
+      schema: PremieresDoc,
+      defaults: emptyPremieres,
+      onCorrupt,
+      lossNote: {
+        en: 'A premiere already announced may be announced once more.',
+        ja: 'すでに知らせた初回放送がもう一度通知されることがあります。'
       }
     })
   )

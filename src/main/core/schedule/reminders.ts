@@ -11,13 +11,22 @@ import type { Notifier } from '../notify'
 import type { CorruptFileReport, DocumentStore } from '../store/json-file'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
-import { emptySchedule, historyFile, ledgerFile, scheduleFileStore, snoozesFile, SNOOZES_FILE } from './files'
+import {
+  emptySchedule,
+  historyFile,
+  ledgerFile,
+  premieresFile,
+  scheduleFileStore,
+  snoozesFile,
+  SNOOZES_FILE
+} from './files'
 import { deliveryEntry, historyReminder, memoryHistory, remindedOf, type ReminderHistory } from './history'
 import type { Ledger } from './ledger'
 import type { PollResult } from './poll'
 import { createPoller, type PollerStatus } from './poller'
 import { describeDelivery } from './reminder-text'
 import { heldByQuietHours } from './planner'
+import { describePremiere, duePremieres, memoryPremieres, type Premieres } from './premieres'
 import { createScheduler, GAP_HORIZON_MS } from './scheduler'
 import { memorySnoozes, scheduledProgram, type ReminderRef, type Snoozes, type SnoozeResult } from './snoozes'
 import { trayState, type TrayState } from './tray-state'
@@ -34,7 +43,13 @@ export interface ReminderServiceOptions {
   /** The files of schedule/files.ts in this folder, unless `stores` are given. */
   dataDir?: string
   /** Without `snoozes` or `history`, they live in memory. */
-  stores?: { cache: DocumentStore<ScheduleCache>; ledger: Ledger; snoozes?: Snoozes; history?: ReminderHistory }
+  stores?: {
+    cache: DocumentStore<ScheduleCache>
+    ledger: Ledger
+    snoozes?: Snoozes
+    history?: ReminderHistory
+    premieres?: Premieres
+  }
   /** Read at every use, so a changed setting needs only `settingsChanged()`. */
   settings: () => Settings
   notifier: Notifier
@@ -96,6 +111,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     opts.stores?.snoozes ?? (opts.stores ? memorySnoozes() : snoozesFile(opts.dataDir as string, opts.onCorrupt))
   const history =
     opts.stores?.history ?? (opts.stores ? memoryHistory() : historyFile(opts.dataDir as string, opts.onCorrupt))
+  const premieres =
+    opts.stores?.premieres ?? (opts.stores ? memoryPremieres() : premieresFile(opts.dataDir as string, opts.onCorrupt))
   const onError = opts.onError ?? (() => {})
   /** A history that cannot be written is reported; the reminder it is about goes ahead regardless. */
   const keep = (write: () => void): void => {
@@ -115,6 +132,16 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
         now
       )
     )
+  }
+  /** Checked after each good poll and every minute, so a premiere held by quiet hours goes out as they end. */
+  const announcePremieres = (): void => {
+    const now = clock.now()
+    const s = opts.settings().reminders
+    keep(() => {
+      const due = duePremieres(cache.read().programs, s, premieres.announced(), now)
+      for (const p of premieres.claim(due, now))
+        opts.notifier.show(describePremiere(p, { locale: opts.locale(), timeZone: s.timeZone, now }))
+    })
   }
   const listeners = new Set<(event: ReminderEvent) => void>()
   const emit = (event: ReminderEvent): void => {
@@ -150,7 +177,10 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     cron: opts.cron,
     onChange(status, result) {
       // Only a good poll changes what is planned: a failure keeps the saved schedule.
-      if (result?.ok) scheduler.update(cache.read().programs)
+      if (result?.ok) {
+        scheduler.update(cache.read().programs)
+        announcePremieres()
+      }
       emit({ type: 'status', status, result })
     }
   })
@@ -171,6 +201,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     watchdog = clock.setTimeout(() => {
       checkSnoozes()
       noteQuietHolds()
+      announcePremieres()
       const now = clock.now()
       if (Math.abs(now - expected) > JUMP_TOLERANCE_MS) {
         scheduler.replan()
@@ -204,6 +235,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     start() {
       scheduler.update(cache.read().programs)
       noteQuietHolds()
+      announcePremieres()
       watch(clock.now() + WATCHDOG_MS)
       if (opts.dataDir && !opts.stores) unwatchSnoozes = watchDocument(join(opts.dataDir, SNOOZES_FILE), checkSnoozes)
       return poller.start()

@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import type { Locale } from '../../../shared/locale'
+import type { CachedProgram, ReminderSettings } from '../../../shared/schedule'
+import type { NativeNotification } from '../notify'
+import { memoryStore, type DocumentStore } from '../store/json-file'
+import { isInQuietHours } from './local-time'
+import { isWanted } from './planner'
+import { summaryLine } from './reminder-text'
+
+/**
+ * "Premieres tonight" (issue 24.4): the schedule holds only works the user marked watching or
+ * want to watch, so a first episode appearing in it is a premiere the user planned to see. One
+ * notice per work, ever (across processes and restarts: `premieres.json`, claimed in one
+ * transaction), at the first moment outside quiet hours while the episode is still ahead.
+ */
+const DAY = 24 * 60 * 60_000
+/** Long past any airing of a first episode on a later channel: the work is not announced twice. */
+export const PREMIERE_KEEP_MS = 180 * DAY
+
+export const PremieresDoc = z.object({
+  version: z.literal(1),
+  /** Work id → when its premiere was announced. */
+  works: z.record(z.string(), z.object({ notifiedAt: z.number() }))
+})
+export type PremieresDoc = z.output<typeof PremieresDoc>
+export const emptyPremieres = (): PremieresDoc => ({ version: 1, works: {} })
+
+/** Episode 1, however the service numbers it (`1`, `1.0`, `#1`, `第1話`). */
+export function isFirstEpisode(p: CachedProgram): boolean {
+  const e = p.episode
+  if (!e) return false
+  if (e.number !== null && Number(e.number) === 1) return true
+  return /^(#|第)?0*1(話)?$/.test((e.numberText ?? '').trim())
+}
+
+/**
+ * Pure: the premieres to announce at `now`, one per work (its earliest first episode still
+ * ahead), none while the setting is off or quiet hours hold, none for a work already announced
+ * or not reminded of (muted, not picked, a hidden rebroadcast).
+ */
+export function duePremieres(
+  programs: readonly CachedProgram[],
+  settings: ReminderSettings,
+  announced: ReadonlySet<number>,
+  now: number
+): CachedProgram[] {
+  if (!settings.premiere || isInQuietHours(now, settings.quietHours, settings.timeZone)) return []
+  const byWork = new Map<number, CachedProgram>()
+  for (const p of programs) {
+    if (p.isRebroadcast || !isFirstEpisode(p) || Date.parse(p.startedAt) < now) continue
+    if (announced.has(p.work.id) || !isWanted(p, settings)) continue
+    const seen = byWork.get(p.work.id)
+    if (!seen || Date.parse(p.startedAt) < Date.parse(seen.startedAt)) byWork.set(p.work.id, p)
+  }
+  return [...byWork.values()]
+}
+
+/** What the notice says: `Premiere: Starlit Courier` / `21:00 Starlit Courier Ep. 1 (Tokyo MX)`. */
+export function describePremiere(
+  p: CachedProgram,
+  ctx: { locale: Locale; timeZone?: string; now: number }
+): NativeNotification {
+  return {
+    id: `premiere:${p.work.id}`,
+    title: ctx.locale === 'ja' ? `初回放送: ${p.work.title}` : `Premiere: ${p.work.title}`,
+    body: summaryLine(p, ctx),
+    target: { kind: 'record', programId: p.id }
+  }
+}
+
+export interface Premieres {
+  announced(): Set<number>
+  /** The works of `programs` no process has announced yet, recorded as announced in one transaction. */
+  claim(programs: readonly CachedProgram[], now: number): CachedProgram[]
+}
+
+export function premieresOver(store: DocumentStore<PremieresDoc>): Premieres {
+  return {
+    announced: () => new Set(Object.keys(store.read().works).map(Number)),
+    claim(programs, now) {
+      if (programs.length === 0) return []
+      let fresh: CachedProgram[] = []
+      store.update((doc) => {
+        fresh = programs.filter((p) => !(String(p.work.id) in doc.works))
+        const works = Object.fromEntries(
+          Object.entries(doc.works).filter(([, w]) => now - w.notifiedAt < PREMIERE_KEEP_MS)
+        )
+        for (const p of fresh) works[String(p.work.id)] = { notifiedAt: now }
+        return { version: 1, works }
+      })
+      return fresh
+    }
+  }
+}
+
+export const memoryPremieres = (): Premieres => premieresOver(memoryStore(emptyPremieres()))
