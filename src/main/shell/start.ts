@@ -75,6 +75,12 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     buildClient: embeddedClient()
   })
   account.onChange(signedOutNotice(notifier, language))
+  // Changed while the app was closed (settings.json edited, an address the rule refuses): said now.
+  const atStart = account.signedOutReason()
+  if (atStart) {
+    log.write('warn', atStart.en)
+    signedOutNotice(notifier, language)({ reason: atStart })
+  }
   const services = openAppServices({
     dataDir,
     clock,
