@@ -103,6 +103,8 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     signal('ActionInvoked', ([id, key]) => {
       const n = shown.get(Number(id))
       if (!n) return
+      // A notification is done once used (servers close it): a repeated report changes nothing.
+      shown.delete(Number(id))
       if (key === 'default') opts.onClick?.(n)
       else opts.onAction(String(key), n)
     })

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
@@ -20,13 +20,11 @@ if (unavailable && process.env.ONAIR_REQUIRE_NOTIFICATION_SERVER) {
 describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${unavailable ?? 'dbusmock'})`, () => {
   let server: NotificationServer | undefined
   let emu: Emulator | undefined
-  const root = tempDir('onair-run-actions-')
   afterEach(async () => {
     server?.close()
     server = undefined
     await emu?.close()
     emu = undefined
-    rmSync(root, { recursive: true, force: true })
   })
 
   const json = (dataDir: string, name: string) => {
@@ -34,27 +32,33 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
     return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {}
   }
 
-  it('Snooze and Watched from the notification: a saved snooze, an outbox entry', async () => {
+  /** `onair run` until its reminder reached the server, then `press` on it; `check` once it took effect. */
+  async function pressOnReminder(button: string, check: (dataDir: string) => void) {
     server = await startNotificationServer(['body', 'body-markup', 'actions'])
     emu = await startEmulator({ port: 0, soonSeconds: 3 })
-    const dataDir = join(root, 'data')
+    const dataDir = join(tempDir('onair-run-actions-'), 'data')
     const env = await signedInEnv(emu, dataDir)
     const run = spawnCli(['run', '--json', '--lead', '0'], { ...env, ...server.env })
     try {
       await run.line((l) => l.includes('"type":"reminder"'))
       await server.waitForNotifyCalls(1)
-      const [call] = server.notifyCalls()
       // No window to open: the buttons only, no default action.
-      expect(call!.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min'])
-      server.press(1, 'snooze')
-      await vi.waitFor(() => expect(Object.keys(json(dataDir, 'snoozes.json').snoozes ?? {})).toHaveLength(1), {
-        timeout: 5_000
-      })
-      server.press(1, 'watched')
-      await vi.waitFor(() => expect(json(dataDir, 'outbox.json').entries).toHaveLength(1), { timeout: 5_000 })
+      expect(server.notifyCalls()[0]!.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min'])
+      server.press(1, button)
+      await vi.waitFor(() => check(dataDir), { timeout: 5_000 })
     } finally {
       run.child.kill('SIGINT')
       expect(await run.code).toBe(0)
     }
+  }
+
+  it('Snooze from the notification: the snooze is saved', async () => {
+    await pressOnReminder('snooze', (dataDir) =>
+      expect(Object.keys(json(dataDir, 'snoozes.json').snoozes ?? {})).toHaveLength(1)
+    )
+  }, 30_000)
+
+  it('Watched from the notification: the episode is queued in the outbox', async () => {
+    await pressOnReminder('watched', (dataDir) => expect(json(dataDir, 'outbox.json').entries).toHaveLength(1))
   }, 30_000)
 })
