@@ -1,6 +1,5 @@
 import type { LocalizedText } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
-import { calendarDocument } from '../../core/calendar/feed'
 import { describeApiError } from '../../core/http/errors'
 import { pollOnce } from '../../core/schedule/poll'
 import { emptySchedule, scheduleFileStore } from '../../core/schedule/files'
@@ -97,6 +96,8 @@ export const upcoming: Command = {
     if (!result.ok) ctx.io.err(ctx.t(savedNotice(fetchedAt, ctx.clock.now())))
     if (ctx.flags.ics) {
       if (!result.ok && !fetchedAt) return EXIT.failure
+      // The calendar library is read only for --ics: the plain listing starts without it.
+      const { calendarDocument } = await import('../../core/calendar/feed')
       const ics = calendarDocument({
         schedule: { fetchedAt, programs },
         settings,
