@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline'
 import { escapeControls } from '../core/safe-text'
 import { forgetSecretEnv } from '../core/secret-env'
 import type { Io } from './command'
@@ -19,7 +18,9 @@ export function processIo(): Io {
     write: (text) => void process.stdout.write(text.split('\r\n').map(escapeControls).join('\r\n')),
     err: (line) => void process.stderr.write(`${escapeControls(line)}\n`),
     async readLine() {
-      // Created on first use: an idle readline would keep stdin open and the process alive.
+      // Created on first use: an idle readline would keep stdin open and the process alive (and
+      // only the commands that ask something load it).
+      const { createInterface } = await import('node:readline')
       lines ??= createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]()
       const next = await lines.next()
       return next.done ? undefined : next.value
