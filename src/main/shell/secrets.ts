@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { secretsDocument } from '../core/auth/file-secrets'
 import { SECRET_NAMES, type SecretName, type Secrets } from '../core/auth/secrets'
 import type { CorruptFileReport } from '../core/store/json-file'
+import { DATA_FILES } from '../core/store/data-files'
 
 /**
  * The app's Secrets: each value encrypted with `safeStorage` (Keychain, DPAPI, the Secret Service
@@ -15,7 +16,7 @@ import type { CorruptFileReport } from '../core/store/json-file'
  * store anything until the user consents, and consented values are kept as plain text in the same
  * 0600 file, marked as such so a later keyring does not try to decrypt them.
  */
-export const ENCRYPTED_SECRETS_FILE = 'secrets.enc.json'
+export const ENCRYPTED_SECRETS_FILE = DATA_FILES.encryptedSecrets.name
 
 /** `origin`: see StoredSecret; kept beside the ciphertext (an address is not secret). */
 const Entry = z.discriminatedUnion('kind', [

@@ -4,13 +4,14 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { jsonFileStore, type CorruptFileReport } from '../store/json-file'
 import { SECRET_NAMES, SECRETS_LOST, type SecretName, type Secrets } from './secrets'
+import { DATA_FILES } from '../store/data-files'
 
 /**
  * The headless store: one JSON file readable only by the user (0600, its folder 0700), written
  * atomically. Not encrypted — the OS account is the protection, as for ssh keys — and `describe()`
  * says so, so the CLI can tell the user.
  */
-export const SECRETS_FILE = 'secrets.json'
+export const SECRETS_FILE = DATA_FILES.secrets.name
 
 /** A bare string is how the file kept a secret before origins were kept: bound to none. */
 const Entry = z.union([

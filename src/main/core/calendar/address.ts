@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { Settings } from '../../../shared/settings'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { DATA_FILES } from '../store/data-files'
 
 /**
  * Where the subscribed calendar feed is found: `http://127.0.0.1:<port>/<secret>/onair.ics`. The
@@ -11,7 +12,7 @@ import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../st
  * `onair run`, `onair calendar`) reads the same one. The server looks the secret up at each
  * request, so a new secret written by any of them makes the old address answer 404 at once.
  */
-export const FEED_FILE = 'calendar-feed.json'
+export const FEED_FILE = DATA_FILES.feed.name
 export const FEED_FILE_NAME = 'onair.ics'
 
 const FeedDoc = z.object({

@@ -2,12 +2,13 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { InboxItem } from '../../../shared/inbox'
 import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { DATA_FILES } from '../store/data-files'
 
 /**
  * `inbox.json`: the last list (so it survives offline starts), the locally seen keys (the wiki has
  * no mark-as-read) and the keys already announced, so a restart never notifies twice.
  */
-export const INBOX_FILE = 'inbox.json'
+export const INBOX_FILE = DATA_FILES.inbox.name
 
 /** Enough to outlive any list the wiki returns; older keys cannot come back as new. */
 export const MAX_REMEMBERED = 2000

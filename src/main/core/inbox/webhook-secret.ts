@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { memorySecrets, type Secrets } from '../auth/secrets'
 import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { DATA_FILES } from '../store/data-files'
 
 /**
  * The webhook receiver's secret, the path part of the URL the user registered in the wiki. It
@@ -18,7 +19,7 @@ import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore 
  * it into its own store the first time it looks, so the registered URL keeps working in both; the
  * plain copy is dropped once both faces have theirs.
  */
-export const WEBHOOK_FILE = 'inbox-webhook.json'
+export const WEBHOOK_FILE = DATA_FILES.webhook.name
 export const WEBHOOK_SECRET = 'webhookSecret' as const
 
 const FACES = ['app', 'cli'] as const

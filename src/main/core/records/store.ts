@@ -1,9 +1,10 @@
 import { join } from 'node:path'
 import { OutboxDoc } from '../../../shared/records'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { DATA_FILES } from '../store/data-files'
 
 /** `outbox.json` in the data folder: personal (0600), wiped at sign-out with the other personal files. */
-export const OUTBOX_FILE = 'outbox.json'
+export const OUTBOX_FILE = DATA_FILES.outbox.name
 
 export function outboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<OutboxDoc> {
   return jsonFileStore({

@@ -5,13 +5,14 @@ import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './h
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
 import { emptyPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
 import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
+import { DATA_FILES } from '../store/data-files'
 
-/** All five names are in PERSONAL_DATA_FILES, so signing out wipes them. */
-export const SCHEDULE_FILE = 'schedule.json'
-export const LEDGER_FILE = 'ledger.json'
-export const SNOOZES_FILE = 'snoozes.json'
-export const HISTORY_FILE = 'reminder-history.json'
-export const PREMIERES_FILE = 'premieres.json'
+/** Signing out deletes all five (store/data-files.ts). */
+export const SCHEDULE_FILE = DATA_FILES.schedule.name
+export const LEDGER_FILE = DATA_FILES.ledger.name
+export const SNOOZES_FILE = DATA_FILES.snoozes.name
+export const HISTORY_FILE = DATA_FILES.history.name
+export const PREMIERES_FILE = DATA_FILES.premieres.name
 
 export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
 

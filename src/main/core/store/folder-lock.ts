@@ -6,6 +6,7 @@ import type { LocalizedText } from '../../../shared/locale'
 import { withFileLock } from './file-lock'
 import { writeAtomic } from './atomic-write'
 import { processGone, thisProcess } from './owner'
+import { DATA_FILES } from './data-files'
 
 /**
  * One reminder daemon per data folder: the app and `onair run` hold the folder while they serve
@@ -20,7 +21,7 @@ import { processGone, thisProcess } from './owner'
  */
 export const HOLD_STALE_MS = 60_000
 const HOLD_NAME = 'reminders'
-export const HOLDER_FILE = 'reminders-holder.json'
+export const HOLDER_FILE = DATA_FILES.holder.name
 
 export const FolderHolder = z.object({
   host: z.string(),

@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { defaultSettings, SettingsSchema, type Settings } from '../../../shared/settings'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from './json-file'
+import { DATA_FILES } from './data-files'
 
-export const SETTINGS_FILE = 'settings.json'
+export const SETTINGS_FILE = DATA_FILES.settings.name
 
 /** Settings survive sign-out and corrupt files (they fall back to defaults, the file kept aside). */
 export function settingsFileStore(

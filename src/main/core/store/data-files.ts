@@ -1,0 +1,61 @@
+import { join } from 'node:path'
+
+/**
+ * Every file Onair keeps in its data folder, in one table: its name, what it holds, who writes it
+ * (the app, `onair run` and the short `onair` commands share one folder), and whether signing out
+ * deletes it. Each store opens its file through `dataFile`, and the sign-out wipe reads the table,
+ * so a new file is one row here and cannot be forgotten by either.
+ */
+export const DATA_FILES = {
+  settings: { name: 'settings.json', holds: 'settings', writers: 'app, CLI (config)', atSignOut: 'kept' },
+  session: { name: 'session.json', holds: 'who is signed in', writers: 'app, CLI (sign-in)', atSignOut: 'kept' },
+  // The secrets store empties itself at sign-out (the session revokes and forgets its tokens).
+  secrets: { name: 'secrets.json', holds: 'tokens (CLI, unencrypted)', writers: 'CLI', atSignOut: 'kept' },
+  encryptedSecrets: { name: 'secrets.enc.json', holds: 'tokens (app, safeStorage)', writers: 'app', atSignOut: 'kept' },
+  schedule: { name: 'schedule.json', holds: 'the cached schedule', writers: 'poll', atSignOut: 'deleted' },
+  ledger: { name: 'ledger.json', holds: 'reminders delivered', writers: 'reminder holder', atSignOut: 'deleted' },
+  snoozes: { name: 'snoozes.json', holds: 'snoozed reminders', writers: 'app, CLI', atSignOut: 'deleted' },
+  history: {
+    name: 'reminder-history.json',
+    holds: 'what became of reminders',
+    writers: 'app, run',
+    atSignOut: 'deleted'
+  },
+  premieres: {
+    name: 'premieres.json',
+    holds: 'premieres already announced',
+    writers: 'reminder holder',
+    atSignOut: 'deleted'
+  },
+  inbox: { name: 'inbox.json', holds: 'wiki notifications, seen set', writers: 'app, CLI', atSignOut: 'deleted' },
+  // Kept unless the user chose to discard them: they are sent after the next sign-in.
+  outbox: { name: 'outbox.json', holds: 'records waiting to be sent', writers: 'app, CLI', atSignOut: 'asked' },
+  webhook: { name: 'inbox-webhook.json', holds: 'the webhook secret and port', writers: 'app, run', atSignOut: 'kept' },
+  feed: {
+    name: 'calendar-feed.json',
+    holds: 'the calendar address',
+    writers: 'app, CLI (calendar)',
+    atSignOut: 'kept'
+  },
+  holder: {
+    name: 'reminders-holder.json',
+    holds: 'who serves the reminders',
+    writers: 'reminder holder',
+    atSignOut: 'kept'
+  }
+} as const
+
+export type DataFile = keyof typeof DATA_FILES
+
+/** The path of one of the data folder's files. */
+export function dataFile(dataDir: string, file: DataFile): string {
+  return join(dataDir, DATA_FILES[file].name)
+}
+
+/** The files signing out deletes; the outbox too when the user chose to discard it. */
+export function personalDataFiles(discardOutbox: boolean): DataFile[] {
+  return (Object.keys(DATA_FILES) as DataFile[]).filter((f) => {
+    const when = DATA_FILES[f].atSignOut
+    return when === 'deleted' || (when === 'asked' && discardOutbox)
+  })
+}
