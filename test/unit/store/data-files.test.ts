@@ -13,6 +13,7 @@ describe('the data folder table', () => {
     expect(names(false).sort()).toEqual([
       'inbox.json',
       'ledger.json',
+      'premieres.json',
       'reminder-history.json',
       'schedule.json',
       'snoozes.json'
