@@ -31,18 +31,18 @@ export async function signedInFolder(programs: number, settings?: object): Promi
     ONAIR_CLIENT_ID: emu.client.id,
     ONAIR_CLIENT_SECRET: emu.client.secret
   }
+  const close = async () => {
+    await emu.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
   // Not spawnSync: the emulator answering the sign-in runs in this process.
   const signIn = spawn(process.execPath, [BIN, 'sign-in', '--token', emu.tokens.readWrite], { env, stdio: 'ignore' })
-  if ((await new Promise((res) => signIn.on('close', res))) !== 0) throw new Error('sign-in failed')
-  if (settings) writeFileSync(join(env.ONAIR_DATA_DIR, 'settings.json'), JSON.stringify(settings))
-  return {
-    emu,
-    env,
-    async close() {
-      await emu.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+  if ((await new Promise((res) => signIn.on('close', res))) !== 0) {
+    await close()
+    throw new Error('sign-in failed')
   }
+  if (settings) writeFileSync(join(env.ONAIR_DATA_DIR, 'settings.json'), JSON.stringify(settings))
+  return { emu, env, close }
 }
 
 /** `onair run --json` on the folder, resolved once its first poll line is out. */
