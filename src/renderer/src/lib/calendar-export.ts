@@ -1,3 +1,4 @@
+import { invoke } from './api'
 import type { LocalizedText } from '../../../shared/contract'
 import { both } from './fill'
 import * as c from './calendar-strings'
@@ -8,6 +9,6 @@ import * as c from './calendar-strings'
  * cancelled the dialog; a failure rejects with the core's UserError.
  */
 export async function exportCalendar(): Promise<LocalizedText | null> {
-  const { path } = await window.api.invoke('calendar:export')
+  const { path } = await invoke('calendar:export')
   return path ? both(c.exported, { path }) : null
 }

@@ -3,6 +3,7 @@
  * all, and which onboarding step is forced open (the "done" screen after signing in, or "sign in
  * again with write access" from elsewhere). Shared by the onboarding and the Accounts settings.
  */
+import { invoke } from '../lib/api'
 import type { AuthStatus } from '../../../shared/contract'
 import { asUserError } from '../errors'
 
@@ -20,7 +21,7 @@ export const account = $state({
 
 export async function refreshStatus(): Promise<void> {
   try {
-    account.status = await window.api.invoke('auth:status')
+    account.status = await invoke('auth:status')
   } catch (err) {
     if (asUserError(err).code === 'accounts-unavailable') account.available = false
     else throw err

@@ -1,3 +1,4 @@
+import { invoke } from '../lib/api'
 import type { CommandInput, LocalizedText } from '../../../shared/contract'
 import type { Settings } from '../../../shared/settings'
 import { isWorkReminded, ringBell } from '../../../shared/reminder-mode'
@@ -17,7 +18,7 @@ let loading: Promise<void> | undefined
 /** `fresh` re-reads the file (the Settings view on open); otherwise the first load is shared. */
 export function loadPrefs(opts: { fresh?: boolean } = {}): Promise<void> {
   if (opts.fresh || !loading) {
-    loading = window.api.invoke('settings:get').then(
+    loading = invoke('settings:get').then(
       (doc) => void ((prefs.doc = doc), (prefs.available = true)),
       // A core composed without settings: the sections and the bells stay hidden.
       () => void (prefs.available = false)
@@ -28,7 +29,7 @@ export function loadPrefs(opts: { fresh?: boolean } = {}): Promise<void> {
 
 /** Saves through the core; rejects with its UserError and leaves `prefs.doc` as it was. */
 export async function savePrefs(patch: SettingsPatch): Promise<Settings> {
-  const doc = await window.api.invoke('settings:update', patch)
+  const doc = await invoke('settings:update', patch)
   prefs.doc = doc
   return doc
 }

@@ -2,6 +2,7 @@
  * The unseen count for the "Inbox (N)" navigation entry. It follows `inbox:changed` (every poll,
  * webhook event and mark) and every load of the inbox view; no call of its own at start-up.
  */
+import { listen } from '../../lib/api'
 const state = $state({ unseen: 0 })
 
 export function inboxUnseen(): number {
@@ -13,5 +14,5 @@ export function setInboxUnseen(n: number): void {
 }
 
 export function trackInboxCount(): () => void {
-  return window.api.on('inbox:changed', (p) => setInboxUnseen(p.unseenCount))
+  return listen('inbox:changed', (p) => setInboxUnseen(p.unseenCount))
 }

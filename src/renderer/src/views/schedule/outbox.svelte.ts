@@ -3,6 +3,7 @@
  * every `outbox:changed`), the status each work was set to in this session (optimistic, rolled back
  * on `status:rollback`), and one polite announcement for screen readers.
  */
+import { invoke, listen } from '../../lib/api'
 import type { LocalizedText } from '../../../../shared/contract'
 import type { CachedProgram } from '../../../../shared/schedule'
 import type { OutboxEntry, RecordEntry, StatusEntry, StatusKind } from '../../../../shared/records'
@@ -30,12 +31,12 @@ export function showError(err: unknown): void {
 /** Loads the outbox and follows it; returns the teardown for an `$effect`. */
 export function trackOutbox(onRollback: (workId: number, reason: LocalizedText) => void): () => void {
   // A core without records (signed out, some harnesses) refuses; the rows' actions say so when used.
-  window.api.invoke('outbox:list').then(
+  invoke('outbox:list').then(
     (v) => (records.entries = v.entries),
     (err: unknown) => asUserError(err).code !== 'records-unavailable' && showError(err)
   )
-  const offChanged = window.api.on('outbox:changed', (p) => (records.entries = p.entries))
-  const offRollback = window.api.on('status:rollback', (e) => {
+  const offChanged = listen('outbox:changed', (p) => (records.entries = p.entries))
+  const offRollback = listen('status:rollback', (e) => {
     if (e.previous) records.statuses[e.workId] = e.previous
     else delete records.statuses[e.workId]
     onRollback(e.workId, e.reason)
@@ -78,7 +79,7 @@ export async function setStatus(
   const before = records.statuses[workId]
   records.statuses[workId] = kind
   try {
-    await window.api.invoke('status:set', { workId, kind })
+    await invoke('status:set', { workId, kind })
   } catch (err) {
     if (before) records.statuses[workId] = before
     else delete records.statuses[workId]

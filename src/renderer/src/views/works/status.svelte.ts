@@ -1,3 +1,4 @@
+import { invoke } from '../../lib/api'
 import type { LocalizedText } from '../../../../shared/contract'
 import type { OutboxEntry, StatusKind, WorkItem } from '../../../../shared/records'
 import { asUserError } from '../../errors'
@@ -58,7 +59,7 @@ export function createStatusChanges(opts: {
       work.status = kind
       say(s.saving, work, 'info')
       try {
-        const { entry, previous } = await window.api.invoke('status:set', { workId: work.id, kind })
+        const { entry, previous } = await invoke('status:set', { workId: work.id, kind })
         pending.set(entry.id, { work, attempted: kind, previous: previous ?? before })
         // Its outcome may have been pushed before this answer arrived.
         settle(entry.id, pending.get(entry.id)!)
