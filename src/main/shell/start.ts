@@ -97,6 +97,8 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   })
   const { reminders } = services
   const settings = followStartup(services.settings, log, env)
+  // What the core, the window and the tray below are all made over.
+  const parts = { clock, log, window, services, account, settings, language }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
@@ -105,46 +107,12 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
   const diagnostics = appDiagnostics({ dataDir, clock, log, secrets, language, onCorrupt: corrupt.report })
-  const core = appCore({
-    clock,
-    dataDir,
-    services,
-    account,
-    settings,
-    shortcuts,
-    updates,
-    window,
-    log,
-    language,
-    diagnostics
-  })
-  const { main, unbindIpc } = openAppWindow({
-    core,
-    routes: window,
-    services,
-    settings,
-    notifier,
-    language,
-    account,
-    argv,
-    links,
-    log,
-    clock
-  })
+  const core = appCore({ ...parts, dataDir, shortcuts, updates, diagnostics })
+  const { main, unbindIpc } = openAppWindow({ ...parts, core, routes: window, notifier, argv, links })
   shortcuts.start(settings.read().shortcuts)
   services.onSettingsApplied((changed) => shortcuts.follow(changed.shortcuts))
-  const tray = openAppTray({
-    window,
-    services,
-    account,
-    updates,
-    clock,
-    language,
-    timeZone,
-    menuBarCountdown: () => settings.read().ui.menuBarCountdown,
-    log,
-    quit: () => app.quit()
-  })
+  const menuBarCountdown = () => settings.read().ui.menuBarCountdown
+  const tray = openAppTray({ ...parts, updates, timeZone, menuBarCountdown, quit: () => app.quit() })
   const stopWatching = watchPowerAndNetwork(services, clock)
   void services.start().then(tray.update, (e: unknown) => log.write('error', 'the services did not start', e))
   updates.start()
