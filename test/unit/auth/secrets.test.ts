@@ -1,8 +1,9 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
+import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
 import { fileSecrets, SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
 import { AuthError } from '../../../src/main/core/auth/errors'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
@@ -37,6 +38,17 @@ describe('file secrets (headless)', () => {
     b.delete('mediaAccessToken')
     expect(fileSecrets(dir).get('mediaAccessToken')).toBeUndefined()
     expect(fileSecrets(dir).get('wikiToken')).toEqual({ value: 'wiki-1' })
+  })
+
+  it('reads a file written before origins were kept: the values stay, bound to no address', () => {
+    const dir = dataDir()
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, SECRETS_FILE), JSON.stringify({ mediaAccessToken: 'old-token', webhookSecret: 'hook' }))
+    const secrets = fileSecrets(dir)
+    expect(secrets.get('webhookSecret')).toEqual({ value: 'hook' })
+    // Whatever address is set now, the old token is not sent there: the user signs in again.
+    const token = boundSecret(secrets, 'mediaAccessToken', 'https://media.example')
+    expect([token.get(), token.heldElsewhere()]).toEqual([undefined, true])
   })
 
   it('says it is not encrypted, and where the file is', () => {

@@ -1,8 +1,8 @@
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { FetchLike } from '../http/node-fetch'
 import type { Settings } from '../../../shared/settings'
-import { ADDRESS_CHANGED, savedAddressProblem, usableServices, WIKI_ADDRESS_CHANGED } from './addresses'
-import { boundSecret, secretFor, type GivenSecret } from '../auth/bound-secrets'
+import { usableServices, whySignedOut } from './addresses'
+import { boundSecret, secretFor, type GivenSecret, type ServiceSecretName } from '../auth/bound-secrets'
 import { AuthError } from '../auth/errors'
 import { createSessionMonitor, type SessionMonitor } from '../auth/monitor'
 import { usesBuildClient, withBuildClient, type BuildClient } from '../auth/build-client'
@@ -138,17 +138,11 @@ export function createAccount(deps: AccountDeps): Account {
     return url ? secretFor(deps.overrides?.wikiToken, boundSecret(deps.secrets, 'wikiToken', url), url) : undefined
   }
   const signedOutReason = (service: 'media' | 'wiki' = 'media'): LocalizedText | undefined => {
-    const refused = savedAddressProblem(services())
-    if (refused) return refused
-    const { mediaUrl, wikiUrl } = usable()
-    if (service === 'wiki') {
-      const elsewhere = wikiUrl !== '' && boundSecret(deps.secrets, 'wikiToken', wikiUrl).heldElsewhere()
-      return elsewhere && wikiToken() === undefined ? WIKI_ADDRESS_CHANGED : undefined
-    }
-    if (!mediaUrl) return undefined
-    const stored = deps.sessionStore.read().session
-    const elsewhere = boundSecret(deps.secrets, 'mediaAccessToken', mediaUrl).heldElsewhere()
-    return (stored && stored.mediaUrl !== mediaUrl) || elsewhere ? ADDRESS_CHANGED : undefined
+    if (service === 'wiki' && wikiToken() !== undefined) return undefined
+    const sessionAt = deps.sessionStore.read().session?.mediaUrl
+    const elsewhere = (name: ServiceSecretName, address: string) =>
+      boundSecret(deps.secrets, name, address).heldElsewhere()
+    return whySignedOut(services(), { sessionAt, elsewhere }, service)
   }
 
   const initial = buildFor(usable())

@@ -45,6 +45,34 @@ export function usableServices(services: Services): Services {
   return { ...services, mediaUrl: usable(services.mediaUrl), wikiUrl: usable(services.wikiUrl) }
 }
 
+/** What the data folder keeps about earlier sign-ins, as far as the reason needs it. */
+export interface KeptSignIn {
+  /** The address the saved session was made at. */
+  sessionAt: string | undefined
+  /** A token is kept, but for another origin than `address` (or one saved before origins were). */
+  elsewhere: (name: 'mediaAccessToken' | 'wikiToken', address: string) => boolean
+}
+
+/**
+ * Why the account has no sign-in (or wiki token) although one was made, in the user's words: a
+ * saved address the rule refuses, or what is kept belongs to another address than the one now set.
+ */
+export function whySignedOut(
+  services: Services,
+  kept: KeptSignIn,
+  service: 'media' | 'wiki'
+): LocalizedText | undefined {
+  const refused = savedAddressProblem(services)
+  if (refused) return refused
+  const { mediaUrl, wikiUrl } = usableServices(services)
+  if (service === 'wiki')
+    return wikiUrl !== '' && kept.elsewhere('wikiToken', wikiUrl) ? WIKI_ADDRESS_CHANGED : undefined
+  if (mediaUrl === '') return undefined
+  const moved =
+    (kept.sessionAt !== undefined && kept.sessionAt !== mediaUrl) || kept.elsewhere('mediaAccessToken', mediaUrl)
+  return moved ? ADDRESS_CHANGED : undefined
+}
+
 /** A saved service address the window asks to replace. */
 export interface AddressChange {
   service: 'media' | 'wiki'
