@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
+import { SOON_PROGRAM_ID } from '../../emulator/index'
 import { shellPerTest, signedInTo, type Shell } from '../shell/harness'
 import { missing, startNotificationServer, type NotificationServer } from './notification-server'
 
@@ -30,8 +31,11 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     const emu = await run.emulator({ soonSeconds: 600 })
     const signedIn = signedInTo(emu)
     const s = await run.start({ platform: 'linux', ...signedIn, env: { ...signedIn.env, ...server.env } })
-    await server.waitForNotifyCalls(1)
-    return { s, server, call: server.notifyCalls()[0]! }
+    // The reminder's notification, not another one of the same data (a premiere).
+    const title = emu.media.work(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.workId)!.title
+    const call = await server.callTitled(title)
+    await server.waitForNotifyCalls(call.id)
+    return { s, server, call }
   }
   const snoozes = (s: Shell) => Object.values(JSON.parse(readFileSync(join(s.dataDir, 'snoozes.json'), 'utf8')).snoozes)
   const outbox = async (s: Shell) =>
@@ -42,7 +46,7 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     expect(call.actions).toEqual(['default', 'Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
     expect(call.hints).toEqual({ 'desktop-entry': 'onair' })
     expect(s.notifications()).toEqual([]) // nothing went the Electron (libnotify) way
-    server.press(1, 'snooze')
+    server.press(call.id, 'snooze')
     await vi.waitFor(() => expect(snoozes(s)).toEqual([expect.objectContaining({ fireAt: s.clock.now() + SNOOZE_MS })]))
     expect(s.window().isVisible()).toBe(false)
     expect(await outbox(s)).toEqual([])
@@ -50,18 +54,18 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     s.clock.advance(SNOOZE_MS)
     await server.waitForNotifyCalls(before + 1)
     // The return replaces the reminder's earlier notification instead of stacking a second.
-    expect(server.notifyCalls().at(-1)).toMatchObject({ replacesId: 1, summary: call.summary })
+    expect(server.notifyCalls().at(-1)).toMatchObject({ replacesId: call.id, summary: call.summary })
   })
 
   it('Watched records the episode through the outbox, with its undo window', async () => {
-    const { s, server } = await withReminder()
-    server.press(1, 'watched')
+    const { s, server, call } = await withReminder()
+    server.press(call.id, 'watched')
     await vi.waitFor(async () => expect(await outbox(s)).toEqual([expect.objectContaining({ state: 'waiting' })]))
   })
 
   it('a click opens the quick record', async () => {
-    const { s, server } = await withReminder()
-    server.press(1, 'default')
+    const { s, server, call } = await withReminder()
+    server.press(call.id, 'default')
     await vi.waitFor(() => expect(s.window().isVisible()).toBe(true))
     expect(s.events('app:focusProgram')).toHaveLength(1)
   })

@@ -52,6 +52,13 @@ describe('no session bus, or no server on it', () => {
     await n.close()
   })
 
+  it('a session bus on an abstract socket (which the bundled library cannot open): the plain path', async () => {
+    const { n, fallback } = notifier({ DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-onair,guid=1' })
+    n.show(reminder)
+    await vi.waitFor(() => expect(fallback.shown).toEqual([reminder]))
+    await n.close()
+  })
+
   it('a bus address that leads nowhere: the plain path, and no crash', async () => {
     const { n, fallback } = notifier({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/onair-bus' })
     n.show(reminder)
@@ -82,6 +89,7 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     n.show(reminder)
     await server.waitForNotifyCalls(1)
     expect(server.notifyCalls()[0]).toEqual({
+      id: 1,
       appName: 'Onair',
       replacesId: 0,
       icon: '/opt/Onair/resources/icon.png',

@@ -10,6 +10,8 @@ import { createInterface } from 'node:readline'
  * dbus, python3-dbusmock, libnotify-bin; `.ci/run` installs them). `missing()` says what is absent.
  */
 export interface NotifyCall {
+  /** The id the server answered (the template's rule: the replaced one, else the next). */
+  id: number
   appName: string
   replacesId: number
   icon: string
@@ -32,6 +34,8 @@ export interface NotificationServer {
   waitForNotifyCalls(count: number): Promise<void>
   /** The server's `ActionInvoked` signal, as when the user presses `key` on notification `id`. */
   press(id: number, key: string): void
+  /** The first Notify call with this summary, once the server has had it. */
+  callTitled(summary: string): Promise<NotifyCall>
   close(): void
 }
 
@@ -96,9 +100,11 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
     env,
     notifyCalls() {
       const calls = JSON.parse(read().stdout.toString()) as Array<[string, unknown[]]>
+      let last = 0
       return calls
         .filter(([method]) => method === 'Notify')
         .map(([, a]) => ({
+          id: (a[1] as number) || ++last,
           appName: a[0] as string,
           replacesId: a[1] as number,
           icon: a[2] as string,
@@ -115,6 +121,15 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
         await new Promise((r) => setTimeout(r, 20))
       }
       await new Promise((r) => setTimeout(r, 50))
+    },
+    async callTitled(summary) {
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const call = server.notifyCalls().find((c) => c.summary === summary)
+        if (call) return call
+        if (Date.now() > deadline) throw new Error(`no notification titled ${summary}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
     },
     press(id, key) {
       const emit = `${MOCK}\nmock.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [dbus.UInt32(${id}), ${JSON.stringify(key)}], dbus_interface='org.freedesktop.DBus.Mock')`

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startEmulator, type Emulator } from '../../emulator/index'
+import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { signedInEnv } from '../cli/signed-in-env'
 import { spawnCli } from '../cli/spawn-cli'
 import { tempDir } from '../../support/temp-dir'
@@ -41,10 +41,12 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
     const run = spawnCli(['run', '--json', '--lead', '0'], { ...env, ...server.env })
     try {
       await run.line((l) => l.includes('"type":"reminder"'))
-      await server.waitForNotifyCalls(1)
+      const title = emu.media.work(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.workId)!.title
+      const reminder = await server.callTitled(title)
+      await server.waitForNotifyCalls(reminder.id)
       // No window to open: the buttons only, no default action.
-      expect(server.notifyCalls()[0]!.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min'])
-      server.press(1, button)
+      expect(reminder.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min'])
+      server.press(reminder.id, button)
       await vi.waitFor(() => check(dataDir), { timeout: 5_000 })
     } finally {
       run.child.kill('SIGINT')
