@@ -19,7 +19,11 @@ export const FUSE_POLICY: Partial<Record<FuseV1Options, { on: boolean; why: stri
   [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: { on: false, why: 'NODE_OPTIONS is ignored' },
   [FuseV1Options.EnableNodeCliInspectArguments]: { on: false, why: '--inspect and SIGUSR1 are ignored' },
   [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: { on: true, why: 'a changed app.asar is refused' },
-  [FuseV1Options.OnlyLoadAppFromAsar]: { on: true, why: 'the app loads only from app.asar' }
+  [FuseV1Options.OnlyLoadAppFromAsar]: { on: true, why: 'the app loads only from app.asar' },
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: {
+    on: false,
+    why: 'the window loads from app://onair/, so file:// pages get no extra privileges'
+  }
 }
 
 export type FuseWire = Record<number, number>

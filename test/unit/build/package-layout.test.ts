@@ -126,7 +126,7 @@ describe('the files the main process opens', () => {
 })
 
 describe('fuses', () => {
-  const policy: FuseWire = { 0: 49, 1: 49, 2: 48, 3: 48, 4: 49, 5: 49, 6: 48, 7: 49 }
+  const policy: FuseWire = { 0: 49, 1: 49, 2: 48, 3: 48, 4: 49, 5: 49, 6: 48, 7: 48 }
 
   it('reads the wire back from a binary and names each fuse Electron leaves as it ships', async () => {
     const binary = join(scratch, 'electron')
@@ -137,7 +137,8 @@ describe('fuses', () => {
       'fuse EnableNodeOptionsEnvironmentVariable is on, must be off (NODE_OPTIONS is ignored)',
       'fuse EnableNodeCliInspectArguments is on, must be off (--inspect and SIGUSR1 are ignored)',
       'fuse EnableEmbeddedAsarIntegrityValidation is off, must be on (a changed app.asar is refused)',
-      'fuse OnlyLoadAppFromAsar is off, must be on (the app loads only from app.asar)'
+      'fuse OnlyLoadAppFromAsar is off, must be on (the app loads only from app.asar)',
+      'fuse GrantFileProtocolExtraPrivileges is on, must be off (the window loads from app://onair/, so file:// pages get no extra privileges)'
     ])
     expect(fuseProblems(policy)).toEqual([])
   })
