@@ -10,13 +10,14 @@
  * in core/links.ts; this file only acts on the answer.
  */
 import { app } from 'electron'
-import type { Locale } from '../../shared/locale'
+import type { Locale, LocalizedText } from '../../shared/locale'
 import type { CachedProgram } from '../../shared/schedule'
-import { linkAction, linkRequest, NOT_IN_SCHEDULE, type LinkRequest } from '../core/links'
+import { linkAction, linkRequest, type LinkRequest } from '../core/links'
 import type { Notifier } from '../core/notify'
 import type { AppLog } from './log'
 
-export const SCHEME = 'onair'
+/** The scheme electron-builder.yml's `protocols` registers at install. */
+const SCHEME = 'onair'
 
 export interface Links {
   /** Hands every request so far, and each later one, to `follow`. */
@@ -49,7 +50,7 @@ export interface LinkDeps {
   show(): void
   openProgram(programId: number): void
   /** The schedule, with a notice in the window. */
-  showSchedule(notice: typeof NOT_IN_SCHEDULE): void
+  showSchedule(notice: LocalizedText): void
   openWeb(url: string): Promise<void>
   input(): { programs: readonly CachedProgram[]; now: number; durationMinutes: number; mediaUrl: string }
   notifier: Notifier
