@@ -1,5 +1,6 @@
-import type { CachedProgram } from '../../../shared/schedule'
 import type { NewRecord } from '../../../shared/records'
+import type { CachedProgram } from '../../../shared/schedule'
+import { watchedRecord } from '../../../shared/watched-record'
 
 /**
  * What the saved schedule knows about an episode: the broadcast it belongs to (so a lost answer
@@ -10,16 +11,8 @@ export function recordContextFromSchedule(
   programs: readonly CachedProgram[],
   episodeId: number
 ): Pick<NewRecord, 'programId' | 'workId' | 'display'> | undefined {
-  const p = programs.find((x) => x.episode?.id === episodeId)
-  if (!p?.episode) return undefined
-  const number = p.episode.numberText || (p.episode.number === null ? '' : String(p.episode.number))
-  return {
-    programId: p.id,
-    workId: p.work.id,
-    display: {
-      workTitle: p.work.title,
-      ...(p.episode.title ? { episodeTitle: p.episode.title } : {}),
-      ...(number ? { episodeNumber: number } : {})
-    }
-  }
+  const program = programs.find((x) => x.episode?.id === episodeId)
+  const record = program && watchedRecord(program)
+  if (!record) return undefined
+  return { programId: record.programId, workId: record.workId, display: record.display }
 }

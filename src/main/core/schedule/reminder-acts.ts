@@ -1,7 +1,7 @@
 import type { Handlers } from '../../../shared/contract'
 import type { CachedProgram } from '../../../shared/schedule'
 import type { Outbox } from '../records/outbox'
-import { watchedRecord } from '../records/from-program'
+import { watchedRecord } from '../../../shared/watched-record'
 import type { RecordsCore } from '../records/ipc'
 import { UserErrorException } from '../user-error'
 import type { ReminderService } from './reminders'
