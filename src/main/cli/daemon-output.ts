@@ -4,6 +4,7 @@ import type { Reminder } from '../../shared/schedule'
 import type { Clock } from '../core/clock'
 import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'
 import { describeDelivery } from '../core/schedule/reminder-text'
+import { describePremiere } from '../core/schedule/premieres'
 import type { ReminderEvent } from '../core/schedule/reminders'
 import type { WebhookEvent } from '../core/wiki/webhooks'
 import type { LocalizedText } from '../../shared/locale'
@@ -71,6 +72,17 @@ function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Line)
     for (const r of reminders) emit(reminderLine(type, r, new Date(firedAt).toISOString()))
     return
   }
+  if (event.type === 'premiere') {
+    const { program: p, firedAt } = event
+    emit({
+      type: 'premiere',
+      programId: p.id,
+      workId: p.work.id,
+      startedAt: p.startedAt,
+      firedAt: new Date(firedAt).toISOString()
+    })
+    return
+  }
   const { status, result } = event
   if (result?.ok) {
     emit({
@@ -124,6 +136,11 @@ function textLines(event: ReminderEvent, ctx: CommandContext, timeZone: string |
         })
       )
     else if (status.error) ctx.io.err(ctx.t(status.error))
+    return
+  }
+  if (event.type === 'premiere') {
+    const n = describePremiere(event.program, { locale: ctx.locale, timeZone, now: event.firedAt })
+    ctx.io.out(`${n.title} — ${n.body}`)
     return
   }
   const { delivery: d, firedAt } = event

@@ -46,6 +46,18 @@ describe('`onair reminders` as a real process, beside a real `onair run` on the 
       const ja = await runCliProcess(['reminders'], { ...env, LANG: 'ja_JP.UTF-8' })
       expect(ja.stdout.find((l) => l.includes('Starlit Courier'))).toMatch(/ {2}通知: \d\d:\d\d Starlit Courier 第6話/)
 
+      // The seed's first episodes: each work's premiere printed once, beside its notification.
+      const premieres = daemon.stdout.filter((l) => l.includes('"type":"premiere"')).map((l) => JSON.parse(l))
+      expect(premieres.length).toBeGreaterThan(0)
+      expect(new Set(premieres.map((p: { workId: number }) => p.workId)).size).toBe(premieres.length)
+      expect(premieres[0]).toEqual({
+        type: 'premiere',
+        programId: expect.any(Number),
+        workId: expect.any(Number),
+        startedAt: expect.any(String),
+        firedAt: expect.any(String)
+      })
+
       const bad = await runCliProcess(['reminders', '--since', 'yesterday'], env)
       expect(bad.code).toBe(2)
       expect(bad.stderr).toContain('--since takes a duration up to 7d')

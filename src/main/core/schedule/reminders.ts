@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Locale } from '../../../shared/locale'
 import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { HistoryEntry } from '../../../shared/reminder-history'
-import type { Delivery, ScheduleCache } from '../../../shared/schedule'
+import type { CachedProgram, Delivery, ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { SessionMonitor } from '../auth/monitor'
 import type { Clock, TimerHandle } from '../clock'
@@ -66,6 +66,8 @@ export type ReminderEvent =
   /** After each poll attempt (result) or a state change without one (result null). */
   | { type: 'status'; status: PollerStatus; result: PollResult | null }
   | { type: 'delivery'; delivery: Delivery; firedAt: number }
+  /** A premiere announced (premieres.ts); `onair run` prints it beside its notification. */
+  | { type: 'premiere'; program: CachedProgram; firedAt: number }
 
 export interface ReminderService {
   /** Plans from the saved schedule at once (offline start), then polls. */
@@ -114,6 +116,10 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   const premieres =
     opts.stores?.premieres ?? (opts.stores ? memoryPremieres() : premieresFile(opts.dataDir as string, opts.onCorrupt))
   const onError = opts.onError ?? (() => {})
+  const listeners = new Set<(event: ReminderEvent) => void>()
+  const emit = (event: ReminderEvent): void => {
+    for (const listener of [...listeners]) listener(event)
+  }
   /** A history that cannot be written is reported; the reminder it is about goes ahead regardless. */
   const keep = (write: () => void): void => {
     try {
@@ -139,13 +145,11 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     const s = opts.settings().reminders
     keep(() => {
       const due = duePremieres(cache.read().programs, s, premieres.announced(), now)
-      for (const p of premieres.claim(due, now))
-        opts.notifier.show(describePremiere(p, { locale: opts.locale(), timeZone: s.timeZone, now }))
+      for (const program of premieres.claim(due, now)) {
+        opts.notifier.show(describePremiere(program, { locale: opts.locale(), timeZone: s.timeZone, now }))
+        emit({ type: 'premiere', program, firedAt: now })
+      }
     })
-  }
-  const listeners = new Set<(event: ReminderEvent) => void>()
-  const emit = (event: ReminderEvent): void => {
-    for (const listener of [...listeners]) listener(event)
   }
 
   const scheduler = createScheduler({
@@ -177,11 +181,10 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     cron: opts.cron,
     onChange(status, result) {
       // Only a good poll changes what is planned: a failure keeps the saved schedule.
-      if (result?.ok) {
-        scheduler.update(cache.read().programs)
-        announcePremieres()
-      }
+      if (result?.ok) scheduler.update(cache.read().programs)
       emit({ type: 'status', status, result })
+      // After the poll is told: a premiere is news from this poll, not a reminder that fell due.
+      if (result?.ok) announcePremieres()
     }
   })
 
