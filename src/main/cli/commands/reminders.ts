@@ -97,7 +97,7 @@ function outcomeText(e: HistoryEntry, text: { timeZone?: string; now: number }):
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const
 
 /** `90m`, `12h`, `2d`, `1h30m`: a usage error for anything else, zero, or beyond what is kept. */
-export function parseSince(raw: string | boolean): number {
+function parseSince(raw: string | boolean): number {
   const text = String(raw).trim().toLowerCase()
   const parts = [...text.matchAll(/(\d{1,5})([mhd])/g)]
   const ms = parts.reduce((sum, [, n, unit]) => sum + Number(n) * UNIT_MS[unit as keyof typeof UNIT_MS], 0)
