@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { defineConfig, type Plugin } from 'vite'
-import { buildClientFromEnv } from './src/main/core/auth/build-client'
+import { defineConfig } from 'vite'
+import { buildClientDefine, confTrim } from './build/vite-shared'
 
 /**
  * The `onair` command line as users run it: plain JavaScript for Node with every dependency
@@ -17,33 +17,10 @@ const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json')
   engines: { node: string }
 }
 
-/**
- * What conf imports and Onair replaces: its validator and migrations, which Onair does not use
- * (src/main/core/store/conf-unused.ts), and its atomic writer (src/main/core/store/conf-writer.ts).
- * Only conf's own imports: the app's electron-updater needs the real semver (an alias for every
- * importer gave it the stub, and each update check threw).
- */
-const confReplaced: Record<string, string> = {
-  ...Object.fromEntries(
-    ['ajv/dist/2020.js', 'ajv-formats', 'semver'].map((name) => [
-      name,
-      resolve(import.meta.dirname, 'src/main/core/store/conf-unused.ts')
-    ])
-  ),
-  atomically: resolve(import.meta.dirname, 'src/main/core/store/conf-writer.ts')
-}
-
-export const confTrim = (): Plugin => ({
-  name: 'onair-conf-trim',
-  enforce: 'pre',
-  resolveId: (source, importer) =>
-    importer && /[\\/]node_modules[\\/]conf[\\/]/.test(importer) ? (confReplaced[source] ?? null) : null
-})
-
 export default defineConfig({
   define: {
     __ONAIR_VERSION__: JSON.stringify(pkg.version),
-    __ONAIR_BUILD_CLIENT__: JSON.stringify(buildClientFromEnv(process.env))
+    ...buildClientDefine()
   },
   plugins: [confTrim()],
   // Node's own modules stay imports; everything else is inlined.

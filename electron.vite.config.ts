@@ -3,8 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { Plugin } from 'vite'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './src/shared/csp'
-import { confTrim } from './cli.vite.config'
-import { buildClientFromEnv } from './src/main/core/auth/build-client'
+import { buildClientDefine, confTrim } from './build/vite-shared'
 
 /** `electron-vite dev` only: the page's CSP meta tag gets the development policy (see csp.ts). */
 const devCsp = (): Plugin => ({
@@ -16,8 +15,8 @@ const devCsp = (): Plugin => ({
 export default defineConfig({
   main: {
     plugins: [confTrim()],
-    // The OAuth client a release carries (core/auth/build-client.ts); the main process only.
-    define: { __ONAIR_BUILD_CLIENT__: JSON.stringify(buildClientFromEnv(process.env)) },
+    // The OAuth client a release carries: the main process only, never the preload or the window.
+    define: buildClientDefine(),
     build: {
       // zod and node-cron are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).

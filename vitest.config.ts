@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
-import { confTrim } from './cli.vite.config'
+import { confTrim } from './build/vite-shared'
 
 const shellFiles = [
   'src/main/index.ts',

@@ -5,7 +5,7 @@ import { builtCliFiles } from './built-cli'
 
 /**
  * Both bundles carry conf (the command line's store backend; electron-store's in the app) without
- * the validator and migration engine it loads for options Onair never passes (cli.vite.config.ts
+ * the validator and migration engine it loads for options Onair never passes (build/vite-shared.ts
  * `confTrim`): ~340 KB of the command line and 1–3 MB of its memory (BENCHMARKS.md), and with
  * Onair's writer in place of atomically (conf-writer.ts: no write through a link). A conf
  * that reached them another way would bring them back unnoticed; this says so. The CLI is built by

@@ -3,8 +3,8 @@
  * registering an application first. It is given at build time through the environment
  * (ONAIR_BUILD_MEDIA_URL, ONAIR_BUILD_CLIENT_ID, ONAIR_BUILD_CLIENT_SECRET, optionally
  * ONAIR_BUILD_WIKI_URL) and written into the app's and the command line's bundles by the bundler
- * (`define`, electron.vite.config.ts and cli.vite.config.ts); it is never in the repository, never
- * stored in the data folder, and never sent to the window, the log or `onair config list`.
+ * (`define`, build/vite-shared.ts); it is never in the repository, never stored in the data
+ * folder, and never sent to the window, the log or `onair config list`.
  *
  * A native app cannot keep a secret (RFC 8252 §8.5): anyone can read it out of the bundle, so it
  * identifies the app, it does not prove it. PKCE is what protects each sign-in (README "Sign in").

@@ -1,9 +1,10 @@
 /**
  * What the built app and command line give conf in place of ajv, ajv-formats and semver (aliased
- * in cli.vite.config.ts and electron.vite.config.ts). conf loads them for its `schema` and
+ * in build/vite-shared.ts, which every bundle of Onair uses). conf loads them for its `schema` and
  * `migrations` options, which Onair never passes: zod validates and migrates every document
- * (json-file.ts). Loaded for nothing, they cost the command line ~340 KB of its bundle and about
- * 1–3 MB of memory (BENCHMARKS.md). Anything that does call them fails loudly, never silently.
+ * (src/main/core/store/json-file.ts). Loaded for nothing, they cost the command line ~340 KB of
+ * its bundle and about 1–3 MB of memory (BENCHMARKS.md). Anything that does call them fails
+ * loudly, never silently.
  */
 const unused = (): never => {
   throw new Error("conf's schema and migrations are not used by Onair (zod validates documents)")

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import { buildClientFromEnv } from '../src/main/core/auth/build-client'
+
+/**
+ * What every bundle of Onair's main-process code shares: the app's (electron.vite.config.ts), the
+ * command line's (cli.vite.config.ts) and the one vitest runs (vitest.config.ts). Each config
+ * imports this file and none imports another, so each can be read, and changed, on its own.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url))
+const at = (path: string): string => resolve(root, path)
+
+/**
+ * What conf imports and Onair replaces: its validator and migrations, which Onair does not use
+ * (build/conf-unused.ts), and its atomic writer (src/main/core/store/conf-writer.ts).
+ * Only conf's own imports: the app's electron-updater needs the real semver (an alias for every
+ * importer gave it the stub, and each update check threw).
+ */
+const confReplaced: Record<string, string> = {
+  ...Object.fromEntries(['ajv/dist/2020.js', 'ajv-formats', 'semver'].map((name) => [name, at('build/conf-unused.ts')])),
+  atomically: at('src/main/core/store/conf-writer.ts')
+}
+
+export const confTrim = (): Plugin => ({
+  name: 'onair-conf-trim',
+  enforce: 'pre',
+  resolveId: (source, importer) =>
+    importer && /[\\/]node_modules[\\/]conf[\\/]/.test(importer) ? (confReplaced[source] ?? null) : null
+})
+
+/** The OAuth client a release carries (src/main/core/auth/build-client.ts), read from ONAIR_BUILD_*. */
+export const buildClientDefine = (): Record<string, string> => ({
+  __ONAIR_BUILD_CLIENT__: JSON.stringify(buildClientFromEnv(process.env))
+})
