@@ -19,6 +19,8 @@ export const REVIEWED = {
   // Every openExternal call passes through core.openExternal / hardenAllWebContents, which allow
   // only http(s) URLs (isHttpUrl), tested in test/unit/app and test/unit/shell.
   OPEN_EXTERNAL_JS_CHECK: 'URLs are checked to be http(s) before any openExternal',
+  PROTOCOL_HANDLER_JS_CHECK:
+    'onair:// is claimed only by installed builds; every link is parsed by the zod schema in shared/onair-link.ts and anything else is refused (shell/links.ts)',
   // The preload exposes only invoke/on for contract names (test/e2e/app.spec.ts, electron spec).
   PRELOAD_JS_CHECK: 'the preload exposes only the typed contract',
   // The tool flags 'self' and https: images; the CSP has no unsafe-* and no remote scripts.

@@ -42,6 +42,8 @@ describe('a snooze pressed in the app while `onair run` serves the folder', () =
     // A show in 10 minutes: its 10-minute reminder is due as soon as `onair run` has polled.
     emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
     const t = testAccount()
+    // The lead-time reminder alone: the seed's first episodes would also raise premieres.
+    t.deps.settings.update((s) => ({ ...s, reminders: { ...s.reminders, premiere: false } }))
     t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
     const run = compose(t, clock, 'cli')
