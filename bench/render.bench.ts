@@ -7,10 +7,10 @@ import { systemClock } from '../src/main/core/clock'
 import { memoryStore } from '../src/main/core/store/json-file'
 import { defaultSettings } from '../src/shared/settings'
 import { createHandlers, dispatch } from '../src/main/core/ipc/handlers'
-import type { ScheduleView } from '../src/shared/contract'
-import type { CachedProgram } from '../src/shared/schedule'
 import { rendererDir } from '../test/e2e/serve'
 import playwrightConfig from '../playwright.config'
+import type { ScheduleView } from '../src/shared/contract'
+import { programs, viewOf } from './schedule-data'
 import { openSchedule, type SchedulePage, type Times } from './render-page'
 import { median, summarise, type Bench, type Row } from './stats'
 import { RENDERER_BUDGET_BYTES, rendererJsSize } from './renderer-size'
@@ -41,33 +41,6 @@ const WHOLE_LIST_LIMIT_MS = Number(process.env['RENDER_WHOLE_LIST_LIMIT_MS'] ?? 
 const BASELINE = process.env['RENDER_BASELINE']
 /** Rows of at least 56 px under 160 px of navigation, heading and filters: 9 fill it, 12 with room to spare. */
 const FIRST_SCREEN = 12
-
-/** N programs over the next 40 hours, with the variety a real schedule has (channels, reruns, specials). */
-function programs(n: number, now: number): CachedProgram[] {
-  const spacing = (40 * 3_600_000) / n
-  return Array.from({ length: n }, (_, i) => {
-    const work = (i % 250) + 1
-    const episode =
-      i % 37 === 0
-        ? null
-        : { id: i + 1, number: String((i % 13) + 1), numberText: `第${(i % 13) + 1}話`, title: `Episode ${i + 1}` }
-    return {
-      id: i + 1,
-      startedAt: new Date(now + 60_000 + i * spacing).toISOString(),
-      isRebroadcast: i % 7 === 0,
-      channel: { id: (i % 12) + 1, name: `Channel ${(i % 12) + 1}` },
-      work: { id: work, title: `Work title ${work}`, seasonNameText: '2026年秋' },
-      episode
-    }
-  })
-}
-
-const viewOf = (list: CachedProgram[]): ScheduleView => ({
-  fetchedAt: new Date().toISOString(),
-  offline: false,
-  state: 'ok',
-  programs: list
-})
 
 /** One build's runs at one size. */
 interface Series {
