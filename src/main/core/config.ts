@@ -1,10 +1,9 @@
-import { homedir } from 'node:os'
-import { join } from 'node:path'
 import { z } from 'zod'
 import type { Locale, LocalizedText } from '../../shared/locale'
 import { ServiceAddress } from '../../shared/service-address'
 import { secret, type SecretValue } from './auth/secret-value'
 import { localeFromEnv } from './locale'
+import { appDataDir, dataDirFor } from './store/data-dir'
 
 /**
  * Runtime configuration of the headless faces (CLI, headless daemon) from flags and the
@@ -85,18 +84,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** The OS's per-user configuration folder + `/onair`. */
-export function defaultDataDir(env: Env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
-  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'onair')
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'onair')
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'onair')
-}
-
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s)
 
 export function resolveConfig(flags: ConfigFlags, env: Env, platform?: NodeJS.Platform): RuntimeConfig {
   const raw = {
-    dataDir: blankToUndefined(flags.dataDir ?? env.ONAIR_DATA_DIR) ?? defaultDataDir(env, platform),
+    dataDir: dataDirFor(flags.dataDir ?? env.ONAIR_DATA_DIR, appDataDir(env, platform)),
     mediaUrl: blankToUndefined(flags.mediaUrl ?? env.ONAIR_MEDIA_URL),
     wikiUrl: blankToUndefined(flags.wikiUrl ?? env.ONAIR_WIKI_URL),
     clientId: blankToUndefined(flags.clientId ?? env.ONAIR_CLIENT_ID),

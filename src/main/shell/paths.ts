@@ -5,8 +5,9 @@
  * anywhere.
  */
 import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { app } from 'electron'
+import { dataDirFor } from '../core/store/data-dir'
 import { appIconFile, preloadFile, rendererHtmlFile } from './app-files'
 
 /** Also the Windows AppUserModelId of a packaged build (electron-builder.yml `appId`). */
@@ -26,16 +27,14 @@ export function devServerUrl(): string | undefined {
 }
 
 /**
- * The data folder, set before anything reads it. `ONAIR_DATA_DIR` (the command line's variable)
- * moves it; `app.setPath` throws on a relative path and Electron does not create the folder, so it
- * is resolved against the working directory and created first. Otherwise it is `onair` in the
- * OS's app-data folder, the command line's default: Electron would name it after productName
- * ("Onair"), which on Linux is another folder than the CLI's.
+ * The data folder (core/store/data-dir.ts decides which), set before anything reads it.
+ * `app.setPath` throws on a relative path and Electron does not create the folder, so a folder
+ * named in `ONAIR_DATA_DIR` is resolved against the working directory and created first.
  */
 export function chooseDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const raw = env['ONAIR_DATA_DIR']?.trim()
-  const dir = raw ? resolve(raw) : join(app.getPath('appData'), 'onair')
-  if (raw) mkdirSync(dir, { recursive: true })
+  const named = env['ONAIR_DATA_DIR']?.trim()
+  const dir = resolve(dataDirFor(named, app.getPath('appData')))
+  if (named) mkdirSync(dir, { recursive: true })
   app.setPath('userData', dir)
   return dir
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, defaultDataDir, resolveConfig } from '../../../src/main/core/config'
+import { ConfigError, resolveConfig } from '../../../src/main/core/config'
 import { localeFromEnv } from '../../../src/main/core/locale'
 
 describe('runtime config', () => {
@@ -25,10 +25,12 @@ describe('runtime config', () => {
   })
 
   it('defaults the data folder to the OS config folder + onair', () => {
-    expect(defaultDataDir({}, 'linux', '/home/u')).toBe(join('/home/u', '.config', 'onair'))
-    expect(defaultDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/u')).toBe(join('/x', 'onair'))
-    expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe(join('/Users/u', 'Library', 'Application Support', 'onair'))
-    expect(defaultDataDir({ APPDATA: 'C:\\AppData' }, 'win32', 'C:\\u')).toBe(join('C:\\AppData', 'onair'))
+    const home = { XDG_CONFIG_HOME: '/x' }
+    expect(resolveConfig({}, home, 'linux').dataDir).toBe(join('/x', 'onair'))
+    expect(resolveConfig({ dataDir: ' ' }, { ...home, ONAIR_DATA_DIR: '/ignored' }, 'linux').dataDir).toBe(
+      join('/x', 'onair')
+    )
+    expect(resolveConfig({}, { ...home, ONAIR_DATA_DIR: ' /d ' }, 'linux').dataDir).toBe('/d')
   })
 
   it('names what is wrong and where it came from, without echoing the value', () => {
