@@ -73,11 +73,11 @@ const ctx: PhaseContext = {
   durationMs: D,
   started: T0,
   /** A fresh episode each time; every other one names its program, as the app does. */
-  record(killAt) {
+  record(killWhen) {
     const p = recordPrograms[attempted.length % recordPrograms.length]!
     attempted.push(p.episodeId!)
     const withProgram = attempted.length % 2 === 0 ? ['--program', String(p.id)] : []
-    return later(cli.command(['record', String(p.episodeId), '--no-wait', ...withProgram], killAt))
+    return later(cli.command(['record', String(p.episodeId), '--no-wait', ...withProgram], killWhen?.(p.episodeId!)))
   },
   command: (a) => later(cli.command(a))
 }

@@ -16,9 +16,10 @@ export interface PhaseContext {
   started: number
   /**
    * Records a fresh episode (`onair record --no-wait`); resolves when the command ended. With
-   * `killAt`, the command is killed (SIGKILL) when that resolves.
+   * `killWhen`, the command is killed (SIGKILL) when the promise it returns for the command's
+   * episode resolves.
    */
-  record(killAt?: Promise<unknown>): Promise<unknown>
+  record(killWhen?: (episodeId: number) => Promise<unknown>): Promise<unknown>
   /** Any other command, awaited at the end of the run. */
   command(args: string[]): Promise<{ code: number; stdout: string }>
 }
@@ -96,12 +97,21 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
   })
   await phase(0.57, 'records killed (SIGKILL) mid-request, after the service stored them', 0.03 * D, async () => {
     for (let i = 0; i < k; i++) {
-      let committed!: () => void
-      const stored = new Promise<void>((resolve) => (committed = resolve))
+      let committed: (answer: string | undefined) => void = () => {}
       // The answer never comes; the command dies with the record saved (issue 27.1): whoever
       // takes the entry over must settle it as sent, without asking the user.
-      emu.faults.inject({ ...posts, kind: 'hang-after-commit', times: 1, committed })
-      await ctx.record(stored)
+      emu.faults.inject({ ...posts, kind: 'hang-after-commit', times: 1, committed: (a) => committed(a) })
+      // Killed only once the service stored THIS command's record. A record queued by an earlier
+      // phase, sent by the daemon, may take the fault first; killing the command then could stop
+      // it before its entry reached the outbox: a record nobody was told was saved, counted lost.
+      await ctx.record(
+        (episodeId) =>
+          new Promise<void>((resolve) => {
+            committed = (answer) => {
+              if (episodeOfAnswer(answer) === episodeId) resolve()
+            }
+          })
+      )
     }
   })
   await phase(0.62, 'a failed record retried by hand while the daemon runs', 0.05 * D, async () => {
@@ -139,4 +149,14 @@ export async function retryFailed(ctx: PhaseContext): Promise<number> {
   const entries = JSON.parse(list.stdout || '[]') as Array<{ id: string; state: string }>
   await Promise.all(entries.filter((e) => e.state === 'failed').map((e) => ctx.command(['outbox', 'retry', e.id])))
   return entries.filter((e) => e.state !== 'sent' && e.state !== 'needs-confirmation').length
+}
+
+/** The episode of a record the service created, from the answer it would have sent. */
+function episodeOfAnswer(answer: string | undefined): number | undefined {
+  try {
+    const id = (JSON.parse(answer ?? '') as { episode?: { id?: unknown } | null }).episode?.id
+    return typeof id === 'number' ? id : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -11,9 +11,10 @@ export type Fault = { method?: string; path: string | RegExp; times?: number } &
   /**
    * The write is committed and the answer never comes: the connection stays open until the client
    * gives up or dies. `committed` is called at that moment, so a test can kill the client while
-   * its request is in flight and the service already has the record.
+   * its request is in flight and the service already has the record. It is given the answer the
+   * client never gets, so a test can tell whose request took the fault.
    */
-  | { kind: 'hang-after-commit'; committed?: () => void }
+  | { kind: 'hang-after-commit'; committed?: (answer: string | undefined) => void }
   | { kind: 'malformed-json' }
   | { kind: 'extra-fields' }
   | { kind: 'missing-fields'; fields?: string[] }

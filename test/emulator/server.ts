@@ -191,7 +191,7 @@ export class Frame {
     if (hang) {
       // Committed, never answered: the socket closes when the client goes away or the emulator stops.
       log(0, 0)
-      hang.committed?.()
+      hang.committed?.(text)
       return
     }
     const bodiless = status === 204 || status === 304
