@@ -1,15 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
-import { createCore } from '../src/main/core/app'
-import { systemClock } from '../src/main/core/clock'
-import { memoryStore } from '../src/main/core/store/json-file'
-import { defaultSettings } from '../src/shared/settings'
-import { createHandlers, dispatch } from '../src/main/core/ipc/handlers'
 import { rendererDir } from '../test/e2e/serve'
 import playwrightConfig from '../playwright.config'
 import type { ScheduleView } from '../src/shared/contract'
+import { benchCore } from './bench-core'
 import { programs, viewOf } from './schedule-data'
 import { openSchedule, type SchedulePage, type Times } from './render-page'
 import { median, summarise, type Bench, type Row } from './stats'
@@ -121,19 +117,7 @@ function rowsOf(n: number, current: Series, baseline: Series | undefined): Row[]
 }
 
 async function renderTimes(): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-render-'))
-  const core = createCore({
-    clock: systemClock,
-    dataDir,
-    openExternal: async () => {},
-    appName: 'Onair',
-    version: 'bench',
-    platform: 'linux',
-    locale: () => 'en-US',
-    settings: memoryStore(defaultSettings())
-  })
-  const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
-  const invoke = (name: unknown, input: unknown) => dispatch(handlers, name, input)
+  const { invoke, dispose } = benchCore('onair-bench-render-')
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
   try {
     const current: Series = { label: 'this build', page: await openSchedule(browser, rendererDir, invoke), times: [] }
@@ -161,7 +145,7 @@ async function renderTimes(): Promise<Row[]> {
     return rows
   } finally {
     await browser.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    dispose()
   }
 }
 

@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { chromium, type Page } from '@playwright/test'
-import { createCore } from '../src/main/core/app'
-import { systemClock } from '../src/main/core/clock'
-import { memoryStore } from '../src/main/core/store/json-file'
-import { createHandlers, dispatch } from '../src/main/core/ipc/handlers'
-import { defaultSettings } from '../src/shared/settings'
 import { rendererDir } from '../test/e2e/serve'
 import playwrightConfig from '../playwright.config'
+import { benchCore } from './bench-core'
 import { openSchedule } from './render-page'
 import { programs, viewOf } from './schedule-data'
 import { quantile, summarise, type Bench, type Row } from './stats'
@@ -90,19 +84,7 @@ async function sample(page: Page, key: string): Promise<Sample> {
 }
 
 async function measure(): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-window-'))
-  const core = createCore({
-    clock: systemClock,
-    dataDir,
-    openExternal: async () => {},
-    appName: 'Onair',
-    version: 'bench',
-    platform: 'linux',
-    locale: () => 'en-US',
-    settings: memoryStore(defaultSettings())
-  })
-  const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
-  const invoke = (name: unknown, input: unknown) => dispatch(handlers, name, input)
+  const { invoke, dispose } = benchCore('onair-bench-window-')
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
   const rows: Row[] = []
   try {
@@ -168,7 +150,7 @@ async function measure(): Promise<Row[]> {
     return rows
   } finally {
     await browser.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    dispose()
   }
 }
 

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { tmpdir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /** Every secret Onair may hold, each a value no other text contains. */
 const PLANTED = {
@@ -23,17 +23,14 @@ const PLANTED = {
 
 describe('`onair doctor` as a real process beside `onair run`', () => {
   let emu: Emulator | undefined
-  let root: string | undefined
   afterEach(async () => {
     await emu?.close()
     emu = undefined
-    if (root) rmSync(root, { recursive: true, force: true })
-    root = undefined
   })
 
   it('says who serves reminders, the last poll, the history and the last 50 log lines, and never a planted secret', async () => {
     emu = await startEmulator({ port: 0, soonSeconds: 2 })
-    root = mkdtempSync(join(tmpdir(), 'onair-doctor-'))
+    const root = tempDir('onair-doctor-')
     const dataDir = join(root, 'data')
     const env = await signedInEnv(emu, dataDir)
     const token = emu.tokens.readWrite

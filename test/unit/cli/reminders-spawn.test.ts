@@ -1,25 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { tmpdir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HistoryEntrySchema } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 describe('`onair reminders` as a real process, beside a real `onair run` on the same folder', () => {
   let emu: Emulator | undefined
-  let root: string | undefined
   afterEach(async () => {
     await emu?.close()
     emu = undefined
-    if (root) rmSync(root, { recursive: true, force: true })
-    root = undefined
   })
 
   it('lists the reminder the daemon showed, in JSON and in both languages; --since filters; a bad --since is a usage error', async () => {
     emu = await startEmulator({ port: 0, soonSeconds: 2 })
-    root = mkdtempSync(join(tmpdir(), 'onair-reminders-'))
+    const root = tempDir('onair-reminders-')
     const env = await signedInEnv(emu, join(root, 'data'))
 
     const empty = await runCliProcess(['reminders'], env)

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createCore } from '../src/main/core/app'
+import { systemClock } from '../src/main/core/clock'
+import { createHandlers, dispatch } from '../src/main/core/ipc/handlers'
+import { memoryStore } from '../src/main/core/store/json-file'
+import type { Reply } from '../src/shared/contract'
+import { defaultSettings } from '../src/shared/settings'
+import { viewOf } from './schedule-data'
+
+/**
+ * The real core behind the window benches (render, window), answering the page's bridge calls.
+ * The schedule starts empty: each bench pushes its own lists. `dispose` removes the data folder.
+ */
+export function benchCore(prefix: string): {
+  invoke: (name: unknown, input: unknown) => Promise<Reply>
+  dispose: () => void
+} {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix))
+  const core = createCore({
+    clock: systemClock,
+    dataDir,
+    openExternal: async () => {},
+    appName: 'Onair',
+    version: 'bench',
+    platform: 'linux',
+    locale: () => 'en-US',
+    settings: memoryStore(defaultSettings())
+  })
+  const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
+  return {
+    invoke: (name, input) => dispatch(handlers, name, input),
+    dispose: () => rmSync(dataDir, { recursive: true, force: true })
+  }
+}
