@@ -110,7 +110,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const core = appCore({ ...parts, dataDir, shortcuts, updates, diagnostics })
   const { main, unbindIpc } = openAppWindow({ ...parts, core, routes: window, notifier, argv, links })
   shortcuts.start(settings.read().shortcuts)
-  services.onSettingsApplied((changed) => shortcuts.follow(changed.shortcuts))
+  services.settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
   const menuBarCountdown = () => settings.read().ui.menuBarCountdown
   const tray = openAppTray({ ...parts, updates, timeZone, menuBarCountdown, quit: () => app.quit() })
   const stopWatching = watchPowerAndNetwork(services, clock)

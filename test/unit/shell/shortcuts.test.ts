@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { SETTINGS_CHECK_MS } from '../../../src/main/core/services'
+import { SETTINGS_CHECK_MS } from '../../../src/main/core/store/settings-watch'
 import { app, FakeBrowserWindow, globalShortcut } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 

@@ -1,0 +1,83 @@
+import type { Clock, TimerHandle } from '../clock'
+import { FolderHeldError, holdFolder, type FolderHold, type HoldAttempt } from './folder-lock'
+
+/** How often a standby app asks for the folder again. */
+export const STANDBY_RETRY_MS = 30_000
+
+/**
+ * Whose turn it is to serve a data folder's reminders (and calendar feed): the one process
+ * holding it (folder-lock.ts). When another process holds it, `refuse` makes `claim` throw
+ * FolderHeldError (`onair run` exits 2 naming the holder); `standby` lets everything else run and
+ * serves once the holder is gone. Absent: no hold (tests that own their folder).
+ */
+export interface HoldPolicy {
+  face: 'app' | 'cli'
+  whenHeld: 'refuse' | 'standby'
+}
+
+export interface FolderTurn {
+  /**
+   * Asks for the folder before anything starts, so that a refused process starts nothing. The
+   * answer is to be called once the rest has started: it serves now, or stands by.
+   */
+  claim(): () => Promise<void>
+  /** True while this process serves. */
+  serving(): boolean
+  /** No more standing by; the hold is kept until `release`. */
+  stop(): void
+  /** Only once no reminder can fire here any more may another process take over. */
+  release(): void
+}
+
+export interface FolderTurnOptions {
+  dataDir: string
+  clock: Clock
+  hold?: HoldPolicy
+  /** What this process does while it holds the folder. */
+  serve: () => Promise<void>
+  onError?: (error: unknown) => void
+}
+
+export function folderTurn(o: FolderTurnOptions): FolderTurn {
+  let held: FolderHold | undefined
+  let standby: TimerHandle | undefined
+  let stopped = false
+  const take = (): HoldAttempt => {
+    if (!o.hold) return { ok: true, hold: { release: () => {} } }
+    return holdFolder(o.dataDir, { face: o.hold.face, now: o.clock.now(), onLost: (e) => o.onError?.(e) })
+  }
+  const serve = (hold: FolderHold): Promise<void> => {
+    held = hold
+    return o.serve()
+  }
+  const standBy = (): void => {
+    standby = o.clock.setTimeout(() => {
+      standby = undefined
+      if (stopped) return
+      const attempt = take()
+      if (attempt.ok) void serve(attempt.hold)
+      else standBy()
+    }, STANDBY_RETRY_MS)
+  }
+  return {
+    claim() {
+      stopped = false
+      const first = take()
+      if (!first.ok && o.hold?.whenHeld === 'refuse') throw new FolderHeldError(first.holder)
+      return async () => {
+        if (first.ok) await serve(first.hold)
+        else standBy()
+      }
+    },
+    serving: () => held !== undefined,
+    stop() {
+      stopped = true
+      if (standby) o.clock.clearTimeout(standby)
+      standby = undefined
+    },
+    release() {
+      held?.release()
+      held = undefined
+    }
+  }
+}
