@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { ManualClock } from '../../src/main/core/clock'
 import type { AppServices } from '../../src/main/core/services'
-import { SETTINGS_FILE } from '../../src/main/core/store/settings'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAppServices, expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { dataFile } from '../../src/main/core/store/data-files'
 
 /**
  * The Calendar section over the app's own composition: "Export .ics" through the shell's save
@@ -80,7 +79,7 @@ test('export, subscribe, copy the address and make a new one', async ({ onair, p
   await page.getByLabel('Subscribe in your calendar').check()
   const field = page.getByTestId('calendar-url')
   await expect(field).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{43}\/onair\.ics$/)
-  expect(JSON.parse(readFileSync(join(onair.dataDir, SETTINGS_FILE), 'utf8')).calendar.subscribe.enabled).toBe(true)
+  expect(JSON.parse(readFileSync(dataFile(onair.dataDir, 'settings'), 'utf8')).calendar.subscribe.enabled).toBe(true)
   const url = await field.inputValue()
   const feed = await fetch(url)
   expect(feed.status).toBe(200)

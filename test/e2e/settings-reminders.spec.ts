@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { ManualClock } from '../../src/main/core/clock'
 import type { AppServices } from '../../src/main/core/services'
-import { SETTINGS_FILE } from '../../src/main/core/store/settings'
 import type { Delivery } from '../../src/shared/schedule'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAppServices, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
+import { dataFile } from '../../src/main/core/store/data-files'
 
 // 2026-11-22 12:00 UTC; program 9 (Orbit Gardeners) starts two hours later.
 const NOW = new ManualClock().now()
@@ -59,7 +58,7 @@ async function openSignedIn(onair: OnairHarness, page: Page): Promise<void> {
 }
 
 const openSettings = (page: Page) => page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click()
-const savedFile = (onair: OnairHarness) => JSON.parse(readFileSync(join(onair.dataDir, SETTINGS_FILE), 'utf8'))
+const savedFile = (onair: OnairHarness) => JSON.parse(readFileSync(dataFile(onair.dataDir, 'settings'), 'utf8'))
 /** Reminders that fired for program 9, by lead time. */
 const firedFor9 = () =>
   deliveries

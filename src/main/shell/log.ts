@@ -22,9 +22,9 @@ import { inspect } from 'node:util'
 import { app, shell } from 'electron'
 import type { Clock } from '../core/clock'
 import { redact } from '../core/redact'
+import { APP_LOG } from '../core/store/data-files'
 import { UserErrorException } from '../core/user-error'
 
-export const LOG_FILE = 'main.log'
 const MAX_BYTES = 1024 * 1024
 
 export type LogLevel = 'info' | 'warn' | 'error'
@@ -46,7 +46,7 @@ const describe = (detail: unknown): string =>
   detail instanceof Error ? (detail.stack ?? detail.message) : inspect(detail, { depth: 4, breakLength: 120 })
 
 export function openAppLog(clock: Clock, folder: string = app.getPath('logs')): AppLog {
-  const path = join(folder, LOG_FILE)
+  const path = join(folder, APP_LOG.name)
   let ready = false
   let known: () => ReadonlyArray<string | undefined> = () => []
   // Reading the secrets may itself log (a damaged secrets file): that line goes without them.
@@ -64,7 +64,7 @@ export function openAppLog(clock: Clock, folder: string = app.getPath('logs')): 
   }
   const rotate = (): void => {
     try {
-      if (statSync(path).size > MAX_BYTES) renameSync(path, join(dirname(path), 'main.old.log'))
+      if (statSync(path).size > MAX_BYTES) renameSync(path, join(dirname(path), APP_LOG.old))
     } catch {
       // No file yet.
     }

@@ -1,22 +1,10 @@
 import { inspect } from 'node:util'
-import { join } from 'node:path'
 import { safeStorage } from 'electron'
 import { z } from 'zod'
 import { secretsDocument } from '../core/auth/file-secrets'
 import { SECRET_NAMES, type SecretName, type Secrets } from '../core/auth/secrets'
 import type { CorruptFileReport } from '../core/store/json-file'
-import { DATA_FILES } from '../core/store/data-files'
-
-/**
- * The app's Secrets: each value encrypted with `safeStorage` (Keychain, DPAPI, the Secret Service
- * or KWallet), the ciphertext base64 in one 0600 file in userData, written atomically.
- *
- * Where the OS offers no real encryption (no `safeStorage`, or Linux's `basic_text` backend, which
- * only obfuscates with a fixed key) `encryptionAvailable()` is false; the IPC layer then refuses to
- * store anything until the user consents, and consented values are kept as plain text in the same
- * 0600 file, marked as such so a later keyring does not try to decrypt them.
- */
-export const ENCRYPTED_SECRETS_FILE = DATA_FILES.encryptedSecrets.name
+import { dataFile } from '../core/store/data-files'
 
 /** `origin`: see StoredSecret; kept beside the ciphertext (an address is not secret). */
 const Entry = z.discriminatedUnion('kind', [
@@ -30,8 +18,17 @@ function reallyEncrypted(): boolean {
   return process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'
 }
 
+/**
+ * The app's Secrets: each value encrypted with `safeStorage` (Keychain, DPAPI, the Secret Service
+ * or KWallet), the ciphertext base64 in one 0600 file in userData, written atomically.
+ *
+ * Where the OS offers no real encryption (no `safeStorage`, or Linux's `basic_text` backend, which
+ * only obfuscates with a fixed key) `encryptionAvailable()` is false; the IPC layer then refuses to
+ * store anything until the user consents, and consented values are kept as plain text in the same
+ * 0600 file, marked as such so a later keyring does not try to decrypt them.
+ */
 export function electronSecrets(userData: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
-  const path = join(userData, ENCRYPTED_SECRETS_FILE)
+  const path = dataFile(userData, 'encryptedSecrets')
   const store = secretsDocument(path, Schema, onCorrupt)
 
   const secrets: Secrets = {

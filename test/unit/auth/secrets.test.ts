@@ -4,13 +4,14 @@ import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
-import { fileSecrets, SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
+import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { AuthError } from '../../../src/main/core/auth/errors'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import { verifyWikiToken } from '../../../src/main/core/auth/wiki-token'
 import { resolveConfig } from '../../../src/main/core/config'
 import { testSession } from './helpers'
 import { tempDir } from '../../support/temp-dir'
+import { DATA_FILES, dataFile } from '../../../src/main/core/store/data-files'
 
 const failure = (p: Promise<unknown>): Promise<AuthError> =>
   p.then(
@@ -29,9 +30,9 @@ describe('file secrets (headless)', () => {
     expect(a.get('mediaAccessToken')).toBeUndefined()
     a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
     a.set('wikiToken', { value: 'wiki-1' })
-    expect(statSync(join(dir, SECRETS_FILE)).mode & 0o777).toBe(0o600)
+    expect(statSync(dataFile(dir, 'secrets')).mode & 0o777).toBe(0o600)
     expect(statSync(dir).mode & 0o777).toBe(0o700)
-    expect(readdirSync(dir)).toEqual([SECRETS_FILE])
+    expect(readdirSync(dir)).toEqual([DATA_FILES.secrets.name])
     const b = fileSecrets(dir)
     expect(b.get('mediaAccessToken')).toEqual({ value: 'tok-1', origin: 'https://media.example' })
     expect(b.get('wikiToken')).toEqual({ value: 'wiki-1' })
@@ -43,7 +44,7 @@ describe('file secrets (headless)', () => {
   it('reads a file written before origins were kept: the values stay, bound to no address', () => {
     const dir = dataDir()
     mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, SECRETS_FILE), JSON.stringify({ mediaAccessToken: 'old-token', webhookSecret: 'hook' }))
+    writeFileSync(dataFile(dir, 'secrets'), JSON.stringify({ mediaAccessToken: 'old-token', webhookSecret: 'hook' }))
     const secrets = fileSecrets(dir)
     expect(secrets.get('webhookSecret')).toEqual({ value: 'hook' })
     // Whatever address is set now, the old token is not sent there: the user signs in again.
@@ -55,7 +56,7 @@ describe('file secrets (headless)', () => {
     const dir = dataDir()
     const s = fileSecrets(dir)
     expect(s.encryptionAvailable()).toBe(false)
-    expect(s.describe().en).toContain(join(dir, SECRETS_FILE))
+    expect(s.describe().en).toContain(dataFile(dir, 'secrets'))
     expect(s.describe().en).toContain('unencrypted')
   })
 })

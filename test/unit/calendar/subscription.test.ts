@@ -1,14 +1,14 @@
 import { request } from 'node:http'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FEED_FILE, feedFileStore, replaceFeedSecret } from '../../../src/main/core/calendar/address'
+import { feedFileStore, replaceFeedSecret } from '../../../src/main/core/calendar/address'
 import { createCalendarSubscription } from '../../../src/main/core/calendar/subscription'
 import { watchDocument } from '../../../src/main/core/store/watch'
 import { memoryStore } from '../../../src/main/core/store/json-file'
 import { SettingsSchema, type Settings } from '../../../src/shared/settings'
 import { tempDir } from '../../support/temp-dir'
+import { dataFile } from '../../../src/main/core/store/data-files'
 
 /**
  * "Subscribe in your calendar" as a calendar app (and an attacker on the same machine) meets it:
@@ -56,7 +56,7 @@ describe('calendar subscription', () => {
       store: feedFileStore(dataDir),
       settings: () => settings.read(),
       document: () => DOCUMENT,
-      watch: (onChange) => watchDocument(join(dataDir, FEED_FILE), onChange)
+      watch: (onChange) => watchDocument(dataFile(dataDir, 'feed'), onChange)
     })
     stops.push(() => feed.stop())
     return { feed, settings, dataDir }

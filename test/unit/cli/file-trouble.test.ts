@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
-import { SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
 import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
 import { runOnair } from './spawn-onair'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
+import { dataFile } from '../../../src/main/core/store/data-files'
 
 /** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -114,7 +114,7 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
     const [first] = await webhookLines('C')
     expect(first?.type).toBe('webhook')
     // The secrets file restored from an older backup: the token is there, the webhook secret is not.
-    const path = join(dataDir, SECRETS_FILE)
+    const path = dataFile(dataDir, 'secrets')
     const { webhookSecret: _lost, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>
     writeFileSync(path, JSON.stringify(rest))
     const [replaced, listening] = await webhookLines('ja_JP.UTF-8')

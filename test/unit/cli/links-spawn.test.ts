@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
+import { DATA_FILES } from '../../../src/main/core/store/data-files'
 
 /** Issue 28, items 5 and 7, as a user meets them: the real `onair` and a link in a file's place. */
 describe('onair and a link where its file should be (real process)', () => {
@@ -34,7 +34,7 @@ describe('onair and a link where its file should be (real process)', () => {
   ])('secrets.json linked to %s: sign-in refuses in both languages, the token reaches no file', async (_, exists) => {
     const target = join(root, 'elsewhere', 'collected.json')
     if (exists) writeFileSync(target, '{}\n')
-    const link = join(root, 'data', SECRETS_FILE)
+    const link = join(root, 'data', DATA_FILES.secrets.name)
     symlinkSync(target, link)
     for (const [lang, words] of [
       ['C', 'is a link'],

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createImageLoader } from '../../../src/main/core/images/loader'
-import { INBOX_FILE } from '../../../src/main/core/inbox/store'
 import { startEmulator, type Emulator } from '../../emulator'
 import { startStranger, type Stranger } from '../../stranger/server'
 import { tempDir } from '../../support/temp-dir'
 import { inboxRig, NOW } from './helpers'
+import { dataFile } from '../../../src/main/core/store/data-files'
 
 /**
  * Avatars reach the view only from the wiki's own host (the emulator's senders have theirs on
@@ -44,7 +43,7 @@ describe('avatars in the inbox', () => {
     expect(withAvatar.length).toBeGreaterThan(0)
     for (const i of withAvatar) expect(i.sender?.avatar).toMatch(/^data:image\/png;base64,/)
     expect(new Set(stranger.seen.map((r) => r.split('/')[0]))).toEqual(new Set(['avatars.wiki.example']))
-    expect(readFileSync(join(dataDir, INBOX_FILE), 'utf8')).not.toContain('data:image')
+    expect(readFileSync(dataFile(dataDir, 'inbox'), 'utf8')).not.toContain('data:image')
   })
 
   it('are left out when they are not on the wiki host, and never asked for', async () => {

@@ -1,19 +1,19 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fileSecrets, SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
+import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import {
   describeReplacedWebhookUrl,
-  WEBHOOK_FILE,
   WEBHOOK_SECRET,
   webhookSecretFile
 } from '../../../src/main/core/inbox/webhook-secret'
 import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
 import { tempDir } from '../../support/temp-dir'
+import { dataFile } from '../../../src/main/core/store/data-files'
 
 /** Issue 16, part 2: the receiver's secret kept where a damaged cache file cannot take it away. */
 const folder = () => tempDir('onair-hook-secret-')
-const record = (dir: string) => readFileSync(join(dir, WEBHOOK_FILE), 'utf8')
+const record = (dir: string) => readFileSync(dataFile(dir, 'webhook'), 'utf8')
 
 describe('webhook secret', () => {
   it('lives in the secrets store and survives restarts; the plain file holds no secret', () => {
@@ -24,24 +24,24 @@ describe('webhook secret', () => {
     expect(webhookSecretFile(dir, fileSecrets(dir), 'cli').get()).toEqual(first)
     expect(fileSecrets(dir).get(WEBHOOK_SECRET)?.value).toBe(first.secret)
     expect(record(dir)).not.toContain(first.secret)
-    expect(statSync(join(dir, WEBHOOK_FILE)).mode & 0o777).toBe(0o600)
+    expect(statSync(dataFile(dir, 'webhook')).mode & 0o777).toBe(0o600)
   })
 
   it('a damaged inbox-webhook.json is reported and changes nothing: same secret, no "register again"', () => {
     const dir = folder()
     const { secret } = webhookSecretFile(dir, fileSecrets(dir), 'cli').get()
-    writeFileSync(join(dir, WEBHOOK_FILE), '{"issuedTo": [')
+    writeFileSync(dataFile(dir, 'webhook'), '{"issuedTo": [')
     const reports: CorruptFileReport[] = []
     const again = webhookSecretFile(dir, fileSecrets(dir), 'cli', (r) => reports.push(r)).get()
     expect(again).toEqual({ secret, replaced: false })
-    expect(reports.map((r) => r.path)).toEqual([join(dir, WEBHOOK_FILE)])
+    expect(reports.map((r) => r.path)).toEqual([dataFile(dir, 'webhook')])
     expect(readFileSync(reports[0]!.movedTo, 'utf8')).toBe('{"issuedTo": [')
   })
 
   it('an earlier version’s secret is taken over by both faces (same URL), then the plain copy goes', () => {
     const dir = folder()
     const legacy = 'L'.repeat(43)
-    writeFileSync(join(dir, WEBHOOK_FILE), JSON.stringify({ secret: legacy }))
+    writeFileSync(dataFile(dir, 'webhook'), JSON.stringify({ secret: legacy }))
     const app = fileSecrets(join(dir, 'app-store'))
     expect(webhookSecretFile(dir, app, 'app').get()).toEqual({ secret: legacy, replaced: false })
     // `onair run` has not taken it yet: the plain copy stays for it.
@@ -56,7 +56,7 @@ describe('webhook secret', () => {
   it('a lost secrets file means a new secret, announced until the user was told, then never again', () => {
     const dir = folder()
     const { secret } = webhookSecretFile(dir, fileSecrets(dir), 'cli').get()
-    writeFileSync(join(dir, SECRETS_FILE), 'garbage')
+    writeFileSync(dataFile(dir, 'secrets'), 'garbage')
     const reports: CorruptFileReport[] = []
     const hook = () =>
       webhookSecretFile(
@@ -67,7 +67,7 @@ describe('webhook secret', () => {
     const next = hook().get()
     expect(next.secret).not.toBe(secret)
     expect(next.replaced).toBe(true)
-    expect(reports.map((r) => r.path)).toEqual([join(dir, SECRETS_FILE)])
+    expect(reports.map((r) => r.path)).toEqual([dataFile(dir, 'secrets')])
     // Not yet said (the receiver could not start, say): said at the next start.
     expect(hook().get()).toEqual(next)
     hook().announced()
@@ -76,7 +76,7 @@ describe('webhook secret', () => {
 
   it('the old file damaged before its secret was taken over: a new secret, and the user is told', () => {
     const dir = folder()
-    writeFileSync(join(dir, WEBHOOK_FILE), '{"secret": "abc')
+    writeFileSync(dataFile(dir, 'webhook'), '{"secret": "abc')
     const reports: CorruptFileReport[] = []
     const got = webhookSecretFile(dir, fileSecrets(dir), 'app', (r) => reports.push(r)).get()
     expect(got.replaced).toBe(true)

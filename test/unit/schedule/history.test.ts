@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
-import { historyFile, HISTORY_FILE } from '../../../src/main/core/schedule/files'
+import { historyFile } from '../../../src/main/core/schedule/files'
 import {
   HISTORY_KEEP_MS,
   MAX_HISTORY_ENTRIES,
@@ -26,6 +26,7 @@ import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
 import { BASE, MIN, program, settings as reminderSettings } from './fixtures'
+import { DATA_FILES, dataFile } from '../../../src/main/core/store/data-files'
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
 
@@ -179,17 +180,19 @@ describe('reminder history: what became of each reminder, shared by every proces
 
   it('a damaged file is moved aside and reported, and the history starts again', () => {
     folder = mkdtempSync(join(tmpdir(), 'onair-history-'))
-    writeFileSync(join(folder, HISTORY_FILE), '{"version":1,"entries":[{"at":"soon"}]}')
+    writeFileSync(dataFile(folder, 'history'), '{"version":1,"entries":[{"at":"soon"}]}')
     const reports: CorruptFileReport[] = []
     const history = historyFile(folder, (r) => reports.push(r))
     expect(history.read()).toEqual(emptyHistory())
     expect(reports).toEqual([
       expect.objectContaining({
-        path: join(folder, HISTORY_FILE),
+        path: dataFile(folder, 'history'),
         consequence: expect.objectContaining({ ja: expect.any(String) })
       })
     ])
-    expect(readdirSync(folder).some((n) => n.startsWith(HISTORY_FILE) && n !== HISTORY_FILE)).toBe(true)
+    expect(
+      readdirSync(folder).some((n) => n.startsWith(DATA_FILES.history.name) && n !== DATA_FILES.history.name)
+    ).toBe(true)
     const r = { key: 'k', offsetMinutes: 0, fireAt: BASE, program: program(1, BASE) }
     history.add([{ at: BASE, outcome: 'opened', reminders: [r] }], BASE)
     expect(historyFile(folder).read().entries).toHaveLength(1)

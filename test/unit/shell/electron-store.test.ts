@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { HOLDER_FILE } from '../../../src/main/core/store/folder-lock'
 import { ELECTRON_STORE_CHANNEL, electronStoreBackend } from '../../../src/main/shell/electron-store'
 import { documentStoreContract } from '../store/document-store-contract'
 import { app, ipcMain, resetElectron } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 import { tempDir } from '../../support/temp-dir'
+import { DATA_FILES } from '../../../src/main/core/store/data-files'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -32,7 +32,7 @@ describe('the app keeps its documents in electron-store', () => {
     await s.invoke('settings:update', { ui: { locale: 'ja' } })
     await s.settle()
     // The daemon's holder file is the folder lock's own record (folder-lock.ts), not a document.
-    const documents = readdirSync(s.dataDir).filter((f) => f.endsWith('.json') && f !== HOLDER_FILE)
+    const documents = readdirSync(s.dataDir).filter((f) => f.endsWith('.json') && f !== DATA_FILES.holder.name)
     expect(documents).toEqual(expect.arrayContaining(['settings.json', 'session.json', 'secrets.enc.json']))
     expect(made).toEqual(expect.arrayContaining(documents))
     expect(ipcMain.listenedTo.has(ELECTRON_STORE_CHANNEL)).toBe(true)

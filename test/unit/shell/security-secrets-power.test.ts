@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../../src/shared/csp'
-import { ENCRYPTED_SECRETS_FILE, electronSecrets } from '../../../src/main/shell/secrets'
+import { electronSecrets } from '../../../src/main/shell/secrets'
 import { watchPowerAndNetwork } from '../../../src/main/shell/power'
 import { openWebUrl } from '../../../src/main/shell/security'
 import {
@@ -16,6 +16,7 @@ import {
   shell as electronShell
 } from './electron-double'
 import { shellPerTest, signedInTo, withDevServer } from './harness'
+import { dataFile } from '../../../src/main/core/store/data-files'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -101,7 +102,7 @@ describe('secrets through safeStorage', () => {
     const secrets = electronSecrets(s.dataDir)
     secrets.set('mediaAccessToken', { value: 'tok-123', origin: 'https://media.example' })
     expect(secrets.encryptionAvailable()).toBe(true)
-    const file = join(s.dataDir, ENCRYPTED_SECRETS_FILE)
+    const file = dataFile(s.dataDir, 'encryptedSecrets')
     expect(readFileSync(file, 'utf8')).not.toContain('tok-123')
     expect(statSync(file).mode & 0o777).toBe(0o600)
     // The origin is kept beside the ciphertext: a token read back still says where it may go.
@@ -123,7 +124,7 @@ describe('secrets through safeStorage', () => {
     expect(secrets.describe().en).toContain('no encryption')
     expect(secrets.describe().ja).toContain('暗号化')
     secrets.set('mediaAccessToken', { value: 'tok-456' })
-    expect(JSON.parse(readFileSync(join(s.dataDir, ENCRYPTED_SECRETS_FILE), 'utf8'))).toEqual({
+    expect(JSON.parse(readFileSync(dataFile(s.dataDir, 'encryptedSecrets'), 'utf8'))).toEqual({
       mediaAccessToken: { kind: 'plain', data: 'tok-456' }
     })
     // A keyring that shows up later does not try to decrypt it.
@@ -136,7 +137,7 @@ describe('secrets through safeStorage', () => {
     const s = await started()
     const secrets = electronSecrets(s.dataDir)
     secrets.set('mediaAccessToken', { value: 'tok-789' })
-    const file = join(s.dataDir, ENCRYPTED_SECRETS_FILE)
+    const file = dataFile(s.dataDir, 'encryptedSecrets')
     writeFileSync(file, JSON.stringify({ mediaAccessToken: { kind: 'safeStorage', data: 'bm9pc2U=' } }))
     expect(electronSecrets(s.dataDir).get('mediaAccessToken')).toBeUndefined()
   })

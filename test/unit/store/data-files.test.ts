@@ -1,8 +1,55 @@
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it, vi } from 'vitest'
+import { sessionFileStore } from '../../../src/main/core/auth/session-store'
+import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
+import { feedFileStore } from '../../../src/main/core/calendar/address'
+import { emptyInbox, inboxFileStore } from '../../../src/main/core/inbox/store'
+import { webhookSecretFile } from '../../../src/main/core/inbox/webhook-secret'
+import { outboxFileStore } from '../../../src/main/core/records/store'
+import {
+  emptySchedule,
+  historyFile,
+  ledgerFile,
+  premieresFile,
+  scheduleFileStore,
+  snoozesFile
+} from '../../../src/main/core/schedule/files'
 import { DATA_FILES, personalDataFiles } from '../../../src/main/core/store/data-files'
+import { holdFolder } from '../../../src/main/core/store/folder-lock'
+import { settingsFileStore } from '../../../src/main/core/store/settings'
+import { electronSecrets } from '../../../src/main/shell/secrets'
+import { tempDir } from '../../support/temp-dir'
+import { program } from '../schedule/fixtures'
+
+vi.mock('electron', () => import('../shell/electron-double').then((m) => m.electronModule))
 
 describe('the data folder table', () => {
+  it('lists every file the stores write: each store run once in one folder leaves exactly the table', () => {
+    const dir = tempDir('onair-data-files-')
+    const now = Date.UTC(2026, 2, 28, 12)
+    const first = program(1, now + 3_600_000)
+    settingsFileStore(dir).write(settingsFileStore(dir).read())
+    sessionFileStore(dir).write({ session: null })
+    const secrets = fileSecrets(dir)
+    secrets.set('wikiToken', { value: 'token' })
+    electronSecrets(dir).set('wikiToken', { value: 'token' })
+    webhookSecretFile(dir, secrets, 'cli').get()
+    feedFileStore(dir).write({})
+    scheduleFileStore(dir).write(emptySchedule())
+    ledgerFile(dir).markServed(now)
+    snoozesFile(dir).add({ key: 'k', programId: 1, startedAt: first.startedAt, offsetMinutes: 5 }, now)
+    historyFile(dir).add([{ at: now, outcome: 'opened', reminders: [] }], now)
+    premieresFile(dir).claim([first], now)
+    inboxFileStore(dir).write(emptyInbox())
+    outboxFileStore(dir).write({ version: 1, entries: [], recent: [] })
+    const held = holdFolder(dir, { face: 'cli', now })
+    if (!held.ok) throw new Error('the folder was held')
+    const table = Object.values(DATA_FILES).map((f) => f.name)
+    // No lock or temporary file is left beside them once each transaction is over.
+    expect(readdirSync(dir).sort()).toEqual(table.sort())
+    held.hold.release()
+  })
+
   it('names each file once', () => {
     const names = Object.values(DATA_FILES).map((f) => f.name)
     expect(new Set(names).size).toBe(names.length)
@@ -32,5 +79,14 @@ describe('the data folder table', () => {
       return Object.values(DATA_FILES).some((d) => code.includes(`'${d.name}'`))
     })
     expect(named).toEqual([])
+  })
+
+  it('no file in src/main joins a name into the data folder itself: dataFile does', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const joining = execFileSync('git', ['ls-files', 'src/main'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('store/data-files.ts'))
+      .filter((f) => /join\((\w+\.)?(dataDir|userData),/.test(readFileSync(f, 'utf8')))
+    expect(joining).toEqual([])
   })
 })

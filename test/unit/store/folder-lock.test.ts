@@ -2,8 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { describeHolder, HOLDER_FILE, holdFolder } from '../../../src/main/core/store/folder-lock'
+import { describeHolder, holdFolder } from '../../../src/main/core/store/folder-lock'
 import { tempDir } from '../../support/temp-dir'
+import { dataFile } from '../../../src/main/core/store/data-files'
 
 /** One reminder daemon per data folder. */
 const folder = () => tempDir('onair-hold-')
@@ -27,7 +28,7 @@ describe('holding the data folder', () => {
     if (first.ok) first.hold.release()
     const third = holdFolder(dir, { face: 'app', now: Date.UTC(2026, 10, 22, 14) })
     expect(third.ok).toBe(true)
-    expect(JSON.parse(readFileSync(join(dir, HOLDER_FILE), 'utf8'))).toMatchObject({ face: 'app' })
+    expect(JSON.parse(readFileSync(dataFile(dir, 'holder'), 'utf8'))).toMatchObject({ face: 'app' })
     if (third.ok) third.hold.release()
   })
 
@@ -35,7 +36,7 @@ describe('holding the data folder', () => {
     const dir = folder()
     mkdirSync(join(dir, 'reminders.lock'))
     writeFileSync(
-      join(dir, HOLDER_FILE),
+      dataFile(dir, 'holder'),
       JSON.stringify({ host: hostname(), pid: 2 ** 22 + 17, face: 'cli', startedAt: 0 })
     )
     const attempt = holdFolder(dir, { face: 'cli', now: 1 })
@@ -47,7 +48,7 @@ describe('holding the data folder', () => {
     const dir = folder()
     mkdirSync(join(dir, 'reminders.lock'))
     writeFileSync(
-      join(dir, HOLDER_FILE),
+      dataFile(dir, 'holder'),
       JSON.stringify({ host: `not-${hostname()}`, pid: 2 ** 22 + 17, face: 'app', startedAt: 0 })
     )
     const attempt = holdFolder(dir, { face: 'cli', now: 1 })

@@ -12,12 +12,13 @@ import {
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { fileSecrets, SECRETS_FILE } from '../../../src/main/core/auth/file-secrets'
+import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
 import { confBackend } from '../../../src/main/core/store/conf-backend'
 import { jsonFileStore } from '../../../src/main/core/store/json-file'
 import { tempDir } from '../../support/temp-dir'
+import { DATA_FILES } from '../../../src/main/core/store/data-files'
 
 /**
  * Issue 28, items 5 and 7: no file of Onair's is read or written through a link, and a link
@@ -43,7 +44,7 @@ const TARGET_TEXT = 'the user’s own file\n'
 describe('secrets.json as a link', () => {
   it('to a missing file: refused (ELOOP), nothing created at the target, the link left as it is', () => {
     const target = join(outside, 'stolen.json')
-    const path = join(dir, 'data', SECRETS_FILE)
+    const path = join(dir, 'data', DATA_FILES.secrets.name)
     symlinkSync(target, path)
     const secrets = fileSecrets(join(dir, 'data'))
     expect(() => secrets.set('mediaAccessToken', { value: 'token-value' })).toThrow(
@@ -57,18 +58,18 @@ describe('secrets.json as a link', () => {
   it('to an existing file: refused, the target unchanged, never read', () => {
     const target = join(outside, 'mine.txt')
     writeFileSync(target, TARGET_TEXT)
-    symlinkSync(target, join(dir, 'data', SECRETS_FILE))
+    symlinkSync(target, join(dir, 'data', DATA_FILES.secrets.name))
     const secrets = fileSecrets(join(dir, 'data'))
     expect(() => secrets.get('mediaAccessToken')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
     expect(() => secrets.set('mediaAccessToken', { value: 'token-value' })).toThrow(
       expect.objectContaining({ code: 'ELOOP' })
     )
     expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
-    expect(readdirSync(join(dir, 'data')).sort()).toEqual([SECRETS_FILE])
+    expect(readdirSync(join(dir, 'data')).sort()).toEqual([DATA_FILES.secrets.name])
   })
 
   it('its lock as a link to a folder: refused before the lock is taken, the folder untouched', () => {
-    const path = join(dir, 'data', SECRETS_FILE)
+    const path = join(dir, 'data', DATA_FILES.secrets.name)
     symlinkSync(outside, `${path}.lock`)
     expect(() => fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })).toThrow(
       expect.objectContaining({ code: 'ELOOP', path: `${path}.lock` })
@@ -78,7 +79,7 @@ describe('secrets.json as a link', () => {
   })
 
   it('a folder, a pipe-like thing or a plain file: only the plain file of this user is used', () => {
-    const path = join(dir, 'data', SECRETS_FILE)
+    const path = join(dir, 'data', DATA_FILES.secrets.name)
     mkdirSync(path)
     expect(() => fileSecrets(join(dir, 'data')).get('mediaAccessToken')).toThrow(
       expect.objectContaining({ code: 'EISDIR' })
@@ -89,7 +90,7 @@ describe('secrets.json as a link', () => {
   })
 
   it('says what is wrong and what to do, in both languages, naming the file', () => {
-    const path = join(dir, 'data', SECRETS_FILE)
+    const path = join(dir, 'data', DATA_FILES.secrets.name)
     for (const code of ['ELOOP', 'EFTYPE', 'EOWNER'] as const) {
       const text = describeFileError(Object.assign(new Error(code), { code, path }))!
       expect(text.en).toContain(path)

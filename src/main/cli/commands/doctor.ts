@@ -1,5 +1,6 @@
 import { fileSecrets } from '../../core/auth/file-secrets'
-import { appLogFile, diagnostics } from '../../core/diagnostics/gather'
+import { diagnostics } from '../../core/diagnostics/gather'
+import { appLogFile } from '../../core/store/data-files'
 import { EXIT, type Command } from '../command'
 import { movedAside } from '../moved-aside'
 import { failWith } from '../report'

@@ -1,17 +1,9 @@
 import { chmodSync, mkdirSync } from 'node:fs'
 import { inspect } from 'node:util'
-import { join } from 'node:path'
 import { z } from 'zod'
 import { jsonFileStore, type CorruptFileReport } from '../store/json-file'
 import { SECRET_NAMES, SECRETS_LOST, type SecretName, type Secrets } from './secrets'
-import { DATA_FILES } from '../store/data-files'
-
-/**
- * The headless store: one JSON file readable only by the user (0600, its folder 0700), written
- * atomically. Not encrypted — the OS account is the protection, as for ssh keys — and `describe()`
- * says so, so the CLI can tell the user.
- */
-export const SECRETS_FILE = DATA_FILES.secrets.name
+import { dataFile } from '../store/data-files'
 
 /** A bare string is how the file kept a secret before origins were kept: bound to none. */
 const Entry = z.union([
@@ -39,8 +31,13 @@ export function secretsDocument<S extends z.ZodType>(
   })
 }
 
+/**
+ * The headless store: one JSON file readable only by the user (0600, its folder 0700), written
+ * atomically. Not encrypted — the OS account is the protection, as for ssh keys — and `describe()`
+ * says so, so the CLI can tell the user.
+ */
 export function fileSecrets(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
-  const path = join(dataDir, SECRETS_FILE)
+  const path = dataFile(dataDir, 'secrets')
   const ensureDir = () => {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     // Only this folder is ours to tighten; a user-chosen parent is left as it is.

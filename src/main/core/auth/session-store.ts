@@ -1,7 +1,6 @@
-import { join } from 'node:path'
 import { z } from 'zod'
 import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { DATA_FILES } from '../store/data-files'
+import { dataFile } from '../store/data-files'
 
 /**
  * What Onair remembers about the signed-in account, outside the secrets: who it is and what the
@@ -28,14 +27,12 @@ export type SessionRecord = z.infer<typeof SessionRecord>
 export const SessionDoc = z.object({ session: SessionRecord.nullable() })
 export type SessionDoc = z.infer<typeof SessionDoc>
 
-export const SESSION_FILE = DATA_FILES.session.name
-
 export function sessionFileStore(
   dataDir: string,
   onCorrupt?: (r: CorruptFileReport) => void
 ): DocumentStore<SessionDoc> {
   return jsonFileStore({
-    path: join(dataDir, SESSION_FILE),
+    path: dataFile(dataDir, 'session'),
     schema: SessionDoc,
     defaults: () => ({ session: null }),
     mode: 0o600,

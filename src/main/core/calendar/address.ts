@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
 import { z } from 'zod'
 import type { Settings } from '../../../shared/settings'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { DATA_FILES } from '../store/data-files'
+import { dataFile } from '../store/data-files'
 
 /**
  * Where the subscribed calendar feed is found: `http://127.0.0.1:<port>/<secret>/onair.ics`. The
@@ -12,7 +11,6 @@ import { DATA_FILES } from '../store/data-files'
  * `onair run`, `onair calendar`) reads the same one. The server looks the secret up at each
  * request, so a new secret written by any of them makes the old address answer 404 at once.
  */
-export const FEED_FILE = DATA_FILES.feed.name
 export const FEED_FILE_NAME = 'onair.ics'
 
 const FeedDoc = z.object({
@@ -27,7 +25,7 @@ export type FeedDoc = z.output<typeof FeedDoc>
 
 export function feedFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<FeedDoc> {
   return jsonFileStore({
-    path: join(dataDir, FEED_FILE),
+    path: dataFile(dataDir, 'feed'),
     schema: FeedDoc,
     defaults: () => ({}),
     mode: 0o600,

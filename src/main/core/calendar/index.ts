@@ -1,11 +1,11 @@
-import { join } from 'node:path'
 import type { Locale } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
 import type { CorruptFileReport } from '../store/json-file'
 import { watchDocument } from '../store/watch'
-import { FEED_FILE, feedFileStore } from './address'
+import { dataFile } from '../store/data-files'
+import { feedFileStore } from './address'
 import { calendarDocument } from './feed'
 import { createCalendarSubscription, type CalendarSubscription } from './subscription'
 
@@ -46,7 +46,7 @@ export function openCalendar(deps: CalendarDeps): CalendarService {
     store: feedFileStore(deps.dataDir, deps.onCorrupt),
     settings: deps.settings,
     document,
-    watch: (onChange) => watchDocument(join(deps.dataDir, FEED_FILE), onChange),
+    watch: (onChange) => watchDocument(dataFile(deps.dataDir, 'feed'), onChange),
     onError: deps.onError
   })
   return { ...subscription, document }

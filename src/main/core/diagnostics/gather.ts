@@ -1,13 +1,12 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
-import { arch, homedir, release } from 'node:os'
-import { join } from 'node:path'
+import { arch, release } from 'node:os'
 import type { Locale } from '../../../shared/locale'
 import { SECRET_NAMES, type Secrets } from '../auth/secrets'
 import { feedFileStore } from '../calendar/address'
-import { WEBHOOK_FILE } from '../inbox/webhook-secret'
 import { outboxFileStore } from '../records/store'
 import { historyFile, ledgerFile, scheduleFileStore } from '../schedule/files'
 import { countOutcomes, HISTORY_KEEP_MS } from '../schedule/history'
+import { dataFile } from '../store/data-files'
 import { currentHolder } from '../store/folder-lock'
 import type { CorruptFileReport } from '../store/json-file'
 import { settingsFileStore } from '../store/settings'
@@ -62,16 +61,6 @@ export function diagnostics(src: DiagnosticsSource): string {
   return diagnosticsReport(facts, src.locale, secrets)
 }
 
-/**
- * Where the app writes its log (shell/log.ts, Electron's `logs` folder): `~/Library/Logs/Onair` on
- * macOS, `logs` in the data folder elsewhere (the app's userData is the data folder, paths.ts).
- */
-export function appLogFile(dataDir: string, platform: NodeJS.Platform = process.platform): string {
-  return platform === 'darwin'
-    ? join(homedir(), 'Library', 'Logs', 'Onair', 'main.log')
-    : join(dataDir, 'logs', 'main.log')
-}
-
 /** Enough bytes for 50 lines of stack traces; never read through a link (like every file Onair reads). */
 const TAIL_BYTES = 64 * 1024
 
@@ -101,7 +90,7 @@ function logTail(path: string): DiagnosticsFacts['log'] {
 /** The webhook secret as versions before the secrets store kept it (webhook-secret.ts), until copied. */
 function legacyWebhookSecret(dataDir: string): string | undefined {
   try {
-    const doc = JSON.parse(readFileSync(join(dataDir, WEBHOOK_FILE), 'utf8')) as { secret?: unknown }
+    const doc = JSON.parse(readFileSync(dataFile(dataDir, 'webhook'), 'utf8')) as { secret?: unknown }
     return typeof doc.secret === 'string' ? doc.secret : undefined
   } catch {
     return undefined

@@ -1,14 +1,7 @@
-import { join } from 'node:path'
 import { z } from 'zod'
 import { InboxItem } from '../../../shared/inbox'
 import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { DATA_FILES } from '../store/data-files'
-
-/**
- * `inbox.json`: the last list (so it survives offline starts), the locally seen keys (the wiki has
- * no mark-as-read) and the keys already announced, so a restart never notifies twice.
- */
-export const INBOX_FILE = DATA_FILES.inbox.name
+import { dataFile } from '../store/data-files'
 
 /** Enough to outlive any list the wiki returns; older keys cannot come back as new. */
 export const MAX_REMEMBERED = 2000
@@ -26,9 +19,13 @@ export type InboxDoc = z.output<typeof InboxDoc>
 
 export const emptyInbox = (): InboxDoc => InboxDoc.parse({})
 
+/**
+ * `inbox.json`: the last list (so it survives offline starts), the locally seen keys (the wiki has
+ * no mark-as-read) and the keys already announced, so a restart never notifies twice.
+ */
 export function inboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<InboxDoc> {
   return jsonFileStore({
-    path: join(dataDir, INBOX_FILE),
+    path: dataFile(dataDir, 'inbox'),
     schema: InboxDoc,
     defaults: emptyInbox,
     mode: 0o600,

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
 import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { memorySecrets, type Secrets } from '../auth/secrets'
 import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { DATA_FILES } from '../store/data-files'
+import { dataFile } from '../store/data-files'
 
 /**
  * The webhook receiver's secret, the path part of the URL the user registered in the wiki. It
@@ -19,7 +18,6 @@ import { DATA_FILES } from '../store/data-files'
  * it into its own store the first time it looks, so the registered URL keeps working in both; the
  * plain copy is dropped once both faces have theirs.
  */
-export const WEBHOOK_FILE = DATA_FILES.webhook.name
 export const WEBHOOK_SECRET = 'webhookSecret' as const
 
 const FACES = ['app', 'cli'] as const
@@ -114,7 +112,7 @@ export function webhookSecretFile(
 ): WebhookSecret {
   let damaged = false
   const record = jsonFileStore({
-    path: join(dataDir, WEBHOOK_FILE),
+    path: dataFile(dataDir, 'webhook'),
     schema: WebhookDoc,
     defaults: () => WebhookDoc.parse({}),
     mode: 0o600,

@@ -4,9 +4,9 @@ import type { MediaClient } from '../media/client'
 import type { CorruptFileReport } from '../store/json-file'
 import type { RecordsCore } from './ipc'
 import { createOutbox } from './outbox'
-import { join } from 'node:path'
 import { watchDocument } from '../store/watch'
-import { OUTBOX_FILE, outboxFileStore } from './store'
+import { dataFile } from '../store/data-files'
+import { outboxFileStore } from './store'
 import { createWorksView } from './works'
 
 export type { RecordsCore } from './ipc'
@@ -38,7 +38,7 @@ export function openRecords(deps: RecordsDeps): RecordsCore {
     monitor: deps.monitor,
     undoWindowMs: deps.undoWindowMs,
     // What another process (a `record` in a terminal, the app) queues is seen at once.
-    watch: (onChange) => watchDocument(join(deps.dataDir, OUTBOX_FILE), onChange),
+    watch: (onChange) => watchDocument(dataFile(deps.dataDir, 'outbox'), onChange),
     onError: deps.onError
   })
   return { outbox, works: createWorksView(deps.media) }

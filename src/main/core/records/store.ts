@@ -1,14 +1,11 @@
-import { join } from 'node:path'
 import { OutboxDoc } from '../../../shared/records'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { DATA_FILES } from '../store/data-files'
+import { dataFile } from '../store/data-files'
 
-/** `outbox.json` in the data folder: personal (0600), wiped at sign-out with the other personal files. */
-export const OUTBOX_FILE = DATA_FILES.outbox.name
-
+/** `outbox.json` in the data folder: personal (0600), kept at sign-out unless the user discards it. */
 export function outboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<OutboxDoc> {
   return jsonFileStore({
-    path: join(dataDir, OUTBOX_FILE),
+    path: dataFile(dataDir, 'outbox'),
     schema: OutboxDoc,
     defaults: (): OutboxDoc => ({ version: 1, entries: [], recent: [] }),
     mode: 0o600,

@@ -1,18 +1,12 @@
-import { join } from 'node:path'
 import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './history'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
 import { emptyPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
 import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
-import { DATA_FILES } from '../store/data-files'
+import { dataFile } from '../store/data-files'
 
-/** Signing out deletes all five (store/data-files.ts). */
-export const SCHEDULE_FILE = DATA_FILES.schedule.name
-export const LEDGER_FILE = DATA_FILES.ledger.name
-export const SNOOZES_FILE = DATA_FILES.snoozes.name
-export const HISTORY_FILE = DATA_FILES.history.name
-export const PREMIERES_FILE = DATA_FILES.premieres.name
+// The reminders' five files (store/data-files.ts names them; signing out deletes all five).
 
 export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
 
@@ -22,7 +16,7 @@ export function scheduleFileStore(
   onCorrupt?: (r: CorruptFileReport) => void
 ): DocumentStore<ScheduleCache> {
   return jsonFileStore({
-    path: join(dataDir, SCHEDULE_FILE),
+    path: dataFile(dataDir, 'schedule'),
     schema: ScheduleCacheSchema,
     defaults: emptySchedule,
     onCorrupt,
@@ -38,7 +32,7 @@ export function scheduleFileStore(
 export function ledgerFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Ledger {
   return ledgerOver(
     jsonFileStore({
-      path: join(dataDir, LEDGER_FILE),
+      path: dataFile(dataDir, 'ledger'),
       schema: LedgerDoc,
       defaults: emptyLedger,
       onCorrupt,
@@ -54,7 +48,7 @@ export function ledgerFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) =
 export function snoozesFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Snoozes {
   return snoozesOver(
     jsonFileStore({
-      path: join(dataDir, SNOOZES_FILE),
+      path: dataFile(dataDir, 'snoozes'),
       schema: SnoozesDoc,
       defaults: emptySnoozes,
       onCorrupt,
@@ -70,7 +64,7 @@ export function snoozesFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
 export function historyFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): ReminderHistory {
   return historyOver(
     jsonFileStore({
-      path: join(dataDir, HISTORY_FILE),
+      path: dataFile(dataDir, 'history'),
       schema: HistoryDoc,
       defaults: emptyHistory,
       onCorrupt,
@@ -86,7 +80,7 @@ export function historyFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
 export function premieresFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Premieres {
   return premieresOver(
     jsonFileStore({
-      path: join(dataDir, PREMIERES_FILE),
+      path: dataFile(dataDir, 'premieres'),
       schema: PremieresDoc,
       defaults: emptyPremieres,
       onCorrupt,

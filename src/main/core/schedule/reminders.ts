@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type { Locale } from '../../../shared/locale'
 import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { HistoryEntry } from '../../../shared/reminder-history'
@@ -9,17 +8,10 @@ import type { Clock, TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
 import type { Notifier } from '../notify'
 import type { CorruptFileReport, DocumentStore } from '../store/json-file'
+import { dataFile } from '../store/data-files'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
-import {
-  emptySchedule,
-  historyFile,
-  ledgerFile,
-  premieresFile,
-  scheduleFileStore,
-  snoozesFile,
-  SNOOZES_FILE
-} from './files'
+import { emptySchedule, historyFile, ledgerFile, premieresFile, scheduleFileStore, snoozesFile } from './files'
 import { deliveryEntry, historyReminder, memoryHistory, remindedOf, type ReminderHistory } from './history'
 import type { Ledger } from './ledger'
 import type { PollResult } from './poll'
@@ -240,7 +232,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       noteQuietHolds()
       announcePremieres()
       watch(clock.now() + WATCHDOG_MS)
-      if (opts.dataDir && !opts.stores) unwatchSnoozes = watchDocument(join(opts.dataDir, SNOOZES_FILE), checkSnoozes)
+      if (opts.dataDir && !opts.stores) unwatchSnoozes = watchDocument(dataFile(opts.dataDir, 'snoozes'), checkSnoozes)
       return poller.start()
     },
     stop() {

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 /**
@@ -42,7 +43,9 @@ export const DATA_FILES = {
     holds: 'who serves the reminders',
     writers: 'reminder holder',
     atSignOut: 'kept'
-  }
+  },
+  // A folder, not a document: proper-lockfile's lock, kept fresh while a process holds it.
+  hold: { name: 'reminders.lock', holds: 'the hold on the reminders', writers: 'reminder holder', atSignOut: 'kept' }
 } as const
 
 export type DataFile = keyof typeof DATA_FILES
@@ -50,6 +53,29 @@ export type DataFile = keyof typeof DATA_FILES
 /** The path of one of the data folder's files. */
 export function dataFile(dataDir: string, file: DataFile): string {
   return join(dataDir, DATA_FILES[file].name)
+}
+
+/**
+ * What may sit beside a file of the table, named after it: the cross-process lock of a
+ * transaction (a folder) and the note of who holds it (file-lock.ts), and a copy that could not
+ * be read, moved aside at the time it was found (json-file.ts).
+ */
+export const lockOf = (path: string): string => `${path}.lock`
+export const lockOwnerOf = (path: string): string => `${path}.lock-owner`
+export const movedAsideTo = (path: string, at: number): string => `${path}.corrupt-${at}`
+
+/** The app's log (shell/log.ts): full, it moves to `old` and starts again. */
+export const APP_LOG = { name: 'main.log', old: 'main.old.log' } as const
+
+/**
+ * Where the app writes its log (Electron's `logs` folder, which the shell asks for): `logs` in the
+ * data folder (the app's userData), except on macOS, where it is `~/Library/Logs/Onair`. For
+ * `onair doctor`, which has no Electron to ask.
+ */
+export function appLogFile(dataDir: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === 'darwin'
+    ? join(homedir(), 'Library', 'Logs', 'Onair', APP_LOG.name)
+    : join(dataDir, 'logs', APP_LOG.name)
 }
 
 /** The files signing out deletes; the outbox too when the user chose to discard it. */

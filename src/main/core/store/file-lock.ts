@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import lockfile from 'proper-lockfile'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
+import { lockOf, lockOwnerOf } from './data-files'
 import { checkOwnLockFolder } from './own-file'
 import { processGone } from './owner'
 
@@ -81,14 +82,14 @@ export function withFileLock<R>(path: string, fn: () => R, opts: FileLockOptions
 function acquire(path: string, opts: FileLockOptions): () => void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   // proper-lockfile follows a link at the lock's name when it judges and refreshes a lock.
-  checkOwnLockFolder(`${path}.lock`)
+  checkOwnLockFolder(lockOf(path))
   // Real time on purpose: the holder is another process, and this wait blocks the thread.
   const deadline = systemClock.now() + (opts.waitMs ?? LOCK_WAIT_MS)
   let pause = 2
   for (;;) {
     try {
       const release = lockfile.lockSync(path, {
-        lockfilePath: `${path}.lock`,
+        lockfilePath: lockOf(path),
         realpath: false,
         stale: opts.staleMs ?? LOCK_STALE_MS,
         // Held for milliseconds inside one synchronous call: the refresh timer never runs, and
@@ -113,11 +114,9 @@ interface LockOwner {
   lock: string
 }
 
-const ownerFile = (path: string) => `${path}.lock-owner`
-
 /** The note opened never through a link (own-file.ts: a link there is refused, ELOOP). */
 function withNoteOpen<R>(path: string, flags: number, fn: (fd: number) => R): R {
-  const fd = openSync(ownerFile(path), flags | (constants.O_NOFOLLOW ?? 0), 0o600)
+  const fd = openSync(lockOwnerOf(path), flags | (constants.O_NOFOLLOW ?? 0), 0o600)
   try {
     return fn(fd)
   } finally {
@@ -128,7 +127,7 @@ function withNoteOpen<R>(path: string, flags: number, fn: (fd: number) => R): R 
 /** The lock folder's identity (inode and change time): a lock broken and taken again is another. */
 function lockIdentity(path: string): string | null {
   try {
-    const s = statSync(`${path}.lock`, { bigint: true })
+    const s = statSync(lockOf(path), { bigint: true })
     return `${s.ino}:${s.mtimeNs}:${s.ctimeNs}`
   } catch {
     return null
@@ -150,7 +149,7 @@ function noteOwner(path: string, release: () => void): () => void {
     // Without the note the lock is still a lock; only a crash would then wait for the stale time.
   }
   return () => {
-    rmSync(ownerFile(path), { force: true })
+    rmSync(lockOwnerOf(path), { force: true })
     release()
   }
 }
@@ -169,7 +168,7 @@ function breakIfHolderGone(path: string): boolean {
   }
   if (owner.lock === '' || owner.lock !== lockIdentity(path)) return false
   if (!processGone({ host: owner.host, pid: owner.pid, id: '' })) return false
-  rmSync(`${path}.lock`, { recursive: true, force: true })
-  rmSync(ownerFile(path), { force: true })
+  rmSync(lockOf(path), { recursive: true, force: true })
+  rmSync(lockOwnerOf(path), { force: true })
   return true
 }

@@ -1,12 +1,11 @@
 import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { withFileLock } from './file-lock'
 import { writeAtomic } from './atomic-write'
 import { processGone, thisProcess } from './owner'
-import { DATA_FILES } from './data-files'
+import { dataFile } from './data-files'
 
 /**
  * One reminder daemon per data folder: the app and `onair run` hold the folder while they serve
@@ -20,8 +19,6 @@ import { DATA_FILES } from './data-files'
  * happen under the short lock of the holder file, so two starters never both break one hold.
  */
 export const HOLD_STALE_MS = 60_000
-const HOLD_NAME = 'reminders'
-export const HOLDER_FILE = DATA_FILES.holder.name
 
 export const FolderHolder = z.object({
   host: z.string(),
@@ -46,11 +43,11 @@ export interface HoldOptions {
 }
 
 export function holdFolder(dataDir: string, opts: HoldOptions): HoldAttempt {
-  const target = join(dataDir, HOLD_NAME)
-  const holderFile = join(dataDir, HOLDER_FILE)
+  const hold = dataFile(dataDir, 'hold')
+  const holderFile = dataFile(dataDir, 'holder')
   const take = () =>
-    lockfile.lockSync(target, {
-      lockfilePath: `${target}.lock`,
+    lockfile.lockSync(hold, {
+      lockfilePath: hold,
       realpath: false,
       stale: HOLD_STALE_MS,
       onCompromised: (e) => opts.onLost?.(e)
@@ -63,7 +60,7 @@ export function holdFolder(dataDir: string, opts: HoldOptions): HoldAttempt {
       if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
       const holder = readHolder(holderFile)
       if (!holder || !processGone({ host: holder.host, pid: holder.pid, id: '' })) return { ok: false, holder }
-      rmSync(`${target}.lock`, { recursive: true, force: true })
+      rmSync(hold, { recursive: true, force: true })
       release = take()
     }
     const me = thisProcess()
@@ -92,7 +89,7 @@ export function holdFolder(dataDir: string, opts: HoldOptions): HoldAttempt {
 
 /** Who serves the folder's reminders now; null when nobody does (or its holder died). */
 export function currentHolder(dataDir: string): FolderHolder | null {
-  const holder = readHolder(join(dataDir, HOLDER_FILE))
+  const holder = readHolder(dataFile(dataDir, 'holder'))
   return holder && !processGone({ host: holder.host, pid: holder.pid, id: '' }) ? holder : null
 }
 

@@ -5,6 +5,7 @@ import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { confBackend } from './conf-backend'
 import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
+import { movedAsideTo } from './data-files'
 import { withFileLock, type FileLockOptions } from './file-lock'
 import { sweepOrphanTemps } from './orphan-temps'
 import { ownFileStats } from './own-file'
@@ -131,7 +132,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
       cache = { value: loaded.value, sig: loaded.sig }
       return loaded.value
     }
-    const movedTo = `${opts.path}.corrupt-${opts.now?.() ?? systemClock.now()}`
+    const movedTo = movedAsideTo(opts.path, opts.now?.() ?? systemClock.now())
     renameSync(opts.path, movedTo)
     opts.onCorrupt?.({ path: opts.path, movedTo, reason: loaded.reason, consequence: opts.lossNote })
     cache = { value: opts.defaults(), sig: null }

@@ -1,9 +1,6 @@
-import { join } from 'node:path'
 import { defaultSettings, SettingsSchema, type Settings } from '../../../shared/settings'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from './json-file'
-import { DATA_FILES } from './data-files'
-
-export const SETTINGS_FILE = DATA_FILES.settings.name
+import { dataFile } from './data-files'
 
 /** Settings survive sign-out and corrupt files (they fall back to defaults, the file kept aside). */
 export function settingsFileStore(
@@ -11,7 +8,7 @@ export function settingsFileStore(
   onCorrupt?: (r: CorruptFileReport) => void
 ): DocumentStore<Settings> {
   return jsonFileStore({
-    path: join(dataDir, SETTINGS_FILE),
+    path: dataFile(dataDir, 'settings'),
     schema: SettingsSchema,
     defaults: defaultSettings,
     onCorrupt,
