@@ -14,7 +14,9 @@ export const UiSettingsSchema = z.object({
   /** Show late-night slots past midnight as 25:30 instead of 01:30. */
   extendedHours: z.boolean().default(false),
   /** macOS: the time to the next broadcast beside the menu-bar icon (the app only). */
-  menuBarCountdown: z.boolean().default(false)
+  menuBarCountdown: z.boolean().default(false),
+  /** The inbox's unread count on the tray icon, the Dock or launcher icon, and the taskbar button (the app only). */
+  unreadBadge: z.boolean().default(true)
 })
 
 export const PollSettingsSchema = z.object({

@@ -6,6 +6,7 @@
  * a packaged app's folder, and a wrong name fails there instead of showing a blank tray.
  */
 import { join } from 'node:path'
+import { OVERLAY_MARKS, type OverlayMark, type TrayImage } from '../core/inbox/unread-badge'
 import type { TrayIcon } from '../core/schedule/tray-state'
 
 export const preloadFile = (appPath: string): string => join(appPath, 'out/preload/index.cjs')
@@ -26,11 +27,15 @@ export const packageTypeFile = (resourcesPath: string): string => join(resources
 /**
  * resources/tray/ (drawn by scripts/tray-icons.ts) holds `<state>.png` with `<state>@2x.png` for
  * high-DPI screens, and black-and-alpha `<state>Template.png` (+ @2x) that macOS tints for light
- * and dark menu bars.
+ * and dark menu bars; each state also as `<state>-unread` (core/inbox/unread-badge.ts).
  */
-export function trayImageFile(appPath: string, icon: TrayIcon, platform: NodeJS.Platform): string {
-  return resourceFile(appPath, `tray/${icon}${platform === 'darwin' ? 'Template' : ''}.png`)
+export function trayImageFile(appPath: string, image: TrayImage, platform: NodeJS.Platform): string {
+  return resourceFile(appPath, `tray/${image}${platform === 'darwin' ? 'Template' : ''}.png`)
 }
+
+/** Windows' taskbar overlay with the inbox's unread count (`BrowserWindow.setOverlayIcon`). */
+export const overlayImageFile = (appPath: string, mark: OverlayMark): string =>
+  resourceFile(appPath, `tray/overlay-${mark}.png`)
 
 // A record, so the compiler insists on every state the tray can show.
 const TRAY_ICONS: Record<TrayIcon, true> = { idle: true, soon: true, offline: true, error: true, 'signed-out': true }
@@ -40,8 +45,10 @@ const withHighDpi = (png: string): string[] => [png, png.replace(/\.png$/, '@2x.
 
 /** Every file above, on every platform and at both scales: what a package must carry. */
 export function runtimeFiles(appPath: string): string[] {
+  const images = (Object.keys(TRAY_ICONS) as TrayIcon[]).flatMap((icon): TrayImage[] => [icon, `${icon}-unread`])
   const tray = (['linux', 'darwin'] as const).flatMap((platform) =>
-    (Object.keys(TRAY_ICONS) as TrayIcon[]).flatMap((icon) => withHighDpi(trayImageFile(appPath, icon, platform)))
+    images.flatMap((image) => withHighDpi(trayImageFile(appPath, image, platform)))
   )
-  return [preloadFile(appPath), rendererHtmlFile(appPath), appIconFile(appPath), ...tray]
+  const overlays = OVERLAY_MARKS.flatMap((mark) => withHighDpi(overlayImageFile(appPath, mark)))
+  return [preloadFile(appPath), rendererHtmlFile(appPath), appIconFile(appPath), ...tray, ...overlays]
 }

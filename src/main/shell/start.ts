@@ -111,8 +111,15 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const { main, unbindIpc } = openAppWindow({ ...parts, core, routes: window, notifier, argv, links })
   shortcuts.start(settings.read().shortcuts)
   services.settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
-  const menuBarCountdown = () => settings.read().ui.menuBarCountdown
-  const tray = openAppTray({ ...parts, updates, timeZone, menuBarCountdown, quit: () => app.quit() })
+  const tray = openAppTray({
+    ...parts,
+    updates,
+    timeZone,
+    menuBarCountdown: () => settings.read().ui.menuBarCountdown,
+    unreadBadge: () => settings.read().ui.unreadBadge,
+    taskbarWindow: main.window,
+    quit: () => app.quit()
+  })
   const stopWatching = watchPowerAndNetwork(services, clock)
   void services.start().then(tray.update, (e: unknown) => log.write('error', 'the services did not start', e))
   updates.start()

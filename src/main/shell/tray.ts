@@ -1,13 +1,15 @@
 /**
  * The tray icon: an image per state (signed out > error > offline > airing soon > idle, decided by
- * the pure `trayState`), the menu and tooltip from `tray-menu.ts`, and a left click that toggles
+ * the pure `trayState`), with a dot while the inbox has unread entries (the pure `unreadBadge`,
+ * which also says where else the count shows), the menu and tooltip from `tray-menu.ts`, and a left click that toggles
  * the window where the platform has one.
  */
 import type { Locale } from '../../shared/locale'
 import { app, Menu, Tray, nativeImage } from 'electron'
 import type { Clock, TimerHandle } from '../core/clock'
+import { unreadBadge, type TrayImage, type UnreadBadge } from '../core/inbox/unread-badge'
 import { menuBarTitle } from '../core/schedule/menu-bar-title'
-import type { TrayIcon, TrayState } from '../core/schedule/tray-state'
+import type { TrayState } from '../core/schedule/tray-state'
 import { trayImageFile } from './app-files'
 import type { TrayView } from './tray-menu'
 import { trayMenu, trayTooltip, type TrayActions } from './tray-menu'
@@ -24,6 +26,10 @@ export interface TrayOptions extends TrayActions {
   updateOffer?: () => TrayView['updateOffer']
   /** macOS: whether the menu bar shows the countdown to the next broadcast beside the icon. */
   menuBarCountdown?: () => boolean
+  /** The `ui.unreadBadge` setting: whether the unread count shows on the icon (default on). */
+  unreadBadge?: () => boolean
+  /** Shows the count where the system has a place besides the tray (unread-count.ts). */
+  showUnreadCount?: (badge: UnreadBadge) => void
 }
 
 export interface OnairTray {
@@ -36,15 +42,15 @@ export interface OnairTray {
   destroy(): void
 }
 
-/** The image for a state (app-files.ts): nativeImage picks up its @2x sibling by name. */
-export function trayImagePath(icon: TrayIcon, platform: NodeJS.Platform = process.platform): string {
-  return trayImageFile(app.getAppPath(), icon, platform)
+/** The image (app-files.ts): nativeImage picks up its @2x sibling by name. */
+export function trayImagePath(image: TrayImage, platform: NodeJS.Platform = process.platform): string {
+  return trayImageFile(app.getAppPath(), image, platform)
 }
 
 export function createTray(options: TrayOptions): OnairTray {
-  const image = (icon: TrayIcon) => nativeImage.createFromPath(trayImagePath(icon))
+  const image = (name: TrayImage) => nativeImage.createFromPath(trayImagePath(name))
   const tray = new Tray(image('idle'))
-  let shownIcon: TrayIcon = 'idle'
+  let shownImage: TrayImage = 'idle'
   let schedule: TrayState | null = null
   let unseen = 0
   let title = ''
@@ -73,10 +79,15 @@ export function createTray(options: TrayOptions): OnairTray {
       now: options.clock.now(),
       updateOffer: options.updateOffer?.() ?? []
     }
-    if (schedule && schedule.icon !== shownIcon) {
-      shownIcon = schedule.icon
-      tray.setImage(image(shownIcon))
-    }
+    const badge = unreadBadge({
+      icon: schedule?.icon ?? 'idle',
+      unseen,
+      enabled: options.unreadBadge?.() ?? true,
+      platform: process.platform,
+      locale: view.locale
+    })
+    if (badge.trayImage !== shownImage) tray.setImage(image((shownImage = badge.trayImage)))
+    options.showUnreadCount?.(badge)
     tray.setContextMenu(Menu.buildFromTemplate(trayMenu(view, options)))
     tray.setToolTip(trayTooltip(view))
     renderTitle()

@@ -71,10 +71,11 @@ describe('the files the main process opens', () => {
     expect(files).toEqual(expect.arrayContaining(['/app.asar/out/preload/index.cjs', '/app.asar/out/renderer/index.html']))
     expect(files).toEqual(expect.arrayContaining(['/app.asar/resources/icon.png']))
     for (const state of ['idle', 'soon', 'offline', 'error', 'signed-out']) {
-      for (const name of [state, `${state}Template`]) {
+      for (const name of [state, `${state}Template`, `${state}-unread`, `${state}-unreadTemplate`]) {
         expect(files).toEqual(expect.arrayContaining([`/app.asar/resources/tray/${name}.png`, `/app.asar/resources/tray/${name}@2x.png`]))
       }
     }
+    expect(files).toEqual(expect.arrayContaining(['/app.asar/resources/tray/overlay-9+.png', '/app.asar/resources/tray/overlay-1@2x.png']))
     expect(trayImageFile('/a', 'soon', 'win32')).toBe('/a/resources/tray/soon.png')
   })
 

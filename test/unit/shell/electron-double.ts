@@ -165,11 +165,14 @@ type WindowMethods =
   | 'loadURL'
   | 'loadFile'
   | 'close'
+  | 'setOverlayIcon'
 
 export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.BrowserWindow, WindowMethods> {
   static instances: FakeBrowserWindow[] = []
   readonly webContents = new FakeWebContents()
   loaded: Array<{ url?: string; file?: string }> = []
+  /** Every setOverlayIcon (Windows' taskbar button), in order: the image's path, null when cleared. */
+  overlays: Array<{ image: string | null; description: string }> = []
   private visible = false
   private focused = false
   private minimized = false
@@ -182,14 +185,22 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
   static getAllWindows(): Electron.BrowserWindow[] {
     return FakeBrowserWindow.instances.filter((w) => !w.destroyed) as unknown as Electron.BrowserWindow[]
   }
+  /** browser-window.md: `show` and `hide` are emitted when the window is shown or hidden. */
   show(): void {
+    const wasVisible = this.visible
     this.visible = true
     this.focused = true
     this.minimized = false
+    if (!wasVisible) this.emit('show')
   }
   hide(): void {
+    const wasVisible = this.visible
     this.visible = false
     this.focused = false
+    if (wasVisible) this.emit('hide')
+  }
+  setOverlayIcon(overlay: Electron.NativeImage | null, description: string): void {
+    this.overlays.push({ image: overlay ? fakeImage(overlay).path : null, description })
   }
   focus(): void {
     this.focused = true
@@ -295,6 +306,7 @@ const staticNotification: Pick<typeof Electron.Notification, 'isSupported' | 'ha
 // ---------------------------------------------------------------- app
 
 type AppMethods =
+  | 'setBadgeCount'
   | 'whenReady'
   | 'isReady'
   | 'getPath'
@@ -340,6 +352,8 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   dock: FakeDock | undefined = undefined
   /** The schemes this executable claimed (setAsDefaultProtocolClient). */
   protocols: string[] = []
+  /** Every setBadgeCount, in order (macOS: the Dock icon; Linux: LauncherEntry launchers). */
+  badgeCounts: number[] = []
   private paths = new Map<string, string>()
   private ready!: Promise<void>
   private markReady!: () => void
@@ -356,6 +370,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
     this.wasOpenedAtLogin = false
     this.dock = platform === 'darwin' ? new FakeDock() : undefined
     this.protocols = []
+    this.badgeCounts = []
     this.paths = new Map([
       ['appPath', appPath],
       ['appData', `${folder}/appData`],
@@ -422,6 +437,11 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   }
   exit(exitCode = 0): void {
     this.exitCode = exitCode
+  }
+  /** app.md documents it for macOS and Linux (0 hides the badge); Onair calls it nowhere else. */
+  setBadgeCount(count?: number): boolean {
+    this.badgeCounts.push(count ?? 0)
+    return true
   }
   setAsDefaultProtocolClient(protocol: string): boolean {
     this.protocols.push(protocol)

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { OVERLAY_MARKS } from '../../../src/main/core/inbox/unread-badge'
 import { trayState, type TrayIcon } from '../../../src/main/core/schedule/tray-state'
 import { TOOLTIP_MAX, trayMenu, trayTooltip, type TrayView } from '../../../src/main/shell/tray-menu'
 import { program } from '../schedule/fixtures'
@@ -197,10 +198,20 @@ describe('tray images', () => {
   }
   const icons: TrayIcon[] = ['idle', 'soon', 'offline', 'error', 'signed-out']
 
-  it.each(icons)('ships %s at 1x and 2x, in colour and as a macOS template, under unhashed names', (icon) => {
-    for (const variant of ['', 'Template']) {
-      expect(size(`${icon}${variant}.png`)).toEqual([16, 16])
-      expect(size(`${icon}${variant}@2x.png`)).toEqual([32, 32])
+  it.each(icons)(
+    'ships %s, with and without the unread dot, at 1x and 2x, in colour and as a macOS template, under unhashed names',
+    (icon) => {
+      for (const variant of ['', 'Template', '-unread', '-unreadTemplate']) {
+        expect(size(`${icon}${variant}.png`)).toEqual([16, 16])
+        expect(size(`${icon}${variant}@2x.png`)).toEqual([32, 32])
+      }
+    }
+  )
+
+  it("ships Windows' taskbar overlays, 16 px as setOverlayIcon wants, for 1 to 9 and 9+", () => {
+    for (const mark of OVERLAY_MARKS) {
+      expect(size(`overlay-${mark}.png`)).toEqual([16, 16])
+      expect(size(`overlay-${mark}@2x.png`)).toEqual([32, 32])
     }
   })
 })

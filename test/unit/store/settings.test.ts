@@ -12,7 +12,13 @@ describe('settings store', () => {
       JSON.stringify({ ui: { locale: 'ja' }, reminders: { leadMinutes: [0, 30, 30] } })
     )
     const s = settingsFileStore(dir).read()
-    expect(s.ui).toEqual({ locale: 'ja', dayBoundary: '05:00', extendedHours: false, menuBarCountdown: false })
+    expect(s.ui).toEqual({
+      locale: 'ja',
+      dayBoundary: '05:00',
+      extendedHours: false,
+      menuBarCountdown: false,
+      unreadBadge: true
+    })
     expect(s.reminders.leadMinutes).toEqual([30, 0])
     expect(s.poll.cron).toBe('*/10 * * * *')
     expect(s.inbox.webhook.enabled).toBe(false)
