@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { visit } from '../auth/helpers'
 import { spawnCli } from './spawn-cli'
+import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
 
 /**
@@ -56,5 +57,23 @@ describe('onair binary', () => {
     expect(page.body).toContain('サインインをキャンセルしました')
     expect(await run.code).toBe(1)
     expect(run.stderr()).toContain('アクセスが許可されなかった')
+  })
+
+  it('sign-in --token <token> works but warns, in both languages, that other users can read it; --token - does not', async () => {
+    const warning = /other users of this computer \(in `ps`\).*onair sign-in --token -$/m
+    for (const [lang, words] of [
+      ['C', warning],
+      ['ja_JP.UTF-8', /他のユーザーも（ps で）読める.*onair sign-in --token -$/m]
+    ] as const) {
+      const env = { ...envFor(approving), LANG: lang }
+      const inArgs = await runOnair(['sign-in', '--token', approving.tokens.readWrite], env)
+      expect(inArgs.code).toBe(0)
+      expect(inArgs.stderr).toMatch(words)
+      expect(inArgs.stdout).toBe('')
+    }
+    const piped = await runOnair(['sign-in', '--token', '-'], envFor(approving), `${approving.tokens.readWrite}\n`)
+    expect(piped.code).toBe(0)
+    expect(piped.stderr).toContain('Signed in as user #1')
+    expect(piped.stderr).not.toMatch(/Warning/)
   })
 })

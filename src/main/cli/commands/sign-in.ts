@@ -1,5 +1,6 @@
 import { boundSecret } from '../../core/auth/bound-secrets'
 import type { Session, SessionInfo } from '../../core/auth/session'
+import type { LocalizedText } from '../../../shared/locale'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
 import { notConfigured, openAccount, openSession, type CliAccount } from '../context'
 import { describeUser, failWith, printWriteHint } from '../report'
@@ -57,8 +58,19 @@ export const signIn: Command = {
   }
 }
 
+/**
+ * A process's arguments are readable by every user of the machine (`ps`, /proc/<pid>/cmdline) and
+ * land in the shell's history: the token still works, but the user is told, each time, how to keep
+ * it out of both.
+ */
+const TOKEN_IN_ARGUMENTS: LocalizedText = {
+  en: 'Warning: a token on the command line can be read by other users of this computer (in `ps`) and stays in your shell history. Pipe it in instead: onair sign-in --token -',
+  ja: '警告: コマンドラインに書いたトークンは、このコンピューターの他のユーザーも（ps で）読めるうえ、シェルの履歴にも残ります。標準入力から渡してください: onair sign-in --token -'
+}
+
 async function signInWith(ctx: CommandContext, session: Session): Promise<SessionInfo> {
   if (typeof ctx.flags.token === 'string') {
+    if (ctx.flags.token !== '-') ctx.io.err(ctx.t(TOKEN_IN_ARGUMENTS))
     const token = ctx.flags.token === '-' ? await ctx.io.readLine() : ctx.flags.token
     return session.signInWithToken(token ?? '')
   }
