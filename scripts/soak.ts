@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startEmulator, USER_ID } from '../test/emulator/index'
 import { createDriver } from './soak/cli'
+import { soakFolder } from './soak/data-folder'
 import { runPhases, type PhaseContext } from './soak/phases'
 import {
   expectedReminders,
@@ -47,9 +47,13 @@ const programs = emu.media.programs
 emu.seedPrograms(RECORD_EPISODES, { startFrom: T0 + 6 * 3_600_000, spacingMinutes: 30 })
 const recordPrograms = emu.media.programs.filter((p) => p.id > 100_000 + REMINDER_PROGRAMS)
 
-const folder = mkdtempSync(join(tmpdir(), 'onair-soak-'))
-const dataDir = join(folder, 'data')
-mkdirSync(dataDir, { recursive: true })
+const folder = soakFolder()
+const { dataDir } = folder
+// Every way out (a failed check, a crash) but a clean run keeps the data folder, and says where.
+process.once('exit', (code) => {
+  const kept = folder.finish(code !== 0)
+  if (kept) process.stdout.write(`data folder kept: ${kept}\n`)
+})
 writeFileSync(
   join(dataDir, 'settings.json'),
   JSON.stringify({ version: 1, reminders: { leadMinutes: LEADS, graceMinutes: 15 } })
@@ -121,7 +125,4 @@ process.stdout.write(
     ? `FAILED: ${failed.join(', ')}\n`
     : 'ok: nothing missed, duplicated, lost, doubled, hung or needing confirmation\n'
 )
-// A failed run keeps its data folder to look into; a clean one leaves nothing behind.
-if (failed.length) process.stdout.write(`data folder kept: ${dataDir}\n`)
-else rmSync(folder, { recursive: true, force: true })
 process.exit(failed.length ? 1 : 0)
