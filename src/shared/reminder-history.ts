@@ -8,12 +8,22 @@ import { CachedProgramSchema } from './schedule'
  *
  * - `delivered`: shown, `lateMs` after its time (a group counts from the group's time);
  * - `missed`: summarised as missed (`why` as in the missed delivery), `reminders` says which;
+ * - `again`: shown again, "don't let me miss it" (its reminder was not acted on; `lateMs` as delivered);
  * - `repeat`: not shown, because another process of the folder had already shown it;
  * - `quiet`: not shown, its time fell in quiet hours;
  * - `snoozed`: Snooze pressed, comes back at `until`;
  * - `watched`, `opened`: Watched pressed, or the notification clicked.
  */
-export const HISTORY_OUTCOMES = ['delivered', 'missed', 'repeat', 'quiet', 'snoozed', 'watched', 'opened'] as const
+export const HISTORY_OUTCOMES = [
+  'delivered',
+  'again',
+  'missed',
+  'repeat',
+  'quiet',
+  'snoozed',
+  'watched',
+  'opened'
+] as const
 export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number]
 
 export const HistoryReminderSchema = z.object({

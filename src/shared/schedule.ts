@@ -107,7 +107,9 @@ export const ReminderSettingsSchema = z.object({
   /** The same episode on several channels: one reminder, for the earliest slot after offsets. */
   onePerEpisode: z.boolean().default(true),
   /** "Premiere: …" once per work when its first episode appears in the schedule (core/schedule/premieres.ts). */
-  premiere: z.boolean().default(true)
+  premiere: z.boolean().default(true),
+  /** "Don't let me miss it": reminders of these works repeat until acted on (core/schedule/repeats.ts). */
+  dontMissWorkIds: z.array(z.number().int()).default([])
 })
 export type ReminderSettings = z.output<typeof ReminderSettingsSchema>
 export type ReminderSettingsInput = z.input<typeof ReminderSettingsSchema>
@@ -126,7 +128,9 @@ export const ReminderSchema = z.object({
    * The ledger keys of the same episode on the user's other channels (one reminder per episode):
    * recorded with this one, so neither a changed offset nor a channel leaving the window repeats it.
    */
-  siblings: z.array(z.object({ key: z.string(), startedAt: IsoUtc })).optional()
+  siblings: z.array(z.object({ key: z.string(), startedAt: IsoUtc })).optional(),
+  /** "Don't let me miss it": the n-th repeat of an episode's reminder nobody acted on (repeats.ts). */
+  repeat: z.number().int().min(1).optional()
 })
 export type Reminder = z.output<typeof ReminderSchema>
 

@@ -15,7 +15,8 @@ import { describeFailure } from './report'
  * What `onair run` prints. stdout is a contract: one line per reminder (with --json one object per
  * line; a reminder is exactly `{"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}`,
  * plus `availableAt` when its channel has an offset: when the episode can be watched, which
- * `offsetMinutes` counts back from); everything else goes to stderr in text mode and as other `type`s in JSON mode.
+ * `offsetMinutes` counts back from; a "don't let me miss it" repeat is the same with `"type":"repeat"`
+ * and `repeat`, its number, and a negative `offsetMinutes` after the start); everything else goes to stderr in text mode and as other `type`s in JSON mode.
  */
 export interface DaemonOutput {
   reminders(event: ReminderEvent): void
@@ -56,7 +57,9 @@ export function daemonOutput(ctx: CommandContext, clock: Clock, timeZone: () => 
 }
 
 const reminderLine = (type: 'reminder' | 'missed', r: Reminder, firedAt: string): Line => ({
-  type,
+  // A repeat ("don't let me miss it") has a type of its own: a reader counting reminders is not misled.
+  type: r.repeat && type === 'reminder' ? 'repeat' : type,
+  ...(r.repeat ? { repeat: r.repeat } : {}),
   programId: r.programId,
   offsetMinutes: r.offsetMinutes,
   startedAt: r.startedAt,

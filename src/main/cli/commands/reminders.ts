@@ -76,6 +76,12 @@ function outcomeText(e: HistoryEntry, text: { timeZone?: string; now: number }):
         : e.why === 'shifted'
           ? { en: 'Moved earlier, already past', ja: '時刻が早まり見逃し' }
           : { en: 'Missed while away', ja: '不在の間に見逃し' }
+    case 'again': {
+      const late = (e.lateMs ?? 0) < 60_000 ? null : span(e.lateMs ?? 0)
+      return late
+        ? { en: `Shown again ${late.en} late (not acted on)`, ja: `${late.ja}遅れて再通知（未対応のため）` }
+        : { en: 'Shown again (not acted on)', ja: '再通知（未対応のため）' }
+    }
     case 'repeat':
       return { en: 'Not repeated (another Onair showed it)', ja: '重複のため省略（別の Onair が通知済み）' }
     case 'quiet':

@@ -1,9 +1,9 @@
 import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './history'
+import { emptyHistory, HistoryDoc, historyOver, memoryHistory, type ReminderHistory } from './history'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
-import { emptyPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
-import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
+import { emptyPremieres, memoryPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
+import { emptySnoozes, memorySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
 import { dataFile } from '../store/data-files'
 
 // The reminders' five files (store/data-files.ts names them; signing out deletes all five).
@@ -69,8 +69,8 @@ export function historyFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
       defaults: emptyHistory,
       onCorrupt,
       lossNote: {
-        en: 'The list of past reminders starts again; reminders themselves are not affected.',
-        ja: '過去のリマインダーの一覧は空から始まります。リマインダー自体には影響しません。'
+        en: 'The list of past reminders starts again; a "don\'t let me miss it" reminder you already acted on may repeat once more.',
+        ja: '過去のリマインダーの一覧は空から始まります。対応済みの「見逃し防止」のリマインダーがもう一度表示されることがあります。'
       }
     })
   )
@@ -90,4 +90,36 @@ export function premieresFile(dataDir: string, onCorrupt?: (r: CorruptFileReport
       }
     })
   )
+}
+
+/** The stores of the reminder service; given `stores` without the optional ones, those live in memory. */
+export interface ReminderStores {
+  cache: DocumentStore<ScheduleCache>
+  ledger: Ledger
+  snoozes?: Snoozes
+  history?: ReminderHistory
+  premieres?: Premieres
+}
+
+/** The service's stores: those given, else the files of `dataDir`. */
+export function reminderStores(
+  dataDir: string | undefined,
+  given: ReminderStores | undefined,
+  onCorrupt?: (r: CorruptFileReport) => void
+): Required<ReminderStores> {
+  if (given)
+    return {
+      snoozes: memorySnoozes(),
+      history: memoryHistory(),
+      premieres: memoryPremieres(),
+      ...given
+    }
+  if (!dataDir) throw new Error('createReminderService: dataDir or stores is required')
+  return {
+    cache: scheduleFileStore(dataDir, onCorrupt),
+    ledger: ledgerFile(dataDir, onCorrupt),
+    snoozes: snoozesFile(dataDir, onCorrupt),
+    history: historyFile(dataDir, onCorrupt),
+    premieres: premieresFile(dataDir, onCorrupt)
+  }
 }

@@ -47,13 +47,24 @@ export function withEntries(doc: HistoryDoc, added: readonly HistoryEntry[], now
   return { version: 1, entries: kept.slice(-MAX_HISTORY_ENTRIES) }
 }
 
-/** Pure: what a delivery leaves in the history, shown at `firedAt`. */
-export function deliveryEntry(d: Delivery, firedAt: number): HistoryEntry {
+/** Pure: what a delivery leaves in the history, shown at `firedAt`: a repeat is an entry `again` of its own. */
+export function deliveryEntries(d: Delivery, firedAt: number): HistoryEntry[] {
   if (d.kind === 'missed')
-    return { at: firedAt, outcome: 'missed', reminders: d.reminders.map(historyReminder), why: d.why ?? 'away' }
+    return [{ at: firedAt, outcome: 'missed', reminders: d.reminders.map(historyReminder), why: d.why ?? 'away' }]
   const reminders = d.kind === 'single' ? [d.reminder] : d.reminders
   const dueAt = d.kind === 'single' ? d.reminder.fireAt : d.fireAt
-  return { at: firedAt, outcome: 'delivered', reminders: reminders.map(historyReminder), lateMs: firedAt - dueAt }
+  const entry = (outcome: 'delivered' | 'again', of: Reminder[]): HistoryEntry[] =>
+    of.length === 0 ? [] : [{ at: firedAt, outcome, reminders: of.map(historyReminder), lateMs: firedAt - dueAt }]
+  return [
+    ...entry(
+      'delivered',
+      reminders.filter((r) => !r.repeat)
+    ),
+    ...entry(
+      'again',
+      reminders.filter((r) => r.repeat)
+    )
+  ]
 }
 
 /**

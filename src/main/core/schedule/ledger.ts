@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { memoryStore, type DocumentStore } from '../store/json-file'
-import type { DeliveredKeys } from './planner'
+import type { DeliveredAt } from './repeats'
 
 const HOUR = 60 * 60 * 1000
 /**
@@ -28,7 +28,8 @@ export interface LedgerItem {
   siblings?: readonly { key: string; startedAt: string }[]
 }
 
-export interface Ledger extends DeliveredKeys {
+export interface Ledger extends DeliveredAt {
+  deliveredAt(key: string): number | undefined
   /** Records the keys and persists them before returning. */
   add(items: readonly LedgerItem[], deliveredAt: number): void
   /**
@@ -64,6 +65,7 @@ export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
 
   return {
     has: (key) => key in store.read().entries,
+    deliveredAt: (key) => store.read().entries[key]?.deliveredAt,
     add(items, deliveredAt) {
       if (items.length === 0) return
       store.update((doc) => {

@@ -1,12 +1,13 @@
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import { isWorkReminded } from '../../../shared/reminder-mode'
 import { isInQuietHours } from './local-time'
-import { slotsOf } from './slots'
+import { NOTHING_ACTED_ON, repeatsOf, type ActedOn, type DeliveredAt } from './repeats'
+import { reminderKey, slotsOf, type Slot } from './slots'
 
-/** What the planner needs from the delivered ledger; a Set of keys works too. */
-export interface DeliveredKeys {
-  has(key: string): boolean
-}
+/** What the planner needs from the delivered ledger; a Set of keys works too (then "when" is unknown). */
+export type DeliveredKeys = DeliveredAt
+
+export { reminderKey }
 
 const MINUTE = 60_000
 
@@ -21,15 +22,6 @@ export const oldestOnTime = (now: number, settings: Pick<ReminderSettings, 'grac
   now - settings.graceMinutes * MINUTE - ON_TIME_TOLERANCE_MS
 
 /**
- * The start time is part of the key so that a moved broadcast is reminded again. The channel's
- * offset is not: a reminder moved by a changed offset is the same reminder, and one already
- * delivered stays delivered.
- */
-export function reminderKey(programId: number, startedAt: string, offsetMinutes: number): string {
-  return `${programId}:${startedAt}:${offsetMinutes}`
-}
-
-/**
  * Every reminder the user wants and has not had, at whatever time it falls: one per chosen slot
  * (see slots.ts) and lead time, at the slot's watch time minus the lead. A reminder counts as
  * delivered when the ledger has its key or the key of the same episode on a sibling channel.
@@ -39,10 +31,14 @@ export function candidates(
   settings: ReminderSettings,
   ledger: DeliveredKeys
 ): Reminder[] {
-  return undelivered(programs, settings, ledger).filter(
-    (r) => !isInQuietHours(r.fireAt, settings.quietHours, settings.timeZone)
-  )
+  return notQuiet(undelivered(wantedSlots(programs, settings), settings, ledger), settings)
 }
+
+const notQuiet = (reminders: Reminder[], settings: ReminderSettings): Reminder[] =>
+  reminders.filter((r) => !isInQuietHours(r.fireAt, settings.quietHours, settings.timeZone))
+
+const wantedSlots = (programs: readonly CachedProgram[], settings: ReminderSettings): Slot[] =>
+  slotsOf(programs, settings, (p) => isWanted(p, settings))
 
 /** The reminders quiet hours hold back: what `candidates` would add but for them (the history says so). */
 export function heldByQuietHours(
@@ -50,18 +46,13 @@ export function heldByQuietHours(
   settings: ReminderSettings,
   ledger: DeliveredKeys
 ): Reminder[] {
-  return undelivered(programs, settings, ledger).filter((r) =>
+  return undelivered(wantedSlots(programs, settings), settings, ledger).filter((r) =>
     isInQuietHours(r.fireAt, settings.quietHours, settings.timeZone)
   )
 }
 
-function undelivered(
-  programs: readonly CachedProgram[],
-  settings: ReminderSettings,
-  ledger: DeliveredKeys
-): Reminder[] {
+function undelivered(slots: readonly Slot[], settings: ReminderSettings, ledger: DeliveredKeys): Reminder[] {
   const found: Reminder[] = []
-  const slots = slotsOf(programs, settings, (p) => isWanted(p, settings))
   for (const { program, watchAt, shiftMinutes, siblings } of slots) {
     for (const offsetMinutes of settings.leadMinutes) {
       const key = reminderKey(program.id, program.startedAt, offsetMinutes)
@@ -86,7 +77,10 @@ function undelivered(
 export interface Plan {
   /** What should exist: `plan()`'s answer. */
   reminders: Reminder[]
-  /** Every reminder wanted and not delivered, too late ones included (the scheduler summarises those). */
+  /**
+   * Every reminder wanted and not delivered, too late ones included (the scheduler summarises
+   * those). Never a repeat: a repeat that came too late is simply not shown, as nothing was missed.
+   */
   open: Reminder[]
   /** The oldest fireAt still delivered late rather than summarised as missed. */
   tooLate: number
@@ -95,14 +89,16 @@ export interface Plan {
 /**
  * The reminders that should exist at `now`. Reminders already past but within the grace period
  * are kept with their original fireAt: whether to fire them late is the scheduler's decision.
+ * With the history's acts, the repeats of "don't let me miss it" (repeats.ts) are among them.
  */
 export function plan(
   programs: readonly CachedProgram[],
   settings: ReminderSettings,
   now: number,
-  ledger: DeliveredKeys
+  ledger: DeliveredKeys,
+  acted: ActedOn = NOTHING_ACTED_ON
 ): Reminder[] {
-  return planAt(programs, settings, now, ledger).reminders
+  return planAt(programs, settings, now, ledger, acted).reminders
 }
 
 /** `plan()` with what it was made from, so the scheduler computes the candidates once. */
@@ -110,11 +106,14 @@ export function planAt(
   programs: readonly CachedProgram[],
   settings: ReminderSettings,
   now: number,
-  ledger: DeliveredKeys
+  ledger: DeliveredKeys,
+  acted: ActedOn = NOTHING_ACTED_ON
 ): Plan {
-  const open = candidates(programs, settings, ledger)
+  const slots = wantedSlots(programs, settings)
+  const open = notQuiet(undelivered(slots, settings, ledger), settings)
   const tooLate = oldestOnTime(now, settings)
-  return { reminders: open.filter((r) => r.fireAt >= tooLate).sort(byFireAtThenKey), open, tooLate }
+  const reminders = [...open, ...repeatsOf(slots, settings, ledger, acted)].filter((r) => r.fireAt >= tooLate)
+  return { reminders: reminders.sort(byFireAtThenKey), open, tooLate }
 }
 
 /**

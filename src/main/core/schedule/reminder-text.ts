@@ -16,6 +16,8 @@ export interface TextContext {
 
 const MINUTE = 60_000
 
+const AGAIN = { en: 'Reminder again: {title}', ja: 'もう一度お知らせ: {title}' } satisfies Record<Locale, string>
+
 export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotification {
   if (d.kind === 'single') {
     const { program, key, programId, startedAt, offsetMinutes } = d.reminder
@@ -23,7 +25,8 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
     const when = shift === 0 ? startLine(program, ctx) : watchLine(watchIso(d.reminder), ctx)
     return {
       id: key,
-      title: program.work.title,
+      // "Don't let me miss it" says when it is a repeat, so it does not read as a second episode.
+      title: d.reminder.repeat ? AGAIN[ctx.locale].replace('{title}', program.work.title) : program.work.title,
       body: [episodeLine(program, ctx.locale), `${when} · ${program.channel.name} ${slotTime(d.reminder, ctx)}`]
         .filter((l) => l !== '')
         .join('\n'),

@@ -7,20 +7,20 @@ import type { SessionMonitor } from '../auth/monitor'
 import type { Clock, TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
 import type { Notifier } from '../notify'
-import type { CorruptFileReport, DocumentStore } from '../store/json-file'
+import type { CorruptFileReport } from '../store/json-file'
 import { dataFile } from '../store/data-files'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
-import { emptySchedule, historyFile, ledgerFile, premieresFile, scheduleFileStore, snoozesFile } from './files'
-import { deliveryEntry, historyReminder, memoryHistory, remindedOf, type ReminderHistory } from './history'
-import type { Ledger } from './ledger'
+import { emptySchedule, reminderStores, type ReminderStores } from './files'
+import { deliveryEntries, historyReminder, remindedOf } from './history'
 import type { PollResult } from './poll'
 import { createPoller, type PollerStatus } from './poller'
 import { describeDelivery } from './reminder-text'
 import { heldByQuietHours } from './planner'
-import { describePremiere, duePremieres, memoryPremieres, type Premieres } from './premieres'
+import { describePremiere, duePremieres } from './premieres'
+import { actedOn } from './repeats'
 import { createScheduler, GAP_HORIZON_MS } from './scheduler'
-import { memorySnoozes, scheduledProgram, type ReminderRef, type Snoozes, type SnoozeResult } from './snoozes'
+import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
 import { trayState, type TrayState } from './tray-state'
 
 /**
@@ -34,14 +34,8 @@ export interface ReminderServiceOptions {
   monitor: SessionMonitor
   /** The files of schedule/files.ts in this folder, unless `stores` are given. */
   dataDir?: string
-  /** Without `snoozes` or `history`, they live in memory. */
-  stores?: {
-    cache: DocumentStore<ScheduleCache>
-    ledger: Ledger
-    snoozes?: Snoozes
-    history?: ReminderHistory
-    premieres?: Premieres
-  }
+  /** Without `snoozes`, `history` or `premieres`, they live in memory. */
+  stores?: ReminderStores
   /** Read at every use, so a changed setting needs only `settingsChanged()`. */
   settings: () => Settings
   notifier: Notifier
@@ -98,15 +92,7 @@ const JUMP_TOLERANCE_MS = 5_000
 
 export function createReminderService(opts: ReminderServiceOptions): ReminderService {
   const { clock, monitor } = opts
-  if (!opts.stores && !opts.dataDir) throw new Error('createReminderService: dataDir or stores is required')
-  const cache = opts.stores?.cache ?? scheduleFileStore(opts.dataDir as string, opts.onCorrupt)
-  const ledger = opts.stores?.ledger ?? ledgerFile(opts.dataDir as string, opts.onCorrupt)
-  const snoozes =
-    opts.stores?.snoozes ?? (opts.stores ? memorySnoozes() : snoozesFile(opts.dataDir as string, opts.onCorrupt))
-  const history =
-    opts.stores?.history ?? (opts.stores ? memoryHistory() : historyFile(opts.dataDir as string, opts.onCorrupt))
-  const premieres =
-    opts.stores?.premieres ?? (opts.stores ? memoryPremieres() : premieresFile(opts.dataDir as string, opts.onCorrupt))
+  const { cache, ledger, snoozes, history, premieres } = reminderStores(opts.dataDir, opts.stores, opts.onCorrupt)
   const onError = opts.onError ?? (() => {})
   const listeners = new Set<(event: ReminderEvent) => void>()
   const emit = (event: ReminderEvent): void => {
@@ -152,13 +138,14 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     onError,
     onRepeat: (repeats, at) =>
       keep(() => history.add([{ at, outcome: 'repeat', reminders: repeats.map(historyReminder) }], at)),
+    acted: () => actedOn(history.read().entries),
     deliver(delivery) {
       const firedAt = clock.now()
       const s = opts.settings()
       opts.notifier.show(
         describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt })
       )
-      keep(() => history.add([deliveryEntry(delivery, firedAt)], firedAt))
+      keep(() => history.add(deliveryEntries(delivery, firedAt), firedAt))
       emit({ type: 'delivery', delivery, firedAt })
     }
   })

@@ -2,6 +2,7 @@ import type { Clock, TimerHandle } from '../clock'
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import type { Ledger } from './ledger'
 import { byFireAtThenKey, candidates, groupDue, planAt } from './planner'
+import { NOTHING_ACTED_ON, type ActedOn } from './repeats'
 import { slotIdentity } from './slots'
 import { sortSnoozes, type Snoozes } from './snoozes'
 
@@ -30,6 +31,8 @@ export interface SchedulerOptions {
   snoozes?: Snoozes
   /** Due reminders not shown because another process of the folder had shown them (the history). */
   onRepeat?: (reminders: Reminder[], at: number) => void
+  /** The broadcasts acted on (the history, read at each plan): "don't let me miss it" stops for them. */
+  acted?: () => ActedOn
 }
 
 export interface Scheduler {
@@ -73,7 +76,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       gap = served === null ? null : { from: Math.max(served, now - GAP_HORIZON_MS), to: now }
     }
     // What should exist comes from the planner; this function only reconciles the timer and the ledger with it.
-    const { reminders: planned, open, tooLate } = planAt(programs, s, now, ledger)
+    const acted = options.acted?.() ?? NOTHING_ACTED_ON
+    const { reminders: planned, open, tooLate } = planAt(programs, s, now, ledger, acted)
     const { slept, shifted } = overdue(programs, open, tooLate, s)
     const g = gap
     // What fell due while nothing served this folder (reminders of the known programs only).
@@ -94,6 +98,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // Recorded first, and only what no other process took: then notified. Also the heartbeat.
       lastBeat = now
       fresh = new Set(ledger.claim(items, now).map((r) => r.key))
+      // A reminder just recorded may bring its repeats into the plan: the timer waits for them too.
+      if (fresh.size > 0) {
+        for (const r of planAt(programs, s, now, ledger, acted).reminders) if (r.fireAt > now) pending.set(r.key, r)
+        arm(now)
+      }
     } catch (error) {
       // A lost reminder is worse than a possible repeat after a restart: it still goes out.
       onError(error)
@@ -156,7 +165,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     // Those whose own time had not passed: a changed offset or start moved them into the past.
     const shifted = new Set<string>()
     for (const waited of pending.values()) {
-      if (isDelivered(ledger, waited)) continue
+      // A repeat too late is dropped: the reminder it repeats was shown, nothing was missed.
+      if (waited.repeat || isDelivered(ledger, waited)) continue
       const id = identity(waited, s)
       // Gone from the schedule while we waited (the poll after a sleep): as it would be planned now.
       const late =
@@ -229,8 +239,11 @@ type MissedWhy = 'away' | 'not-running' | 'shifted'
  * raise `threshold` or more notifications they collapse into a single group.
  */
 function batch(due: Reminder[], missed: Reminder[], threshold: number, why: MissedWhy): Delivery[] {
-  let deliveries = groupDue(due, threshold)
-  if (deliveries.length >= threshold) deliveries = [{ kind: 'group', reminders: due, fireAt: due[0]!.fireAt }]
+  const first = due.filter((r) => !r.repeat)
+  let deliveries = groupDue(first, threshold)
+  if (deliveries.length >= threshold) deliveries = [{ kind: 'group', reminders: first, fireAt: first[0]!.fireAt }]
+  // A repeat stands alone, saying it is one: a group would word it as news ("coming up").
+  for (const reminder of due) if (reminder.repeat) deliveries.push({ kind: 'single', reminder })
   if (missed.length > 0) deliveries.push({ kind: 'missed', reminders: [...missed].sort(byFireAtThenKey), why })
   return deliveries
 }

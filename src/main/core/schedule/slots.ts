@@ -16,6 +16,15 @@ export interface Slot {
 }
 
 /**
+ * The start time is part of the key so that a moved broadcast is reminded again. The channel's
+ * offset is not: a reminder moved by a changed offset is the same reminder, and one already
+ * delivered stays delivered.
+ */
+export function reminderKey(programId: number, startedAt: string, offsetMinutes: number): string {
+  return `${programId}:${startedAt}:${offsetMinutes}`
+}
+
+/**
  * Who the reminder is, whichever slot is chosen: the episode when reminders are per episode, else
  * the program. A reminder whose slot changed with an offset is still the same reminder.
  */

@@ -1,0 +1,125 @@
+import type { HistoryEntry } from '../../../shared/reminder-history'
+import type { CachedProgram, Reminder, ReminderSettings } from '../../../shared/schedule'
+import { isInQuietHours } from './local-time'
+import { reminderKey, type Slot } from './slots'
+
+/**
+ * "Don't let me miss it" (issue 24.5), for the works in `reminders.dontMissWorkIds`: a reminder
+ * nobody acted on (no Watched, no Snooze, no click, in any process of the folder: the history
+ * says) comes back when the episode can be watched and again 5 minutes later, then stops. Pure:
+ * the planner adds these to its plan, and the ledger makes each one exactly-once like any reminder.
+ */
+const MINUTE = 60_000
+/** Minutes after the watch time (the start, moved by the channel's offset) of each repeat. */
+export const REPEAT_AFTER_MINUTES = [0, 5] as const
+/** Lead-time reminders and repeats of one episode together never show more often than this. */
+export const MAX_PER_EPISODE = 3
+
+/** The history's outcomes that mean the user saw a reminder and did something about it. */
+const ACTS: ReadonlySet<HistoryEntry['outcome']> = new Set(['watched', 'snoozed', 'opened'])
+
+/** Which broadcasts the user acted on a reminder of; keyed by `broadcastOf`. */
+export interface ActedOn {
+  has(broadcast: string): boolean
+}
+
+export const NOTHING_ACTED_ON: ActedOn = { has: () => false }
+
+/** A broadcast (program and start) as one string, however its start was written. */
+export const broadcastOf = (programId: number, startedAt: string): string => `${programId}@${Date.parse(startedAt)}`
+
+/** Pure: the broadcasts the history shows an act on, whichever reminder of theirs (a repeat too) it was. */
+export function actedOn(entries: readonly HistoryEntry[]): ActedOn {
+  return new Set(
+    entries
+      .filter((e) => ACTS.has(e.outcome))
+      .flatMap((e) => e.reminders.map((r) => broadcastOf(r.program.id, r.program.startedAt)))
+  )
+}
+
+/**
+ * Not a lead time's key (`:0`, `:10`): a repeat at the start is another delivery than the reminder
+ * "at start", and each of the two repeats is claimed in the ledger on its own.
+ */
+export const repeatKey = (programId: number, startedAt: string, n: number): string =>
+  `${programId}:${startedAt}:repeat${n}`
+
+/** What the planner needs of the ledger: whether a key was delivered, and when if it knows. */
+export interface DeliveredAt {
+  has(key: string): boolean
+  deliveredAt?(key: string): number | undefined
+}
+
+/**
+ * The repeats of these slots that are still to come or due, quiet hours left out (they hold a
+ * repeat as they hold any reminder; only a snooze passes them, and a snooze is an act: no repeats
+ * after it). A repeat needs an earlier delivered reminder of its episode, never comes at a moment
+ * a lead time reminds anyway, and counts toward MAX_PER_EPISODE with every lead time that did or
+ * may still remind (those quiet hours hold back and nothing delivered do not count).
+ */
+export function repeatsOf(
+  slots: readonly Slot[],
+  settings: ReminderSettings,
+  ledger: DeliveredAt,
+  acted: ActedOn = NOTHING_ACTED_ON
+): Reminder[] {
+  const found: Reminder[] = []
+  const quiet = (at: number) => isInQuietHours(at, settings.quietHours, settings.timeZone)
+  for (const { program, siblings, watchAt, shiftMinutes } of slots) {
+    if (!settings.dontMissWorkIds.includes(program.work.id)) continue
+    const copies = [program, ...siblings]
+    if (copies.some((p) => acted.has(broadcastOf(p.id, p.startedAt)))) continue
+    const leadAt = (lead: number) => watchAt - lead * MINUTE
+    const shownAt = (lead: number) =>
+      earliest(
+        copies.map((p) => reminderKey(p.id, p.startedAt, lead)),
+        ledger
+      )
+    const shown = settings.leadMinutes.map(shownAt).filter((at) => at !== undefined)
+    // Nothing reminded yet (or quiet hours held every lead time): there is nothing to repeat.
+    if (shown.length === 0) continue
+    const firstShown = Math.min(...shown)
+    let count = settings.leadMinutes.filter((lead) => !quiet(leadAt(lead)) || shownAt(lead) !== undefined).length
+    REPEAT_AFTER_MINUTES.forEach((after, i) => {
+      const n = i + 1
+      const fireAt = watchAt + after * MINUTE
+      const same = copies.map((p) => ({ key: repeatKey(p.id, p.startedAt, n), startedAt: p.startedAt }))
+      if (same.some((s) => ledger.has(s.key))) return void count++
+      if (count >= MAX_PER_EPISODE || firstShown >= fireAt || quiet(fireAt)) return
+      if (settings.leadMinutes.some((lead) => leadAt(lead) === fireAt)) return
+      count++
+      found.push(repeatOf(program, same, { n, fireAt, shiftMinutes, after }))
+    })
+  }
+  return found
+}
+
+/** When the first of these keys was delivered; -Infinity for a ledger that does not say when. */
+function earliest(keys: readonly string[], ledger: DeliveredAt): number | undefined {
+  let first: number | undefined
+  for (const key of keys) {
+    if (!ledger.has(key)) continue
+    const at = ledger.deliveredAt?.(key) ?? -Infinity
+    if (first === undefined || at < first) first = at
+  }
+  return first
+}
+
+function repeatOf(
+  program: CachedProgram,
+  [own, ...siblings]: Array<{ key: string; startedAt: string }>,
+  r: { n: number; fireAt: number; shiftMinutes: number; after: number }
+): Reminder {
+  return {
+    key: own!.key,
+    programId: program.id,
+    // Counted back from the watch time, as a lead time is: -5 is "5 minutes after".
+    offsetMinutes: 0 - r.after,
+    startedAt: program.startedAt,
+    fireAt: r.fireAt,
+    program,
+    shiftMinutes: r.shiftMinutes,
+    repeat: r.n,
+    ...(siblings.length > 0 ? { siblings } : {})
+  }
+}

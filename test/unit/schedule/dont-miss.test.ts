@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
+import type { NativeNotification } from '../../../src/main/core/notify'
+import { createReminderService } from '../../../src/main/core/schedule/reminders'
+import { defaultSettings, type Settings } from '../../../src/shared/settings'
+import type { ReminderSettingsInput } from '../../../src/shared/schedule'
+import { ReminderSettingsSchema } from '../../../src/shared/schedule'
+import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
+import { tempDir } from '../../support/temp-dir'
+import { emulated } from '../media/emulated'
+import { manualCron } from './emulated'
+
+/**
+ * "Don't let me miss it" as users meet it: the reminder service on a ManualClock against the
+ * emulator, over a data folder, through restarts and another process's acts (issue 24.5).
+ */
+const MIN = 60_000
+/** The seed's soon program (work 1) starts 5 min after the clock's start, 21:05 in Tokyo. */
+const SOON_S = 300
+
+async function setup(reminders: ReminderSettingsInput) {
+  const t = await emulated({ soonSeconds: SOON_S })
+  const dataDir = tempDir('onair-dontmiss-')
+  const settings: Settings = {
+    ...defaultSettings(),
+    reminders: ReminderSettingsSchema.parse({
+      timeZone: 'Asia/Tokyo',
+      premiere: false,
+      dontMissWorkIds: [1],
+      ...reminders
+    })
+  }
+  const boot = (locale: 'en' | 'ja' = 'en') => {
+    const log: Array<{ n: NativeNotification; at: number }> = []
+    const notifier = {
+      shown: [] as NativeNotification[],
+      show: (n: NativeNotification) => void log.push({ n, at: t.clock.now() })
+    }
+    const service = createReminderService({
+      clock: t.clock,
+      media: t.client,
+      monitor: createSessionMonitor('signed-in'),
+      dataDir,
+      settings: () => settings,
+      notifier,
+      locale: () => locale,
+      random: () => 0.5,
+      cron: manualCron().factory
+    })
+    const ours = () => log.filter(({ n }) => n.reminder?.programId === SOON_PROGRAM_ID)
+    /** The soon program's notifications, as [minutes from its start when shown, title]. */
+    const shown = () => ours().map(({ n, at }) => [Math.round((at - start) / MIN), n.title])
+    return { service, shown, ours }
+  }
+  const start = t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt
+  const soon = (service: ReturnType<typeof boot>['service']) =>
+    service.history().filter((e) => e.reminders.some((r) => r.program.id === SOON_PROGRAM_ID))
+  return { ...t, boot, start, soon }
+}
+
+describe("don't let me miss it (reminder service, ManualClock)", () => {
+  let emu: Emulator | undefined
+  afterEach(async () => {
+    await emu?.close()
+    emu = undefined
+  })
+
+  it('not acted on: shown at its lead time, again at the start and 5 min after, then never; the history says "again"', async () => {
+    const t = await setup({ leadMinutes: [3] })
+    emu = t.emu
+    const a = t.boot()
+    await a.service.start()
+    t.clock.advanceTo(t.start + 30 * MIN)
+    expect(a.shown()).toEqual([
+      [-3, 'Starlit Courier'],
+      [0, 'Reminder again: Starlit Courier'],
+      [5, 'Reminder again: Starlit Courier']
+    ])
+    expect(t.soon(a.service).map((e) => e.outcome)).toEqual(['delivered', 'again', 'again'])
+    a.service.stop()
+  })
+
+  it('a restart between the repeats (and a second process) delivers each of the three exactly once', async () => {
+    const t = await setup({ leadMinutes: [3] })
+    emu = t.emu
+    const a = t.boot()
+    await a.service.start()
+    t.clock.advanceTo(t.start + 1 * MIN)
+    a.service.stop()
+    const b = t.boot('ja')
+    const c = t.boot()
+    await b.service.start()
+    await c.service.start()
+    t.clock.advanceTo(t.start + 20 * MIN)
+    expect([...a.shown(), ...b.shown(), ...c.shown()].map(([, title]) => title)).toEqual([
+      'Starlit Courier',
+      'Reminder again: Starlit Courier',
+      'もう一度お知らせ: Starlit Courier'
+    ])
+    const outcomes = t.soon(b.service).map((e) => e.outcome)
+    expect(outcomes.filter((o) => o === 'again')).toHaveLength(2)
+    b.service.stop()
+    c.service.stop()
+  })
+
+  it('a Snooze (in another process) stops the repeats; the snooze itself still comes back, inside quiet hours too', async () => {
+    // Quiet hours from 21:04 in Tokyo: the reminder at 21:02 is shown, the start (21:05) is held.
+    const t = await setup({ leadMinutes: [3], quietHours: { enabled: true, start: '21:04', end: '22:00' } })
+    emu = t.emu
+    const serving = t.boot()
+    await serving.service.start()
+    t.clock.advanceTo(t.start - 3 * MIN)
+    const reminder = serving.ours()[0]!.n.reminder!
+    const other = t.boot()
+    t.clock.advanceTo(t.start - 2 * MIN)
+    expect(other.service.snooze(reminder)).toMatchObject({ ok: true })
+    t.clock.advanceTo(t.start + 30 * MIN)
+    expect(serving.shown()).toEqual([
+      [-3, 'Starlit Courier'],
+      [3, 'Starlit Courier']
+    ])
+    // Back at 21:08, inside quiet hours, as the reminder it was: no repeat followed it.
+    expect(serving.ours()[1]?.n.reminder?.key).toBe(reminder.key)
+    expect(t.soon(serving.service).map((e) => e.outcome)).toEqual(['delivered', 'snoozed', 'delivered'])
+    serving.service.stop()
+  })
+
+  it('quiet hours hold the repeats as they hold any reminder', async () => {
+    const t = await setup({ leadMinutes: [3], quietHours: { enabled: true, start: '21:04', end: '22:00' } })
+    emu = t.emu
+    const a = t.boot()
+    await a.service.start()
+    t.clock.advanceTo(t.start + 60 * MIN)
+    expect(a.shown()).toEqual([[-3, 'Starlit Courier']])
+    a.service.stop()
+  })
+})
