@@ -6,7 +6,8 @@ import type { Locale } from '../../shared/locale'
 import type { MenuItemConstructorOptions } from 'electron'
 import type { LocalizedText } from '../../shared/contract/common'
 import type { UpdateAction } from '../../shared/contract/update'
-import { episodeLabel, localTime } from '../core/schedule/reminder-text'
+import { episodeLabel } from '../../shared/episode-label'
+import { localTime } from '../core/schedule/reminder-text'
 import { formatCountdown, type TrayIcon, type TrayState } from '../core/schedule/tray-state'
 
 export interface TrayActions {
@@ -78,7 +79,7 @@ export function trayMenu(view: TrayView, actions: TrayActions): MenuItemConstruc
     if (schedule.nextPrograms.length === 0) items.push({ label: t(L.empty), enabled: false })
     for (const { program, watchAt, startsInMs, onAir } of schedule.nextPrograms) {
       const when = onAir ? t(L.onAir) : formatCountdown(startsInMs)
-      const episode = episodeLabel(program, locale)
+      const episode = episodeLabel(program.episode, locale)
       // When it can be watched (a channel's offset moves it), as the reminder will say.
       const time = localTime(new Date(watchAt).toISOString(), { locale, timeZone: view.timeZone, now: view.now })
       items.push({
@@ -106,13 +107,14 @@ export function trayTooltip(view: TrayView): string {
   const t = (text: LocalizedText): string => text[locale]
   const status = schedule ? STATUS[schedule.icon] : null
   const next = schedule?.tooltip.next
+  const episode = episodeLabel(next?.episode ?? null, locale)
   const unread = view.unseen > 0 ? t(L.unread).replace('{n}', String(view.unseen)) : null
   const compose = (title: string | null): string =>
     [
       'Onair',
       status ? t(status) : null,
       next && title !== null
-        ? `${t(L.next)}: ${title}${next.episode ? ` ${next.episode}` : ''} (${next.channel}) ${next.onAir ? t(L.onAir) : next.countdown}`
+        ? `${t(L.next)}: ${title}${episode ? ` ${episode}` : ''} (${next.channel}) ${next.onAir ? t(L.onAir) : next.countdown}`
         : null,
       unread
     ]

@@ -68,7 +68,11 @@ describe('trayState programs', () => {
 
   it('keeps showing the cache while offline', () => {
     const state = trayState({ signedIn: true, pollState: 'offline', programs: [soonProgram], now })
-    expect(state.tooltip.next).toMatchObject({ title: 'Soon', countdown: '20m', episode: '#1' })
+    expect(state.tooltip.next).toMatchObject({
+      title: 'Soon',
+      countdown: '20m',
+      episode: { number: '1', numberText: '#1' }
+    })
   })
 })
 

@@ -136,7 +136,7 @@ describe('tray wording (pure)', () => {
   ] as const)('words the %s state first, above the saved programs', (poll, line) => {
     const v = view({ poll, programs: [program(1, NOW + 90 * MIN)] })
     expect(labels(v).slice(0, 3)).toEqual([line, '---', '13:30  Work 1 Ep. 1  (1h 30m)'])
-    expect(trayTooltip(v)).toBe(`Onair — ${line} — Next: Work 1 #1 (TOKYO MX) 1h 30m`)
+    expect(trayTooltip(v)).toBe(`Onair — ${line} — Next: Work 1 Ep. 1 (TOKYO MX) 1h 30m`)
   })
 
   it("shows the time a channel's offset lets a program be watched", () => {
@@ -181,11 +181,11 @@ describe('tray wording (pure)', () => {
     const v = view({ programs: [program(1, NOW + 7 * MIN, { title })], unseen: 12 })
     const tip = trayTooltip(v)
     expect(tip.length).toBeLessThanOrEqual(TOOLTIP_MAX)
-    expect(tip).toMatch(/^Onair — Next: とても長い.*… #1 \(TOKYO MX\) 7m — 12 unread$/)
+    expect(tip).toMatch(/^Onair — Next: とても長い.*… Ep\. 1 \(TOKYO MX\) 7m — 12 unread$/)
     // No emoji cut in half (a lone surrogate).
     expect(tip).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)
     const short = trayTooltip(view({ programs: [program(1, NOW + 7 * MIN)] }))
-    expect(short).toBe('Onair — Next: Work 1 #1 (TOKYO MX) 7m')
+    expect(short).toBe('Onair — Next: Work 1 Ep. 1 (TOKYO MX) 7m')
   })
 })
 

@@ -5,7 +5,7 @@ import { isInQuietHours } from '../schedule/local-time'
 import { isWanted } from '../schedule/planner'
 import { slotsOf } from '../schedule/slots'
 import { watchAt } from '../../../shared/watch-time'
-import { episodeLine } from '../schedule/reminder-text'
+import { episodeLine } from '../../../shared/episode-label'
 import { OPEN_IN_ONAIR, onairLink } from '../../../shared/onair-link'
 
 /**
@@ -67,7 +67,7 @@ export function calendarText(text: string): string {
 }
 
 export function eventSummary(program: CachedProgram, locale: Locale): string {
-  const episode = episodeLine(program, locale)
+  const episode = episodeLine(program.episode, locale)
   return calendarText(episode ? `${program.work.title} ${episode}` : program.work.title)
 }
 

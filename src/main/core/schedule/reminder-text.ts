@@ -1,3 +1,4 @@
+import { episodeLabel, episodeLine } from '../../../shared/episode-label'
 import type { Locale } from '../../../shared/locale'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
 import type { NativeNotification } from '../notify'
@@ -27,7 +28,7 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
       id: key,
       // "Don't let me miss it" says when it is a repeat, so it does not read as a second episode.
       title: d.reminder.repeat ? AGAIN[ctx.locale].replace('{title}', program.work.title) : program.work.title,
-      body: [episodeLine(program, ctx.locale), `${when} · ${program.channel.name} ${slotTime(d.reminder, ctx)}`]
+      body: [episodeLine(program.episode, ctx.locale), `${when} · ${program.channel.name} ${slotTime(d.reminder, ctx)}`]
         .filter((l) => l !== '')
         .join('\n'),
       target: { kind: 'record', programId: program.id },
@@ -71,7 +72,7 @@ export function summaryLine(
   ctx: Omit<TextContext, 'now'> & { now?: number },
   shiftMinutes = 0
 ): string {
-  const episode = episodeLabel(p, ctx.locale)
+  const episode = episodeLabel(p.episode, ctx.locale)
   const at = new Date(Date.parse(p.startedAt) + shiftMinutes * MINUTE).toISOString()
   const aired = localTime(p.startedAt, ctx)
   const where =
@@ -108,22 +109,6 @@ function watchLine(iso: string, { locale, now }: TextContext): string {
   const span = duration(Math.abs(minutes), locale)
   if (minutes > 0) return locale === 'ja' ? `${span}後に視聴可能` : `Available in ${span}`
   return locale === 'ja' ? `${span}前から視聴可能` : `Available for ${span}`
-}
-
-export function episodeLabel(p: CachedProgram, locale: Locale): string {
-  const e = p.episode
-  if (!e) return ''
-  if (locale === 'ja') return e.numberText ?? (e.number ? `第${e.number}話` : '')
-  return e.number ? `Ep. ${e.number}` : (e.numberText ?? '')
-}
-
-/** `Ep. 6 “The Night Mail”` / `第6話「夜行便」`; '' when the episode is unknown. */
-export function episodeLine(p: CachedProgram, locale: Locale): string {
-  const label = episodeLabel(p, locale)
-  const title = p.episode?.title
-  if (!title) return label
-  if (locale === 'ja') return `${label}「${title}」`
-  return label ? `${label} “${title}”` : `“${title}”`
 }
 
 function startLine(p: CachedProgram, { locale, now }: TextContext): string {

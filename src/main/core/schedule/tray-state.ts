@@ -1,4 +1,5 @@
 import type { CachedProgram, ChannelRule } from '../../../shared/schedule'
+import type { Episode } from '../../../shared/episode-label'
 import { watchAt } from '../../../shared/watch-time'
 
 export type PollState = 'ok' | 'offline' | 'error' | 'idle'
@@ -31,7 +32,7 @@ export interface UpcomingProgram {
 /** Parts, not a sentence: the shell words the tooltip in the user's language. */
 export interface TrayTooltip {
   status: TrayIcon
-  next: { title: string; channel: string; episode: string | null; countdown: string; onAir: boolean } | null
+  next: { title: string; channel: string; episode: Episode | null; countdown: string; onAir: boolean } | null
 }
 
 export interface TrayState {
@@ -65,7 +66,7 @@ export function trayState({
     ? {
         title: first.program.work.title,
         channel: first.program.channel.name,
-        episode: first.program.episode?.numberText ?? first.program.episode?.number ?? null,
+        episode: first.program.episode,
         countdown: formatCountdown(first.startsInMs),
         onAir: first.onAir
       }

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../../shared/locale'
 import type { CachedProgram } from '../../../../shared/schedule'
 import type { StatusKind } from '../../../../shared/status-kinds'
 import type { RecordContent } from '../../components/record-content'
@@ -8,7 +9,7 @@ import type { RecordContent } from '../../components/record-content'
  * to build (a thousand rows, one object) and its props few.
  */
 export interface RowContext {
-  language: string
+  language: Locale
   /** The broadcast day boundary in minutes after midnight. */
   boundary: number
   extendedHours: boolean

@@ -40,7 +40,6 @@ export const emptyLink: LocalizedText = {
   ja: 'サービスを開いてステータスとチャンネルを設定する'
 }
 export const noMatch: LocalizedText = { en: 'No episodes match the filters.', ja: '条件に合う番組はありません。' }
-export const episode: LocalizedText = { en: 'Episode {n}', ja: '第{n}話' }
 export const rebroadcast: LocalizedText = { en: 'Rebroadcast', ja: '再放送' }
 export const onAir: LocalizedText = { en: 'On air now', ja: '放送中' }
 export const startsIn: LocalizedText = { en: 'in {duration}', ja: 'あと{duration}' }
