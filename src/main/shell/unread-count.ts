@@ -9,27 +9,28 @@ import type { UnreadBadge } from '../core/inbox/unread-badge'
 import { overlayImageFile } from './app-files'
 
 export function unreadCount(window: BrowserWindow): (badge: UnreadBadge) => void {
-  let count: number | undefined
+  // A new process has no badge and a new taskbar button no overlay: nothing to clear at start.
+  let count = 0
+  /** The latest overlay (null: none); undefined where the system has none (not Windows). */
   let overlay: UnreadBadge['overlay']
-  let overlayShown: string | undefined
+  let given = ''
 
-  function showOverlay(): void {
+  function giveOverlay(): void {
     if (overlay === undefined || window.isDestroyed()) return
-    overlayShown = overlay ? `${overlay.mark} ${overlay.description}` : ''
+    given = overlayKey(overlay)
     const image = overlay ? nativeImage.createFromPath(overlayImageFile(app.getAppPath(), overlay.mark)) : null
     window.setOverlayIcon(image, overlay?.description ?? '')
   }
   // The overlay belongs to the taskbar button, which a hidden window does not have (Onair's window
   // starts hidden and hides to the tray): the button it gets on showing again is given it anew.
-  window.on('show', showOverlay)
+  window.on('show', giveOverlay)
 
   return (badge) => {
-    if (badge.badgeCount !== undefined && badge.badgeCount !== count) {
-      count = badge.badgeCount
-      app.setBadgeCount(count)
-    }
+    if (badge.badgeCount !== undefined && badge.badgeCount !== count) app.setBadgeCount((count = badge.badgeCount))
     overlay = badge.overlay
-    const key = overlay ? `${overlay.mark} ${overlay.description}` : overlay === null ? '' : undefined
-    if (key !== overlayShown) showOverlay()
+    if (overlay !== undefined && overlayKey(overlay) !== given) giveOverlay()
   }
 }
+
+const overlayKey = (overlay: UnreadBadge['overlay']): string =>
+  overlay ? `${overlay.mark} ${overlay.description}` : ''

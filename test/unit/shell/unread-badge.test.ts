@@ -14,7 +14,17 @@ describe('the unread badge in the app', () => {
     const emu = await run.emulator({ soonSeconds: 600 })
     const signedIn = signedInTo(emu)
     const settings = { ...JSON.parse(signedIn.files!['settings.json']!), ui }
-    const items = Array.from({ length: unread }, (_, i) => ({
+    const files = {
+      'settings.json': JSON.stringify(settings),
+      'inbox.json': JSON.stringify({ items: unreadItems(unread) })
+    }
+    const s = await run.start({ platform, ...signedIn, files })
+    await vi.waitFor(() => expect(s.tray().image.path).toMatch(/soon/), { timeout: 10_000 })
+    return s
+  }
+  /** Entries as inbox.json keeps them, unread and not seen. */
+  const unreadItems = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
       key: `n:${i + 1}`,
       source: 'notification',
       type: 'ArticleMentionNotification',
@@ -22,11 +32,6 @@ describe('the unread badge in the app', () => {
       createdAt: Date.UTC(2026, 10, 1) + i,
       unread: true
     }))
-    const files = { 'settings.json': JSON.stringify(settings), 'inbox.json': JSON.stringify({ items }) }
-    const s = await run.start({ platform, ...signedIn, files })
-    await vi.waitFor(() => expect(s.tray().image.path).toMatch(/soon/), { timeout: 10_000 })
-    return s
-  }
   const trayFile = (s: { appPath: string }, name: string) => join(s.appPath, 'resources/tray', name)
 
   it('Linux: a dot on the tray icon and the count on the launcher, both gone once the inbox is read', async () => {
@@ -41,6 +46,12 @@ describe('the unread badge in the app', () => {
     await s.invoke('inbox:markAllSeen')
     expect(s.tray().image.path).toBe(trayFile(s, 'soon.png'))
     expect(app.badgeCounts.slice(calls)).toEqual([0])
+  })
+
+  it('counts what the last run left from the start, before the first poll of the inbox reports', async () => {
+    const s = await run.start({ files: { 'inbox.json': JSON.stringify({ items: unreadItems(2) }) } })
+    expect(s.tray().image.path).toBe(trayFile(s, 'idle-unread.png'))
+    expect(app.badgeCounts).toEqual([2])
   })
 
   it('macOS: the template image with the dot for the menu bar, the count on the Dock icon', async () => {
@@ -68,7 +79,7 @@ describe('the unread badge in the app', () => {
   it('off in the settings: the plain icon and no count anywhere', async () => {
     let s = await withUnread('linux', 3, { unreadBadge: false })
     expect(s.tray().image.path).toBe(trayFile(s, 'soon.png'))
-    expect(app.badgeCounts.filter((n) => n > 0)).toEqual([])
+    expect(app.badgeCounts).toEqual([])
     // Still in the menu and the tooltip, which the user opens on purpose.
     expect(s.tray().tooltip).toMatch(/3 unread$/)
     // Turned back on (Settings, or `onair config` found by the settings check): shown at once.
