@@ -171,7 +171,10 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
   static instances: FakeBrowserWindow[] = []
   readonly webContents = new FakeWebContents()
   loaded: Array<{ url?: string; file?: string }> = []
-  /** Every setOverlayIcon (Windows' taskbar button), in order: the image's path, null when cleared. */
+  /**
+   * Every setOverlayIcon, in order: the image's path (null clears) and the screen reader's words.
+   * browser-window.md: Windows' taskbar button; the method exists, doing nothing, on other systems.
+   */
   overlays: Array<{ image: string | null; description: string }> = []
   private visible = false
   private focused = false
