@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startEmulator, USER_ID } from '../test/emulator/index'
+import { BENCH_WORK_ID, startEmulator, USER_ID } from '../test/emulator/index'
 import { createDriver } from './soak/cli'
 import { soakFolder } from './soak/data-folder'
+import { expectedRepeats, tallyPremieres, tallyRepeats } from './soak/notices'
 import { runPhases, type PhaseContext } from './soak/phases'
 import {
   expectedReminders,
@@ -18,7 +19,8 @@ import {
 /**
  * `npm run soak [-- --minutes N] [--json-out FILE] [--quiet]`: the real command line, many
  * processes on one data folder, against the emulator with faults (issue 9). Default 3 minutes.
- * Prints one table (reminders fired, missed, duplicated, lateness; records attempted, created,
+ * Prints one table (reminders fired, missed, duplicated, lateness; "don't let me miss it" repeats
+ * and premieres expected, shown, missed, duplicated; records attempted, created,
  * lost, doubled, left needing confirmation; commands that hung) and exits 1 when any of those is
  * not zero (needing confirmation: where the service's state could decide; see tally.ts).
  */
@@ -33,6 +35,7 @@ const jsonOut = flag('--json-out')
 const D = minutes * 60_000
 const LEADS = [1, 0]
 const REMINDER_PROGRAMS = 20
+const REPEAT_PROGRAMS = 10
 const RECORD_EPISODES = 60
 
 const emu = await startEmulator({ port: 0, rateLimit: true })
@@ -40,12 +43,20 @@ const T0 = Math.ceil(Date.now() / 1000) * 1000
 // Reminder programs: the 1-minute reminders spread over the run from 15 s in; each start a minute later.
 const step = Math.max(1000, Math.floor((D - 25_000) / (REMINDER_PROGRAMS - 1) / 1000) * 1000)
 emu.seedPrograms(REMINDER_PROGRAMS, { startFrom: T0 + 15_000 + 60_000, spacingMinutes: step / 60_000 })
-const programs = emu.media.programs
-  .filter((p) => p.id > 100_000)
-  .map((p) => ({ programId: p.id, startedAt: p.startedAt }))
+const seeded = (from: number, to: number) =>
+  emu.media.programs
+    .filter((p) => p.id > 100_000 + from && p.id <= 100_000 + to)
+    .map((p) => ({ programId: p.id, startedAt: p.startedAt }))
+const programs = seeded(0, REMINDER_PROGRAMS)
+// "Don't let me miss it" (the seeded work is one): programs that started almost 5 minutes before
+// the run, so their reminders are shown late by the first daemon and each repeat, 5 min after a
+// start, falls due during the run, through its restarts and faults. Nobody acts on them.
+const repeatStep = Math.max(1000, Math.floor((D - 25_000) / (REPEAT_PROGRAMS - 1) / 1000) * 1000)
+emu.seedPrograms(REPEAT_PROGRAMS, { startFrom: T0 + 20_000 - 5 * 60_000, spacingMinutes: repeatStep / 60_000 })
+const repeatPrograms = seeded(REMINDER_PROGRAMS, REMINDER_PROGRAMS + REPEAT_PROGRAMS)
 // Record episodes: programs hours away, so recording them never takes a reminder program off the schedule.
 emu.seedPrograms(RECORD_EPISODES, { startFrom: T0 + 6 * 3_600_000, spacingMinutes: 30 })
-const recordPrograms = emu.media.programs.filter((p) => p.id > 100_000 + REMINDER_PROGRAMS)
+const recordPrograms = emu.media.programs.filter((p) => p.id > 100_000 + REMINDER_PROGRAMS + REPEAT_PROGRAMS)
 
 const folder = soakFolder()
 const { dataDir } = folder
@@ -56,7 +67,7 @@ process.once('exit', (code) => {
 })
 writeFileSync(
   join(dataDir, 'settings.json'),
-  JSON.stringify({ version: 1, reminders: { leadMinutes: LEADS, graceMinutes: 15 } })
+  JSON.stringify({ version: 1, reminders: { leadMinutes: LEADS, graceMinutes: 15, dontMissWorkIds: [BENCH_WORK_ID] } })
 )
 const env = {
   ONAIR_DATA_DIR: dataDir,
@@ -106,9 +117,14 @@ await emu.close()
 
 // Every reminder due while the run lasted, but for the last two seconds (a line may be on its way).
 const expected = expectedReminders(programs, LEADS, { from: T0, to: ended - 2000 })
+const dontMiss = [...programs, ...repeatPrograms]
+const repeats = expectedRepeats(dontMiss, LEADS, { from: T0, to: ended - 2000 })
 const result: SoakResult = {
   minutes,
   reminders: tallyReminders(programs, expected, cli.reminderLines(), cli.restarts()),
+  repeats: tallyRepeats(dontMiss, repeats, cli.reminderLines()),
+  // The seeded work's first episode starts during the run: announced once, by whichever daemon.
+  premieres: tallyPremieres([BENCH_WORK_ID], cli.reminderLines()),
   records: tallyRecords(
     attempted,
     emu.media.records.filter((r) => r.userId === USER_ID).map((r) => r.episodeId)

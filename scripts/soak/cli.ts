@@ -14,7 +14,7 @@ export interface Driver {
    */
   command(args: string[], killAt?: Promise<unknown>): Promise<{ code: number; stdout: string; stderr: string }>
   daemon(name: string): Daemon
-  /** Reminder and missed lines of every daemon so far. */
+  /** Reminder, missed, repeat and premiere lines of every daemon so far. */
   reminderLines(): DaemonLine[]
   /** Each daemon started after another was stopped: from that stop to the new one's first line. */
   restarts(): Restart[]
@@ -88,7 +88,7 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
         const parsed = parseLine(l)
         if (!parsed) return log(`${name}: ${l.slice(0, 160)}`)
         lines.push(parsed)
-        log(`${name}: ${parsed.type} ${parsed.programId}/${parsed.offsetMinutes} at ${parsed.firedAt}`)
+        log(`${name}: ${parsed.type} ${parsed.programId}/${parsed.offsetMinutes ?? parsed.workId} at ${parsed.firedAt}`)
       })
       const code = p.code.then((c) => {
         log(`${name}: exited ${c}${c === 0 ? '' : `: ${lastLine(p.stderr())}`}`)
@@ -110,7 +110,9 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
 function parseLine(l: string): DaemonLine | undefined {
   try {
     const o = JSON.parse(l) as Partial<DaemonLine>
-    return o.type === 'reminder' || o.type === 'missed' ? (o as DaemonLine) : undefined
+    return o.type === 'reminder' || o.type === 'missed' || o.type === 'repeat' || o.type === 'premiere'
+      ? (o as DaemonLine)
+      : undefined
   } catch {
     return undefined
   }

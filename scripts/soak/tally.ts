@@ -1,3 +1,5 @@
+import type { NoticeTally } from './notices'
+
 /**
  * The soak's bookkeeping, as pure functions: which reminders should have fired (worked out from
  * the seeded programs and the lead times, never from the daemon's own count), what the daemons'
@@ -17,13 +19,18 @@ export interface ExpectedReminder {
   due: number
 }
 
-/** A `reminder` or `missed` line of `onair run --json`. */
+/** A `reminder`, `missed`, `repeat` or `premiere` line of `onair run --json`. */
 export interface DaemonLine {
-  type: 'reminder' | 'missed'
+  type: 'reminder' | 'missed' | 'repeat' | 'premiere'
   programId: number
-  offsetMinutes: number
+  /** Absent on a premiere. */
+  offsetMinutes?: number
   startedAt: string
   firedAt: string
+  /** A repeat's number. */
+  repeat?: number
+  /** A premiere's work. */
+  workId?: number
 }
 
 const MINUTE = 60_000
@@ -113,7 +120,7 @@ export function tallyReminders(
   const shown = new Map<string, number[]>()
   for (const l of lines) {
     if (l.type !== 'reminder' || !seeded.has(l.programId)) continue
-    const key = reminderKey(l.programId, Date.parse(l.startedAt), l.offsetMinutes)
+    const key = reminderKey(l.programId, Date.parse(l.startedAt), l.offsetMinutes ?? 0)
     shown.set(key, [...(shown.get(key) ?? []), Date.parse(l.firedAt)])
   }
   const late: number[] = []
@@ -195,6 +202,9 @@ export function tallyConfirmations(attempted: readonly number[], left: readonly 
 export interface SoakResult {
   minutes: number
   reminders: ReminderTally
+  /** "Don't let me miss it" repeats and premieres (notices.ts). */
+  repeats: NoticeTally
+  premieres: NoticeTally
   records: RecordTally
   confirmations: Confirmations
   /** Commands that never returned and had to be killed. */
@@ -206,6 +216,10 @@ export function failedChecks(r: SoakResult): string[] {
   const checks: Array<[string, number]> = [
     ['missed', r.reminders.missed],
     ['duplicated', r.reminders.duplicated],
+    ['repeats missed', r.repeats.missed],
+    ['repeats duplicated', r.repeats.duplicated],
+    ['premieres missed', r.premieres.missed],
+    ['premieres duplicated', r.premieres.duplicated],
     ['lost', r.records.lost],
     ['doubled', r.records.doubled],
     ['needing confirmation', r.confirmations.decidable],
@@ -231,6 +245,13 @@ export function formatTable(r: SoakResult): string {
     ['lateness p50 / p99 / max', spread(m.lateness)],
     [`on time (${m.onTime.count}): lateness p50 / p99 / max`, spread(m.onTime)],
     [`across a restart (${m.afterRestart.count}): from its start p50 / p99 / max`, spread(m.afterRestart)],
+    ['repeats expected / shown / missed', `${r.repeats.expected} / ${r.repeats.shown} / ${r.repeats.missed}`],
+    ['repeats duplicated', String(r.repeats.duplicated)],
+    [
+      'premieres expected / works announced / missed',
+      `${r.premieres.expected} / ${r.premieres.shown} / ${r.premieres.missed}`
+    ],
+    ['premieres duplicated', String(r.premieres.duplicated)],
     ['records attempted', String(c.attempted)],
     ['records created', String(c.created)],
     ['records lost', String(c.lost)],

@@ -106,17 +106,32 @@ describe('soak tally', () => {
     }
     const records = { attempted: 3, created: 3, lost: 0, doubled: 0 }
     const confirmations = { total: 1, decidable: 0 }
-    expect(failedChecks({ minutes: 1, reminders, records, confirmations, hung: [] })).toEqual([])
+    const repeats = { expected: 5, shown: 5, missed: 0, duplicated: 0 }
+    const premieres = { expected: 1, shown: 4, missed: 0, duplicated: 0 }
+    const ok = { minutes: 1, reminders, repeats, premieres, records, confirmations, hung: [] }
+    expect(failedChecks(ok)).toEqual([])
     expect(
       failedChecks({
-        minutes: 1,
+        ...ok,
         reminders: { ...reminders, missed: 1 },
+        repeats: { ...repeats, duplicated: 1 },
+        premieres: { ...premieres, missed: 1, duplicated: 2 },
         records: { ...records, doubled: 2 },
         confirmations: { total: 2, decidable: 1 },
         hung: ['record 5']
       })
-    ).toEqual(['missed 1', 'doubled 2', 'needing confirmation 1', 'hung 1'])
-    const table = formatTable({ minutes: 3, reminders, records, confirmations, hung: [] })
+    ).toEqual([
+      'missed 1',
+      'repeats duplicated 1',
+      'premieres missed 1',
+      'premieres duplicated 2',
+      'doubled 2',
+      'needing confirmation 1',
+      'hung 1'
+    ])
+    const table = formatTable({ ...ok, minutes: 3 })
+    expect(table).toMatch(/\| repeats expected \/ shown \/ missed +\| 5 \/ 5 \/ 0 \|/)
+    expect(table).toMatch(/\| premieres duplicated +\| 0 \|/)
     expect(table).toMatch(/\| records needing confirmation +\| 1 \(1 with no broadcast known\) \|/)
     expect(table).toContain('| soak, 3 min |')
     expect(table).toMatch(/\| lateness p50 \/ p99 \/ max +\| 50 ms \/ 90 ms \/ 1250 ms \|/)

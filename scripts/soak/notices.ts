@@ -1,0 +1,81 @@
+import type { DaemonLine, SeededProgram } from './tally'
+
+/**
+ * The soak's tally of what is not a lead-time reminder (issue 24.4, 24.5): "don't let me miss it"
+ * repeats and premieres. Like the reminders, what should have come is worked out from the seed
+ * and the settings, never from the daemons' own count; a duplicate is any showing beyond one.
+ */
+const MINUTE = 60_000
+
+/** As the planner says (core/schedule/repeats.ts): minutes after the start, and the cap per episode. */
+const REPEAT_AFTER_MINUTES = [0, 5]
+const MAX_PER_EPISODE = 3
+
+export interface ExpectedRepeat {
+  programId: number
+  /** The repeat's number (1: at the start, 2: 5 min after). */
+  n: number
+  due: number
+}
+
+/**
+ * The repeats a daemon serving the whole time must show for these programs of a "don't let me
+ * miss it" work, none acted on, no quiet hours, none on a channel with an offset: a repeat at a
+ * moment a lead time reminds anyway is not made, and the lead times count toward the cap.
+ */
+export function expectedRepeats(
+  programs: readonly SeededProgram[],
+  leadMinutes: readonly number[],
+  window: { from: number; to: number }
+): ExpectedRepeat[] {
+  const room = Math.max(0, MAX_PER_EPISODE - leadMinutes.length)
+  return programs
+    .flatMap((p) =>
+      REPEAT_AFTER_MINUTES.map((after, i) => ({ programId: p.programId, n: i + 1, due: p.startedAt + after * MINUTE }))
+        .filter((r) => !leadMinutes.some((lead) => p.startedAt - lead * MINUTE === r.due))
+        .slice(0, room)
+    )
+    .filter((r) => r.due >= window.from && r.due <= window.to)
+}
+
+export interface NoticeTally {
+  expected: number
+  shown: number
+  missed: number
+  duplicated: number
+}
+
+/** `repeat` lines of `onair run --json` (their `repeat` is n) against what was expected. */
+export function tallyRepeats(
+  programs: readonly SeededProgram[],
+  expected: readonly ExpectedRepeat[],
+  lines: readonly DaemonLine[]
+): NoticeTally {
+  const seeded = new Set(programs.map((p) => p.programId))
+  const key = (programId: number, n: number) => `${programId}#${n}`
+  const shown = count(
+    lines.filter((l) => l.type === 'repeat' && seeded.has(l.programId)).map((l) => key(l.programId, l.repeat ?? 0))
+  )
+  const fired = expected.filter((r) => shown.has(key(r.programId, r.n))).length
+  return { expected: expected.length, shown: fired, missed: expected.length - fired, duplicated: extra(shown) }
+}
+
+/** `premiere` lines: each work announced once at most, and `expectedWorks` announced at all. */
+export function tallyPremieres(expectedWorks: readonly number[], lines: readonly DaemonLine[]): NoticeTally {
+  const shown = count(lines.filter((l) => l.type === 'premiere').map((l) => String(l.workId)))
+  const fired = expectedWorks.filter((w) => shown.has(String(w))).length
+  return {
+    expected: expectedWorks.length,
+    shown: shown.size,
+    missed: expectedWorks.length - fired,
+    duplicated: extra(shown)
+  }
+}
+
+function count(keys: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>()
+  for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1)
+  return m
+}
+
+const extra = (m: Map<string, number>) => [...m.values()].reduce((n, c) => n + c - 1, 0)
