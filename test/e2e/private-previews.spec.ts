@@ -154,7 +154,7 @@ test('nothing reaches the stranger before "Load images"; after it, only the imag
   for (const name of ['redirects elsewhere', 'not an image', 'too big'])
     await expect(body.getByRole('img', { name: new RegExp(`^${name} · `) })).toHaveAttribute('data-src', /^https:/)
   await expect(page.getByRole('button', { name: 'Load images' })).toBeVisible()
-  // The page never even tried a request the CSP had to stop. (DOMPurify's parse, in a document
+  // The page never even tried a request the CSP had to stop. (The sanitizer's parse, in a document
   // that loads nothing, still reports the inline styles and the <base> it is about to drop.)
   const blocked = await page.evaluate(() => (globalThis as unknown as { __blocked: string[] }).__blocked)
   expect(blocked.filter((v) => !/^(style-src-(attr|elem) inline|base-uri )/.test(v))).toEqual([])
