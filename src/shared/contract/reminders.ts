@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RecordEntry } from '../records'
 import { HistoryEntrySchema } from '../reminder-history'
 
 /** The window's Reminders list: the week's reminder history (core/schedule/history.ts). */
@@ -22,10 +23,11 @@ export const remindersCommands = {
   'reminders:history': { input: z.undefined(), output: ReminderHistoryView },
   /**
    * Watched (through the outbox, with its undo window) or Snooze (+5 min) on a row of the list.
-   * `ok: false` when the broadcast has left the schedule (or has no episode to record).
+   * `ok: false` when the broadcast has left the schedule (or has no episode to record); Watched
+   * answers with the outbox entry, whose Undo the list offers as the schedule does.
    */
   'reminders:act': {
     input: z.strictObject({ ref: ReminderRefInput, action: z.enum(['watched', 'snooze']) }),
-    output: z.strictObject({ ok: z.boolean() })
+    output: z.strictObject({ ok: z.boolean(), entry: RecordEntry.optional() })
   }
 } as const

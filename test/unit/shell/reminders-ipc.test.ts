@@ -31,9 +31,19 @@ describe('reminders:history and reminders:act', () => {
     }
 
     expect(await s.invoke('reminders:act', { ref, action: 'snooze' })).toEqual({ ok: true, value: { ok: true } })
-    expect(await s.invoke('reminders:act', { ref, action: 'watched' })).toEqual({ ok: true, value: { ok: true } })
-    const outbox = (await s.invoke('outbox:list')) as Reply<{ entries: Array<{ programId?: number }> }>
-    expect(outbox.ok && outbox.value.entries).toEqual([expect.objectContaining({ programId: shown.program.id })])
+    const watched = (await s.invoke('reminders:act', { ref, action: 'watched' })) as Reply<{
+      ok: boolean
+      entry?: { id: string }
+    }>
+    // The answer carries the outbox entry, waiting out its undo window: the list offers its Undo.
+    expect(watched).toEqual({
+      ok: true,
+      value: { ok: true, entry: expect.objectContaining({ programId: shown.program.id, state: 'waiting' }) }
+    })
+    const outbox = (await s.invoke('outbox:list')) as Reply<{ entries: Array<{ id: string; programId?: number }> }>
+    expect(outbox.ok && outbox.value.entries).toEqual([
+      expect.objectContaining({ id: watched.ok && watched.value.entry?.id, programId: shown.program.id })
+    ])
     expect((await history()).entries.map((e) => e.outcome)).toEqual(['delivered', 'snoozed', 'watched'])
 
     // A broadcast that is not on the schedule: nothing happens, and the list is told so.

@@ -56,7 +56,7 @@ export function reminderAction(deps: ReminderActionDeps): (button: string, n: Na
 
   const watched = (n: NativeNotification & { reminder: NonNullable<NativeNotification['reminder']> }): void => {
     const { programId } = n.reminder
-    const program = recordWatched(n.reminder, deps.reminders, deps.outbox)
+    const program = recordWatched(n.reminder, deps.reminders, deps.outbox)?.program
     if (!program) return deps.openProgram(programId)
     deps.notifier.show({
       id: `watched:${programId}`,

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../../shared/contract'
+import type { RecordEntry } from '../../../shared/records'
 import type { CachedProgram } from '../../../shared/schedule'
 import type { Outbox } from '../records/outbox'
 import { watchedRecord } from '../../../shared/watched-record'
@@ -9,21 +10,21 @@ import { scheduledProgram, type ReminderRef } from './snoozes'
 
 /**
  * "Watched" on a reminder, from its notification or from the Reminders list: the episode goes
- * through the outbox (with its undo window) and the history notes it. Returns the program, or
- * undefined when the broadcast left the schedule or has no episode to record: the caller opens
- * the program instead.
+ * through the outbox (with its undo window) and the history notes it. Returns the program and
+ * the outbox entry (the list offers its Undo), or undefined when the broadcast left the schedule or
+ * has no episode to record: the caller opens the program instead.
  */
 export function recordWatched(
   ref: ReminderRef,
   reminders: Pick<ReminderService, 'schedule' | 'actedOn'>,
   outbox: Pick<Outbox, 'record'>
-): CachedProgram | undefined {
+): { program: CachedProgram; entry: RecordEntry } | undefined {
   const program = scheduledProgram(ref, reminders.schedule().programs)
   const record = program ? watchedRecord(program) : null
   if (!program || !record) return undefined
-  outbox.record(record)
+  const entry = outbox.record(record)
   reminders.actedOn(ref, 'watched')
-  return program
+  return { program, entry }
 }
 
 type RemindersCommand = Extract<keyof Handlers, `reminders:${string}`>
@@ -56,7 +57,8 @@ export function remindersHandlers(
       if (!reminders || !records) throw unavailable()
       const at = { ...ref, startedAt: new Date(ref.startedAt).toISOString() }
       if (action === 'snooze') return { ok: reminders.snooze(at).ok }
-      return { ok: recordWatched(at, reminders, records.outbox) !== undefined }
+      const watched = recordWatched(at, reminders, records.outbox)
+      return watched ? { ok: true, entry: watched.entry } : { ok: false }
     }
   }
 }
