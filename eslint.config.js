@@ -38,6 +38,22 @@ const restrict = (paths, patterns) => ({
 })
 const views = readdirSync('src/renderer/src/views')
 
+/**
+ * Two habits the tools keep as well (test/unit/build/habits.test.ts lints a breach of each): the
+ * main process reads the time only through a Clock (core/clock.ts), so tests drive it; and a test
+ * makes its temp folders through test/support/temp-dir.ts, so none is left behind.
+ */
+const CLOCK = 'Read the time through a Clock (core/clock.ts: ctx.clock, systemClock, stopwatch) so tests can drive it.'
+const CLOCK_READS = [
+  "MemberExpression[object.name='Date'][property.name='now']",
+  "NewExpression[callee.name='Date'][arguments.length=0]",
+  "CallExpression[callee.name='Date']",
+  "MemberExpression[object.name='performance'][property.name='now']",
+  "MemberExpression[object.name='process'][property.name='hrtime']"
+].map((selector) => ({ selector, message: CLOCK }))
+const TEMP = 'Make a test folder with tempDir() (or scratchDir()) from test/support/temp-dir.ts, which removes it.'
+const MKDTEMP = ['mkdtemp', 'mkdtempSync']
+
 export default ts.config(
   { ignores: ['out/', 'dist/', 'coverage/', '.reports/', 'test-results/', 'playwright-report/', 'node_modules/'] },
   js.configs.recommended,
@@ -81,6 +97,26 @@ export default ts.config(
   })),
   { files: ['src/main/core/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL, NOT_CLI]) },
   { files: ['src/main/cli.ts', 'src/main/cli/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL]) },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/core/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] }
+  },
+  {
+    files: ['test/**/*.ts'],
+    ignores: ['test/support/temp-dir.ts'],
+    rules: {
+      ...restrict(
+        ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+          name,
+          importNames: MKDTEMP,
+          message: TEMP
+        })),
+        []
+      ),
+      'no-restricted-properties': ['error', ...MKDTEMP.map((property) => ({ property, message: TEMP }))]
+    }
+  },
   {
     // Modules Electron preloads into the main process (`-r`) are CommonJS.
     files: ['**/*.cjs'],

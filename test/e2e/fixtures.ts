@@ -11,9 +11,7 @@
  *     expect(onair.calls).toContainEqual({ name: 'app:info', input: undefined })
  *   })
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
 import { createAccount, type Account } from '../../src/main/core/account/account'
@@ -30,6 +28,7 @@ import { createHandlers, dispatch } from '../../src/main/core/ipc/handlers'
 import type { EventName, EventPayload, Handlers } from '../../src/shared/contract'
 import { deliverEvent, installBridge } from './bridge'
 import { ORIGIN, serveRenderer } from './serve'
+import { scratchDir } from '../support/temp-dir'
 
 export { expect }
 export { ORIGIN }
@@ -65,7 +64,7 @@ export const test = base.extend<Fixtures>({
   onairDeps: [{}, { option: true }],
   onairDepsFor: [undefined, { option: true }],
   onair: async ({ page, onairDeps, onairDepsFor }, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'onair-e2e-'))
+    const dataDir = scratchDir('onair-e2e-')
     const clock = new ManualClock()
     const opened: string[] = []
     const core = createCore({

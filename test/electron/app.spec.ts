@@ -2,13 +2,13 @@
  * The real app in the real Electron. The binary cannot be downloaded on the development and CI
  * machines, so this finds it without triggering the download and skips, saying why, when absent.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test'
 import { appArgs } from '../../scripts/electron-app'
 import type { PageGlobals } from '../e2e/page-globals'
 import { electronOrSkip, root } from './electron'
+import { scratchDir } from '../support/temp-dir'
 
 const executablePath = electronOrSkip()
 
@@ -18,7 +18,7 @@ let page: Page
 let dataDir: string
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'onair-electron-'))
+  dataDir = scratchDir('onair-electron-')
   app = await _electron.launch({
     ...(executablePath ? { executablePath } : {}),
     args: appArgs(root),

@@ -3,12 +3,12 @@
  * as Onair), with the spy (spy.cjs) loaded first, in a data folder of the spec's own, and whatever
  * environment the spec adds. The binary comes from electron.ts (skip or fail when absent).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { _electron, type ElectronApplication } from '@playwright/test'
 import { appArgs } from '../../scripts/electron-app'
 import { root } from './electron'
+import { scratchDir } from '../support/temp-dir'
 
 export const SPY = join(root, 'test/electron/spy.cjs')
 
@@ -30,7 +30,7 @@ export async function launchOnair(
 ): Promise<Launched> {
   let dataDir = options.dataDir
   if (!dataDir) {
-    dataDir = mkdtempSync(join(tmpdir(), 'onair-electron-'))
+    dataDir = scratchDir('onair-electron-')
     // English whatever the machine's language, so that specs can name menu items.
     writeFileSync(join(dataDir, 'settings.json'), options.settingsJson ?? JSON.stringify({ ui: { locale: 'en' } }))
   }

@@ -4,15 +4,15 @@
  * Development runs never check, hence the packaging. Playwright drives the app through the
  * inspector, so this one package keeps the inspect fuse on; the rest is as released.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { _electron, expect, test } from '@playwright/test'
 import { packDir } from '../../scripts/package/pack'
 import { electronDist } from '../../scripts/package/runtime'
 import { electronOrSkip, root } from './electron'
+import { scratchDir } from '../support/temp-dir'
 
 electronOrSkip()
 test.setTimeout(300_000)
@@ -24,7 +24,7 @@ test('a packaged copy asks the feed named at build time for a newer version', as
     res.writeHead(404).end()
   })
   await new Promise<void>((res) => feed.listen(0, '127.0.0.1', res))
-  const scratch = mkdtempSync(join(tmpdir(), 'onair-updater-'))
+  const scratch = scratchDir('onair-updater-')
   try {
     const { executable } = await packDir(root, join(scratch, 'dist'), {
       electronDist: electronDist(root, 'real', scratch),

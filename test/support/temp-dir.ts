@@ -11,9 +11,17 @@ const made: string[] = []
 
 /** A new, empty folder named `prefix` + random characters, removed after the test file. */
 export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
+  const dir = scratchDir(prefix)
   made.push(dir)
   return dir
+}
+
+/**
+ * For code that no vitest test file ends (Playwright fixtures, the Electron specs, a child
+ * process): the same kind of folder, which the caller removes itself.
+ */
+export function scratchDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix))
 }
 
 export function removeTempDirs(): void {

@@ -30,6 +30,15 @@ export const systemClock: Clock = {
   }
 }
 
+/**
+ * Time elapsed since the call, on the real monotonic clock: for a duration that is real whatever
+ * clock its caller runs on (a request's latency while the scheduler's time is a ManualClock's).
+ */
+export function stopwatch(): () => number {
+  const started = performance.now()
+  return () => performance.now() - started
+}
+
 interface ManualTimer {
   handle: TimerHandle
   at: number

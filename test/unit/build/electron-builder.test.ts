@@ -2,17 +2,15 @@
  * electron-builder cannot package here (it downloads the Electron zip), but its configuration
  * validator runs offline: this keeps electron-builder.yml loadable and schema-valid.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js'
 import { DebugLogger } from 'builder-util'
 import { parse } from 'yaml'
 import { tempDir } from '../../support/temp-dir'
 
 const root = resolve(import.meta.dirname, '../../..')
-const scratch = tempDir('onair-builder-')
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 async function loadAndValidate(projectDir: string) {
   const config = await getConfig(projectDir, 'electron-builder.yml', null)
@@ -29,7 +27,7 @@ describe('electron-builder.yml', () => {
   })
 
   it('fails for a bogus key, so the validator really runs', async () => {
-    const dir = mkdtempSync(join(scratch, 'bogus-'))
+    const dir = tempDir('onair-builder-bogus-')
     copyFileSync(join(root, 'package.json'), join(dir, 'package.json'))
     const yml = readFileSync(join(root, 'electron-builder.yml'), 'utf8')
     writeFileSync(join(dir, 'electron-builder.yml'), `${yml}\nnotAnOption: true\n`)

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -8,6 +6,7 @@ import { startEmulator, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess, spawnCli, type CliProcess } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * Issue 27.4: the calendar feed's address from the command line, as real processes: `onair run`
@@ -19,7 +18,7 @@ let folder: string
 const daemons: CliProcess[] = []
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, rateLimit: false })
-  folder = mkdtempSync(join(tmpdir(), 'onair-calendar-cli-'))
+  folder = tempDir('onair-calendar-cli-')
 })
 // A failed expectation must not leave a daemon running.
 afterEach(() => {
@@ -28,7 +27,6 @@ afterEach(() => {
 })
 afterAll(async () => {
   await emu.close()
-  rmSync(folder, { recursive: true, force: true })
 })
 
 let folders = 0

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { OutboxDoc } from '../../../src/shared/records'
@@ -7,6 +6,8 @@ import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { onairProcess, type OnairProcess } from './onair-process'
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess } from './spawn-cli'
+import { tempDir } from '../../support/temp-dir'
+import { dataFile } from '../../../src/main/core/store/data-files'
 
 /**
  * Issue 27.1: an `onair record` killed (SIGKILL) while its request is in flight, after the service
@@ -17,7 +18,7 @@ let emu: Emulator
 let folder: string
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, rateLimit: false })
-  folder = mkdtempSync(join(tmpdir(), 'onair-killed-sender-'))
+  folder = tempDir('onair-killed-sender-')
 })
 const started: OnairProcess[] = []
 const start = (args: string[], env: Record<string, string>) => {
@@ -32,10 +33,9 @@ afterEach(() => {
 })
 afterAll(async () => {
   await emu.close()
-  rmSync(folder, { recursive: true, force: true })
 })
 
-const readOutbox = (dataDir: string) => OutboxDoc.parse(JSON.parse(readFileSync(join(dataDir, 'outbox.json'), 'utf8')))
+const readOutbox = (dataDir: string) => OutboxDoc.parse(JSON.parse(readFileSync(dataFile(dataDir, 'outbox'), 'utf8')))
 
 const recordsOf = (episodeId: number) =>
   emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)

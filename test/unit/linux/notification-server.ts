@@ -1,8 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * A real freedesktop notification server on a private D-Bus session: `dbus-daemon --session` and
@@ -75,8 +74,8 @@ function firstLine(child: ChildProcess): Promise<string> {
 /** `capabilities`: what the server advertises; dbusmock's default set (with body-markup) when absent. */
 export async function startNotificationServer(capabilities?: string[]): Promise<NotificationServer> {
   const py = python()!
-  // The bus's socket in a folder of its own, removed with it.
-  const folder = mkdtempSync(join(tmpdir(), 'onair-bus-'))
+  // The bus's socket in a folder of its own (removed when the test file ends).
+  const folder = tempDir('onair-bus-')
   const bus = spawn(
     'dbus-daemon',
     ['--session', '--nofork', '--print-address=1', `--address=unix:path=${join(folder, 'bus')}`],
@@ -139,7 +138,6 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
     close() {
       mock.kill()
       bus.kill()
-      rmSync(folder, { recursive: true, force: true })
     }
   }
   return server

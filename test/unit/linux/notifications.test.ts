@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -13,6 +13,7 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { signedInEnv } from '../cli/signed-in-env'
 import { spawnCli } from '../cli/spawn-cli'
 import { missing, startNotificationServer, type NotificationServer } from './notification-server'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * Issue 27, item 3: Linux notifications against a real notification server on a private session
@@ -54,14 +55,13 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
   let emu: Emulator | undefined
   let root: string
   beforeEach(() => {
-    root = mkdtempSync(join(tmpdir(), 'onair-linux-notify-'))
+    root = tempDir('onair-linux-notify-')
   })
   afterEach(async () => {
     server?.close()
     server = undefined
     await emu?.close()
     emu = undefined
-    rmSync(root, { recursive: true, force: true })
   })
 
   /** `onair run` until its reminder of the soon program reached the server; that Notify call. */

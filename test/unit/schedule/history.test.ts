@@ -1,6 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../../src/main/core/clock'
@@ -27,13 +25,14 @@ import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
 import { BASE, MIN, program, settings as reminderSettings } from './fixtures'
 import { DATA_FILES, dataFile } from '../../../src/main/core/store/data-files'
+import { tempDir } from '../../support/temp-dir'
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
 
 /** The emulator's soon program, reminded at its start (UTC); `reminders` may depend on that start. */
 async function setup(reminders: (startMs: number) => Partial<Settings['reminders']> = () => ({})) {
   const t = await emulated({ soonSeconds: 120 })
-  const folder = mkdtempSync(join(tmpdir(), 'onair-history-'))
+  const folder = tempDir('onair-history-')
   const startMs = Number(t.emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt)
   const settings: Settings = {
     ...defaultSettings(),
@@ -64,17 +63,14 @@ const outcomes = (entries: HistoryEntry[]) => entries.map((e) => [e.outcome, e.r
 
 describe('reminder history: what became of each reminder, shared by every process of the folder', () => {
   let emu: Emulator | undefined
-  let folder: string | undefined
   afterEach(async () => {
     await emu?.close()
     emu = undefined
-    if (folder) rmSync(folder, { recursive: true, force: true })
-    folder = undefined
   })
 
   it('a reminder shown 2 minutes late after a restart, then snoozed and marked watched: another process reads all three', async () => {
     const t = await setup()
-    ;({ emu, folder } = t)
+    emu = t.emu
     const first = t.boot()
     await first.start()
     first.stop()
@@ -99,7 +95,7 @@ describe('reminder history: what became of each reminder, shared by every proces
 
   it('a reminder that fell due while nothing ran is kept as missed, saying which and why', async () => {
     const t = await setup()
-    ;({ emu, folder } = t)
+    emu = t.emu
     const first = t.boot()
     await first.start()
     first.stop()
@@ -117,7 +113,7 @@ describe('reminder history: what became of each reminder, shared by every proces
     const t = await setup((start) => ({
       quietHours: { enabled: true, start: hhmm(start - 60 * MIN), end: hhmm(start + 60 * MIN) }
     }))
-    ;({ emu, folder } = t)
+    emu = t.emu
     const boot = t.boot
     const a = boot()
     await a.start()
@@ -179,7 +175,7 @@ describe('reminder history: what became of each reminder, shared by every proces
   })
 
   it('a damaged file is moved aside and reported, and the history starts again', () => {
-    folder = mkdtempSync(join(tmpdir(), 'onair-history-'))
+    const folder = tempDir('onair-history-')
     writeFileSync(dataFile(folder, 'history'), '{"version":1,"entries":[{"at":"soon"}]}')
     const reports: CorruptFileReport[] = []
     const history = historyFile(folder, (r) => reports.push(r))

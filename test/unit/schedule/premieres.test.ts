@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
@@ -12,6 +11,7 @@ import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/sch
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { manualCron } from './emulated'
 import { HOUR, MIN, settings } from './fixtures'
+import { tempDir } from '../../support/temp-dir'
 
 /** 2026-03-28 23:30 UTC: inside quiet hours 23:00–07:00. */
 const NOW = Date.UTC(2026, 2, 28, 23, 30)
@@ -66,14 +66,8 @@ describe('premieres: the pure decision', () => {
 })
 
 describe('premieres: the reminder service over a data folder', () => {
-  let folder: string | undefined
-  afterEach(() => {
-    if (folder) rmSync(folder, { recursive: true, force: true })
-    folder = undefined
-  })
-
   it('held by quiet hours, announced once as they end; two processes and a restart never announce it again', async () => {
-    folder = mkdtempSync(join(tmpdir(), 'onair-premieres-'))
+    const folder = tempDir('onair-premieres-')
     const programs = [episode(1, 10, TONIGHT, '1'), episode(2, 20, TONIGHT, '5')]
     writeFileSync(join(folder, 'schedule.json'), JSON.stringify({ fetchedAt: new Date(NOW).toISOString(), programs }))
     const clock = new ManualClock(NOW)
@@ -92,7 +86,7 @@ describe('premieres: the reminder service over a data folder', () => {
         media: { allPrograms: () => expect.unreachable('signed out: no poll') },
         // Signed out, nothing is polled: the saved schedule is what both processes plan from.
         monitor: createSessionMonitor('signed-out'),
-        dataDir: folder!,
+        dataDir: folder,
         settings: () => s,
         notifier,
         locale: () => 'en',

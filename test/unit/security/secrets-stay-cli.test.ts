@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { runOnair } from '../cli/spawn-onair'
 import { startTrap, type Trap } from './trap'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * Issue 28: a token or the client secret goes only to the address it was given for. `onair` runs
@@ -20,11 +20,10 @@ const secrets = () => [emu.tokens.readWrite, emu.tokens.wiki, emu.client.secret]
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 })
   trap = await startTrap()
-  dataDir = join(mkdtempSync(join(tmpdir(), 'onair-bound-')), 'data')
+  dataDir = join(tempDir('onair-bound-'), 'data')
 })
 afterAll(async () => {
   await Promise.all([emu.close(), trap.close()])
-  rmSync(dirname(dataDir), { recursive: true, force: true })
 })
 
 const onair = (args: string[], env: Record<string, string> = {}, input?: string) =>

@@ -1,17 +1,16 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { StoreLockError, withFileLock } from '../../../src/main/core/store/file-lock'
+import { tempDir } from '../../support/temp-dir'
 
 /**
  * The lock of a process that was killed mid-transaction is broken at once, not after the stale
  * time: a daemon restarted after a SIGKILL delivers what fell due meanwhile without first waiting
  * seconds on the ledger's lock (issue 25). A live holder's lock is never broken early.
  */
-const dir = mkdtempSync(join(tmpdir(), 'onair-file-lock-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = tempDir('onair-file-lock-')
 
 /** A child holding `path`'s lock once it said so; `stop` kills it (a `die` child is dead already). */
 async function holder(path: string, how: 'die' | 'stay') {

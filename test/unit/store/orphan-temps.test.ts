@@ -1,19 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ABANDONED_MS, isOrphanTemp, sweepOrphanTemps, tempWriter } from '../../../src/main/core/store/orphan-temps'
 import { runOnair } from '../cli/spawn-onair'
+import { tempDir } from '../../support/temp-dir'
 
 /** Issue 27, item 2: what killed writers left is removed at the next start; what is being written is not. */
 const NOW = Date.parse('2026-11-24T18:00:00Z')
@@ -56,9 +47,8 @@ describe('which temporary file is an orphan (pure)', () => {
 describe('sweeping a data folder', () => {
   let dir: string
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'onair-orphans-'))
+    dir = tempDir('onair-orphans-')
   })
-  afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
   /** A file as a writer left it, last changed `ageMs` before NOW. */
   const plant = (name: string, ageMs: number, text = '{"half": ') => {
@@ -111,29 +101,25 @@ describe('sweeping a data folder', () => {
 
 describe('a clean start of the real onair after crashes', () => {
   it('removes what killed writers left, never reads it as data, and keeps the one in flight', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'onair-orphans-cli-'))
-    try {
-      const data = join(root, 'data')
-      mkdirSync(data)
-      const dead = deadPid()
-      // A settings write that was killed after its text was complete, and one torn in half.
-      const orphans = [`settings.json.tmp-${dead}-${HEX16}`, `schedule.json.tmp-${dead}-fedcba9876543210`]
-      writeFileSync(join(data, orphans[0]!), JSON.stringify({ reminders: { leadMinutes: [42] } }))
-      writeFileSync(join(data, orphans[1]!), '{"programs": [')
-      const old = 'outbox.json.tmp-1764007200a1b2c3'
-      writeFileSync(join(data, old), '')
-      const at = (Date.now() - 2 * ABANDONED_MS) / 1000
-      utimesSync(join(data, old), at, at)
-      // Being written now by a live process (this test's).
-      const inFlight = `outbox.json.tmp-${process.pid}-${HEX16}`
-      writeFileSync(join(data, inFlight), '[')
-      const run = await runOnair(['config', 'get', 'reminders.leadMinutes'], { ONAIR_DATA_DIR: data })
-      expect(run.code, run.stderr).toBe(0)
-      expect(run.stdout).not.toContain('42')
-      for (const name of [...orphans, old]) expect(existsSync(join(data, name)), name).toBe(false)
-      expect(existsSync(join(data, inFlight))).toBe(true)
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
+    const root = tempDir('onair-orphans-cli-')
+    const data = join(root, 'data')
+    mkdirSync(data)
+    const dead = deadPid()
+    // A settings write that was killed after its text was complete, and one torn in half.
+    const orphans = [`settings.json.tmp-${dead}-${HEX16}`, `schedule.json.tmp-${dead}-fedcba9876543210`]
+    writeFileSync(join(data, orphans[0]!), JSON.stringify({ reminders: { leadMinutes: [42] } }))
+    writeFileSync(join(data, orphans[1]!), '{"programs": [')
+    const old = 'outbox.json.tmp-1764007200a1b2c3'
+    writeFileSync(join(data, old), '')
+    const at = (Date.now() - 2 * ABANDONED_MS) / 1000
+    utimesSync(join(data, old), at, at)
+    // Being written now by a live process (this test's).
+    const inFlight = `outbox.json.tmp-${process.pid}-${HEX16}`
+    writeFileSync(join(data, inFlight), '[')
+    const run = await runOnair(['config', 'get', 'reminders.leadMinutes'], { ONAIR_DATA_DIR: data })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).not.toContain('42')
+    for (const name of [...orphans, old]) expect(existsSync(join(data, name)), name).toBe(false)
+    expect(existsSync(join(data, inFlight))).toBe(true)
   })
 })

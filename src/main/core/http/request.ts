@@ -1,6 +1,7 @@
 import type { FetchLike, FetchResponse } from './node-fetch'
 import type { z } from 'zod'
 import { ApiError, type ServiceName } from './errors'
+import { stopwatch } from '../clock'
 
 /**
  * The one place both API clients send requests through: builds the URL, attaches the token as a
@@ -89,9 +90,9 @@ export async function send<S extends z.ZodType | undefined>(
 
   const isWrite = spec.method !== 'GET'
   // Latency is real even when the client runs on a manual clock, so it is timed on a real one.
-  const started = performance.now()
+  const elapsed = stopwatch()
   const report = (status: number, bytes: number) =>
-    cfg.onRequest?.({ method: spec.method, path: url.pathname, status, bytes, ms: performance.now() - started })
+    cfg.onRequest?.({ method: spec.method, path: url.pathname, status, bytes, ms: elapsed() })
   let res: FetchResponse | undefined
   let text: string
   try {

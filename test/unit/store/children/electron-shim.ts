@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { electronModule, resetElectron } from '../../shell/electron-double'
+import { scratchDir } from '../../../support/temp-dir'
 
 /** `electron` in a child process (hooks.mjs): the double, with an app folder of its own. */
-const folder = mkdtempSync(join(tmpdir(), 'onair-child-app-'))
+const folder = scratchDir('onair-child-app-')
 resetElectron({ appPath: folder, folder })
 // A child process outlives no test file's afterAll: it removes its folder as it exits.
 process.on('exit', () => rmSync(folder, { recursive: true, force: true }))
