@@ -16,6 +16,12 @@ export function isWorkReminded(workId: number, choice: WorkChoice): boolean {
   return choice.mode === 'only-picked' ? choice.pickedWorkIds.includes(workId) : !choice.mutedWorkIds.includes(workId)
 }
 
+/** `ids` with `id` once (`on`) or not at all, the others kept in their order: every per-work list is set so. */
+export function withId(ids: readonly number[], id: number, on: boolean): number[] {
+  const without = ids.filter((x) => x !== id)
+  return on ? [...without, id] : without
+}
+
 /**
  * The bell of one work: in `all-except-muted` it mutes and unmutes, in `only-picked` it picks and
  * unpicks. Returns the list to save; the other list is left as it is.
@@ -25,9 +31,7 @@ export function ringBell(
   on: boolean,
   choice: WorkChoice
 ): { mutedWorkIds: number[] } | { pickedWorkIds: number[] } {
-  const without = (ids: readonly number[]) => ids.filter((id) => id !== workId)
-  if (choice.mode === 'only-picked') {
-    return { pickedWorkIds: on ? [...without(choice.pickedWorkIds), workId] : without(choice.pickedWorkIds) }
-  }
-  return { mutedWorkIds: on ? without(choice.mutedWorkIds) : [...without(choice.mutedWorkIds), workId] }
+  return choice.mode === 'only-picked'
+    ? { pickedWorkIds: withId(choice.pickedWorkIds, workId, on) }
+    : { mutedWorkIds: withId(choice.mutedWorkIds, workId, !on) }
 }

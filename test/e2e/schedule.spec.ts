@@ -107,6 +107,37 @@ test('japanese labels and times', async ({ onair, page }) => {
   await expect(page.locator('li[data-program-id="9"]').getByRole('button', { name: '見た' })).toBeVisible()
 })
 
+test('"don’t let me miss it" from a row’s more actions, by keyboard; it waits while the bell is off; in Japanese', async ({
+  onair,
+  page
+}) => {
+  await openSignedIn(page, onair, { emu, clock, sink })
+  const row = page.locator('li[data-program-id="9"]')
+  await row.getByRole('button', { name: 'More actions for Orbit Gardeners' }).press('Enter')
+  await expect(row.getByRole('button', { name: 'Comment and rating' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  const toggle = row.getByRole('checkbox', { name: 'Don’t let me miss it' })
+  await expect(toggle).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(toggle).toBeChecked()
+  expect(onair.core.settings!.read().reminders.dontMissWorkIds).toEqual([3])
+  await expectNoSeriousA11yViolations(page)
+
+  // Muted by its bell: nothing to repeat, so the toggle waits (and keeps the choice).
+  await row.getByRole('button', { name: 'Reminders for Orbit Gardeners' }).click()
+  await expect(toggle).toBeDisabled()
+  await expect(toggle).toBeChecked()
+  await row.getByRole('button', { name: 'Reminders for Orbit Gardeners' }).click()
+  await toggle.uncheck()
+  expect(onair.core.settings!.read().reminders.dontMissWorkIds).toEqual([])
+
+  await onair.core.settings?.update((s) => ({ ...s, ui: { ...s.ui, locale: 'ja' } }))
+  await page.reload()
+  await page.locator('li[data-program-id="9"]').getByRole('button', { name: 'Orbit Gardeners のその他の操作' }).click()
+  await expect(page.getByRole('checkbox', { name: '見逃さないよう再通知' })).not.toBeChecked()
+})
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe: no serious violations on the schedule (${scheme})`, async ({ onair, page }) => {
     await page.emulateMedia({ colorScheme: scheme })

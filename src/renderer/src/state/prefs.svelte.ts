@@ -1,7 +1,7 @@
 import { invoke } from '../lib/api'
 import type { CommandInput, LocalizedText } from '../../../shared/contract'
 import type { Settings } from '../../../shared/settings'
-import { isWorkReminded, ringBell } from '../../../shared/reminder-mode'
+import { isWorkReminded, ringBell, withId } from '../../../shared/reminder-mode'
 import { asUserError } from '../errors'
 
 /**
@@ -42,6 +42,13 @@ export async function setReminded(workId: number, on: boolean): Promise<void> {
   await loadPrefs()
   if (!prefs.doc) return
   await savePrefs({ reminders: ringBell(workId, on, prefs.doc.reminders) })
+}
+
+/** "Don't let me miss it" for a work: its reminders repeat until acted on (core/schedule/repeats.ts). */
+export async function setDontMiss(workId: number, on: boolean): Promise<void> {
+  await loadPrefs()
+  if (!prefs.doc) return
+  await savePrefs({ reminders: { dontMissWorkIds: withId(prefs.doc.reminders.dontMissWorkIds, workId, on) } })
 }
 
 /**

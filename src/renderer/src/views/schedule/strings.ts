@@ -47,6 +47,8 @@ export const watched: LocalizedText = { en: 'Watched', ja: '見た' }
 export const watchedLabel: LocalizedText = { en: 'Watched: {title}', ja: '見た: {title}' }
 export const more: LocalizedText = { en: 'Comment and rating', ja: 'コメントと評価' }
 export const moreLabel: LocalizedText = { en: 'More actions for {title}', ja: '{title} のその他の操作' }
+/** "Don't let me miss it" (a work's reminders repeat at the start and 5 min after until acted on). */
+export const dontMiss: LocalizedText = { en: 'Don’t let me miss it', ja: '見逃さないよう再通知' }
 export const record: LocalizedText = { en: 'Record', ja: '記録する' }
 export const undoToast: LocalizedText = {
   en: 'Recorded {title}. Sending in {seconds} s.',
