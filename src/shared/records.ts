@@ -72,6 +72,18 @@ export type ProcessRef = z.infer<typeof ProcessRef>
 export const Lease = z.strictObject({ owner: ProcessRef, until: z.number() })
 export type Lease = z.infer<typeof Lease>
 
+/**
+ * What a record says as the outbox file keeps it (RecordContent's defaults applied), the same while
+ * it waits as an entry and once it is a recent record.
+ */
+const recordAsStored = {
+  display: RecordDisplay,
+  comment: z.string(),
+  rating: Rating.nullable(),
+  shareMicroblog: z.boolean(),
+  shareSocialnet: z.boolean()
+}
+
 const EntryBase = z.strictObject({
   id: LocalId,
   state: EntryState,
@@ -91,11 +103,7 @@ export const RecordEntry = EntryBase.extend({
   episodeId: Id,
   programId: Id.optional(),
   workId: Id.optional(),
-  display: RecordDisplay,
-  comment: z.string(),
-  rating: Rating.nullable(),
-  shareMicroblog: z.boolean(),
-  shareSocialnet: z.boolean(),
+  ...recordAsStored,
   baseline: Baseline.optional(),
   /** The last attempt may have landed: reconcile before any further send. */
   unsure: z.boolean().optional(),
@@ -139,11 +147,7 @@ export const RecentRecord = z.strictObject({
   recordId: Id.nullable(),
   episodeId: Id,
   workId: Id.optional(),
-  display: RecordDisplay,
-  comment: z.string(),
-  rating: Rating.nullable(),
-  shareMicroblog: z.boolean(),
-  shareSocialnet: z.boolean(),
+  ...recordAsStored,
   createdAt: z.number()
 })
 export type RecentRecord = z.infer<typeof RecentRecord>

@@ -1,6 +1,6 @@
 import type { Settings } from '../../../shared/settings'
 import { serviceAddressProblem } from '../../../shared/service-address'
-import type { LocalizedText } from '../../../shared/locale'
+import type { Locale, LocalizedText } from '../../../shared/locale'
 
 /**
  * What the account makes of the saved service addresses: one that breaks the address rule
@@ -114,7 +114,7 @@ export interface AddressQuestion {
 
 /** What the main process's own dialog asks before an address from the window takes effect. */
 export function addressChangeQuestion(changes: readonly AddressChange[]): AddressQuestion {
-  const lines = (lang: 'en' | 'ja') =>
+  const lines = (lang: Locale) =>
     changes.map((c) => {
       const [from, to] = hostOf(c.from) === hostOf(c.to) ? [c.from, c.to] : [hostOf(c.from), hostOf(c.to)]
       const label = LABELS[c.service === 'media' ? 'mediaUrl' : 'wikiUrl'][lang]

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../../shared/locale'
+import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { ArticlePreview, InboxView, WebhookInfo } from '../../../shared/inbox'
 import type { Clock } from '../clock'
 import type { ImageLoader } from '../images/loader'
@@ -25,7 +25,7 @@ export interface InboxDeps {
   notifier: Notifier
   /** Read on each use: the setting may change while the app runs. */
   notify: () => boolean
-  language: () => 'en' | 'ja'
+  language: () => Locale
   /** Avatars and article images for the window; absent (the command line), none are shown. */
   images?: ImageLoader
 }

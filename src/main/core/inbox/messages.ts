@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../../shared/locale'
+import type { Locale, LocalizedText } from '../../../shared/locale'
 import { inboxTypeLabel } from './types'
 import { describeFileError } from '../file-errors'
 import { describeApiError, isApiError } from '../http/errors'
@@ -42,7 +42,7 @@ export function describeRefreshFailure(e: unknown): RefreshFailure {
  * One notification for one new entry; one summary for several, so a burst after a night offline
  * is a single banner. Titles are the wiki's text as sent: native notifications are plain text.
  */
-export function nativeNotificationFor(fresh: readonly StoredItem[], lang: 'en' | 'ja'): NativeNotification | undefined {
+export function nativeNotificationFor(fresh: readonly StoredItem[], lang: Locale): NativeNotification | undefined {
   const first = fresh[0]
   if (!first) return undefined
   if (fresh.length > 1) {

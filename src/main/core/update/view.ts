@@ -2,12 +2,10 @@
  * The updater's words, in both languages: the status line and the buttons of Settings → About,
  * and the tray's offer, which say the same. The window shows them as they come (it keeps no copy).
  */
-import type { LocalizedText, UpdateAction, UpdateView } from '../../../shared/contract'
-import type { Locale } from '../../../shared/locale'
+import type { UpdateAction, UpdateView } from '../../../shared/contract'
+import type { LocalizedText, Locale } from '../../../shared/locale'
 import { localTime } from '../schedule/reminder-text'
 import { shouldCheck, updateOffer, type UpdateMode, type UpdateState } from './policy'
-
-type Words = { en: string; ja: string }
 
 const STATUS = {
   development: { en: 'Updates are off in a development run.', ja: '開発用の実行では更新を確認しません。' },
@@ -30,16 +28,16 @@ const STATUS = {
     en: 'The update did not download correctly; nothing was installed.',
     ja: '更新を正しくダウンロードできなかったため、何もインストールしていません。'
   }
-} satisfies Record<string, Words>
+} satisfies Record<string, LocalizedText>
 
-const OFF: Record<Extract<UpdateMode, { kind: 'off' }>['why'], Words> = {
+const OFF: Record<Extract<UpdateMode, { kind: 'off' }>['why'], LocalizedText> = {
   development: STATUS.development,
   'no-feed': STATUS.noFeed,
   'insecure-feed': STATUS.insecureFeed
 }
 
 /** A copy that cannot replace itself says how to update instead. */
-const HOW_TO: Record<Extract<UpdateMode, { kind: 'manual' }>['why'], Words> = {
+const HOW_TO: Record<Extract<UpdateMode, { kind: 'manual' }>['why'], LocalizedText> = {
   package: {
     en: '{new} is out. Onair was installed as a system package and cannot update itself: install the new package from the download.',
     ja: '{new} が公開されています。Onair はシステムのパッケージとしてインストールされているため自動で更新できません。ダウンロードした新しいパッケージをインストールしてください。'
@@ -54,9 +52,9 @@ const HOW_TO: Record<Extract<UpdateMode, { kind: 'manual' }>['why'], Words> = {
   }
 }
 
-const VERSION: Words = { en: 'Version {version} · {status}', ja: 'バージョン {version} · {status}' }
+const VERSION: LocalizedText = { en: 'Version {version} · {status}', ja: 'バージョン {version} · {status}' }
 
-const LABELS: Record<UpdateAction, Words> = {
+const LABELS: Record<UpdateAction, LocalizedText> = {
   check: { en: 'Check now', ja: '今すぐ確認' },
   restart: { en: 'Restart to update to {new}', ja: '再起動して {new} に更新' },
   download: { en: 'Download {new}…', ja: '{new} をダウンロード…' },
@@ -69,7 +67,7 @@ interface TimeContext {
 }
 
 /** Fills `{new}` with a version and `{time}` with a moment, each shown in its language. */
-function say(words: Words, fill: { new?: string; time?: { at: number } & TimeContext } = {}): LocalizedText {
+function say(words: LocalizedText, fill: { new?: string; time?: { at: number } & TimeContext } = {}): LocalizedText {
   const one = (locale: Locale) => {
     const { time } = fill
     const when = time
