@@ -8,6 +8,7 @@ import { runPhases, type PhaseContext } from './soak/phases'
 import {
   expectedReminders,
   failedChecks,
+  soakChecks,
   formatTable,
   tallyReminders,
   tallyConfirmations,
@@ -135,7 +136,7 @@ const result: SoakResult = {
 const failed = failedChecks(result)
 process.stdout.write(`${formatTable(result)}\n`)
 for (const h of cli.hung()) process.stdout.write(`hung (killed after ${commandLimitMs / 1000} s): onair ${h}\n`)
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ ...result, failed }, null, 2))
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ ...result, failed, checks: soakChecks(result).length }, null, 2))
 process.stdout.write(
   failed.length
     ? `FAILED: ${failed.join(', ')}\n`

@@ -5,6 +5,7 @@ import {
   formatTable,
   percentile,
   reminderKey,
+  soakChecks,
   tallyConfirmations,
   tallyRecords,
   tallyReminders,
@@ -110,6 +111,19 @@ describe('soak tally', () => {
     const premieres = { expected: 1, shown: 4, missed: 0, duplicated: 0 }
     const ok = { minutes: 1, reminders, repeats, premieres, records, confirmations, hung: [] }
     expect(failedChecks(ok)).toEqual([])
+    // npm test counts one pass or fail for each (the report carries how many).
+    expect(soakChecks(ok).map(([name]) => name)).toEqual([
+      'missed',
+      'duplicated',
+      'repeats missed',
+      'repeats duplicated',
+      'premieres missed',
+      'premieres duplicated',
+      'lost',
+      'doubled',
+      'needing confirmation',
+      'hung'
+    ])
     expect(
       failedChecks({
         ...ok,
