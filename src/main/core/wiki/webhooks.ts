@@ -15,23 +15,9 @@ const Dates = { created_at: DateTime.optional().catch(undefined), updated_at: Da
 const Author = { user: User.optional().catch(undefined), community: Community.optional().catch(undefined) }
 
 // Only the id is needed to act on an event; everything else is shown, so it may be absent.
-const WebhookArticle = z.object({
-  id: Id,
-  title: Title.optional(),
-  body: Text.optional(),
-  url: WebUrl,
-  ...Author,
-  ...Dates
-})
-const Issue = z.object({
-  id: Id,
-  number: z.number().int().optional(),
-  title: Title.optional(),
-  body: Text.optional(),
-  url: WebUrl,
-  ...Author,
-  ...Dates
-})
+// An article and a page carry the same fields; an issue has a number as well.
+const Post = z.object({ id: Id, title: Title.optional(), body: Text.optional(), url: WebUrl, ...Author, ...Dates })
+const Issue = Post.extend({ number: z.number().int().optional() })
 const IssueComment = z.object({
   id: Id,
   body: Text.optional(),
@@ -40,13 +26,12 @@ const IssueComment = z.object({
   ...Author,
   ...Dates
 })
-const Page = z.object({ id: Id, title: Title.optional(), body: Text.optional(), url: WebUrl, ...Author, ...Dates })
 
 export const KnownWebhookEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal(['article_created', 'article_deleted', 'article_updated']), article: WebhookArticle }),
+  z.object({ type: z.literal(['article_created', 'article_deleted', 'article_updated']), article: Post }),
   z.object({ type: z.literal('issue_created'), issue: Issue }),
   z.object({ type: z.literal('issue_comment_created'), issue_comment: IssueComment }),
-  z.object({ type: z.literal(['page_created', 'page_deleted', 'page_updated']), page: Page })
+  z.object({ type: z.literal(['page_created', 'page_deleted', 'page_updated']), page: Post })
 ])
 export type KnownWebhookEvent = z.infer<typeof KnownWebhookEvent>
 export type WebhookEventType = KnownWebhookEvent['type']
