@@ -4,9 +4,8 @@ import { join } from 'node:path'
 import { createCore } from '../src/main/core/app'
 import { systemClock } from '../src/main/core/clock'
 import { createHandlers, dispatch } from '../src/main/core/ipc/handlers'
-import { memoryStore } from '../src/main/core/store/json-file'
 import type { Reply } from '../src/shared/contract'
-import { defaultSettings } from '../src/shared/settings'
+import { harnessDeps } from '../test/support/harness-core'
 import { viewOf } from './schedule-data'
 
 /**
@@ -18,16 +17,7 @@ export function benchCore(prefix: string): {
   dispose: () => void
 } {
   const dataDir = mkdtempSync(join(tmpdir(), prefix))
-  const core = createCore({
-    clock: systemClock,
-    dataDir,
-    openExternal: async () => {},
-    appName: 'Onair',
-    version: 'bench',
-    platform: 'linux',
-    locale: () => 'en-US',
-    settings: memoryStore(defaultSettings())
-  })
+  const core = createCore({ ...harnessDeps({ dataDir, clock: systemClock }), version: 'bench' })
   const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
   return {
     invoke: (name, input) => dispatch(handlers, name, input),

@@ -9,7 +9,7 @@ test('opens, shows the app info from the core, and switches to Japanese', async 
   await expect(page.getByTestId('app-info')).toHaveCount(0)
   await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByTestId('app-info')).toHaveText('Onair · Version 0.1.0-e2e · linux · en-US')
-  // At start the app also asks for the account and the saved settings (absent in this harness),
+  // At start the app also asks for the account and the saved settings,
   // and the first view loads its data; every call is one the contract knows.
   const startup = onair.calls.map((c) => c.name)
   expect(startup).toEqual(expect.arrayContaining(['app:info', 'auth:status', 'settings:get', 'schedule:get']))

@@ -23,7 +23,8 @@ import { ManualClock, systemClock } from '../../src/main/core/clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openAppServices, type AppServices } from '../../src/main/core/services'
 import { settingsFileStore } from '../../src/main/core/store/settings'
-import type { Emulator } from '../emulator/index'
+import { startEmulator, type Emulator } from '../emulator/index'
+import { harnessDeps } from '../support/harness-core'
 import { createHandlers, dispatch } from '../../src/main/core/ipc/handlers'
 import type { EventName, EventPayload, Handlers } from '../../src/shared/contract'
 import { deliverEvent, installBridge } from './bridge'
@@ -60,25 +61,33 @@ interface Fixtures {
   onair: OnairHarness
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { defaultService: Emulator }>({
   onairDeps: [{}, { option: true }],
   onairDepsFor: [undefined, { option: true }],
-  onair: async ({ page, onairDeps, onairDepsFor }, use) => {
+  // The service a test that brings no account of its own is signed in to.
+  defaultService: [
+    async ({}, use) => {
+      const emu = await startEmulator({ port: 0 })
+      await use(emu)
+      await emu.close()
+    },
+    { scope: 'worker' }
+  ],
+  onair: async ({ page, onairDeps, onairDepsFor, defaultService }, use) => {
     const dataDir = scratchDir('onair-e2e-')
     const clock = new ManualClock()
     const opened: string[] = []
+    const parts = { dataDir, openBrowser: (url: string) => void opened.push(url) }
+    const given = { ...onairDeps, ...onairDepsFor?.build(parts) }
+    const own = given.account ? given : await signedIn(defaultService, parts)
     const core = createCore({
-      clock,
-      dataDir,
+      ...harnessDeps({ dataDir, clock, account: own.account, settings: own.settings }),
       openExternal: async (url) => {
         opened.push(url)
       },
-      appName: 'Onair',
       version: '0.1.0-e2e',
-      platform: 'linux',
       locale: () => 'en-US',
-      ...onairDeps,
-      ...onairDepsFor?.build({ dataDir, openBrowser: (url) => void opened.push(url) })
+      ...given
     })
     const handlers = createHandlers(core)
     const calls: OnairHarness['calls'] = []
@@ -112,6 +121,13 @@ export const test = base.extend<Fixtures>({
     rmSync(dataDir, { recursive: true, force: true })
   }
 })
+
+/** Every feature is there, so the onboarding would cover the app until someone is signed in. */
+async function signedIn(emu: Emulator, parts: HarnessParts): Promise<Partial<CoreDeps>> {
+  const deps = emulatedAccount(emu, { configured: true }).build(parts)
+  await deps.account!.signInWithToken(emu.tokens.readWrite)
+  return deps
+}
 
 async function openApp(page: Page): Promise<void> {
   await page.goto(`${ORIGIN}/`)
@@ -183,6 +199,7 @@ export function emulatedAppServices(
     settings,
     notifier: memoryNotifier(),
     locale: () => 'en',
+    webhook: { secrets: account.secrets, face: 'app' },
     cron: () => ({ stop() {} })
   })
   return { services, account }

@@ -4,7 +4,6 @@
  */
 import type { Clock } from './clock'
 import { events as eventSchemas } from '../../shared/contract'
-import { UserErrorException } from './user-error'
 import { webOnly } from './web-url'
 import type { AppInfo, EventName, EventPayload } from '../../shared/contract'
 import type { Settings } from '../../shared/settings'
@@ -30,28 +29,28 @@ export interface CoreDeps {
   platform: string
   /** Read on each call: the system locale can change while the app runs. */
   locale: () => string
-  /** Sign-in and services (`auth:*`); absent in harnesses that do not need them. */
-  account?: Account
+  /** Sign-in and services (`auth:*`). */
+  account: Account
   /** The settings document (`settings:*`). */
-  settings?: DocumentStore<Settings>
+  settings: DocumentStore<Settings>
   /** The wiki inbox and its receiver's address (`inbox:*`). */
-  inbox?: InboxService
+  inbox: InboxService
   /** The outbox and the works view (`record:*`, `outbox:*`, `status:*`, `works:*`). */
-  records?: RecordsCore
+  records: RecordsCore
   /** Polling, the schedule cache and reminders (`schedule:*`); started by the caller. */
-  reminders?: ReminderService
+  reminders: ReminderService
   /** The calendar document and the subscribed feed (`calendar:*`). */
-  calendar?: CalendarService
+  calendar: CalendarService
   /** The clipboard and the save dialog, for `calendar:copyUrl` and `calendar:export`. */
-  calendarShell?: CalendarShell
-  /** The window the app runs in (the Electron shell); absent in harnesses without one. */
-  window?: AppWindow
+  calendarShell: CalendarShell
+  /** The window the app runs in. */
+  window: AppWindow
   /** The system's global shortcuts (`shortcuts:*`); the Electron shell's globalShortcut. */
-  shortcuts?: ShortcutShell
+  shortcuts: ShortcutShell
   /** The app's own updates (`update:*`); the Electron shell's electron-updater. */
-  updates?: UpdateService
+  updates: UpdateService
   /** Settings → About → Copy diagnostics: the report (diagnostics/gather.ts) and the clipboard. */
-  diagnostics?: { text(): string; copy(text: string): void | Promise<void> }
+  diagnostics: { text(): string; copy(text: string): void | Promise<void> }
 }
 
 export interface AppWindow {
@@ -74,22 +73,21 @@ export interface Core {
   readonly clock: Clock
   readonly dataDir: string
   readonly events: CoreEvents
-  readonly account?: Account
-  readonly settings?: DocumentStore<Settings>
-  readonly inbox?: InboxService
-  readonly records?: RecordsCore
-  readonly reminders?: ReminderService
-  readonly calendar?: CalendarService
+  readonly account: Account
+  readonly settings: DocumentStore<Settings>
+  readonly inbox: InboxService
+  readonly records: RecordsCore
+  readonly reminders: ReminderService
+  readonly calendar: CalendarService
   readonly calendarShell: CalendarShell
-  readonly shortcuts?: ShortcutShell
-  readonly updates?: UpdateService
+  readonly shortcuts: ShortcutShell
+  readonly updates: UpdateService
   info(): AppInfo
   openExternal(url: string): Promise<void>
   openLog(): Promise<void>
-  /** False where there is no clipboard (harnesses). */
   copyDiagnostics(): Promise<{ copied: boolean }>
   hideWindow(): void
-  /** Without a window to ask in, a service address in use is never replaced. */
+  /** Asked in the main process's own dialog: true when the user agreed. */
   confirmAddressChange(changes: AddressChange[]): Promise<boolean>
 }
 
@@ -110,33 +108,30 @@ function createEvents(): CoreEvents {
 
 export function createCore(deps: CoreDeps): Core {
   const events = createEvents()
-  deps.account?.onChange((change) => events.emit('auth:changed', change))
-  deps.inbox?.onChange((unseenCount) => events.emit('inbox:changed', { unseenCount }))
-  deps.records?.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
-  deps.records?.outbox.onRollback((e) => events.emit('status:rollback', e))
-  deps.calendar?.onChange((info) => events.emit('calendar:changed', info))
-  const updates = deps.updates
-  updates?.onChange(() => events.emit('update:changed', updates.view()))
-  const reminders = deps.reminders
-  if (reminders) {
-    reminders.onChange((e) => e.type === 'status' && events.emit('schedule:changed', reminders.snapshot()))
-    deps.account?.onChange((change) => {
-      if (change.signedIn) void reminders.refresh()
-      // No reason means the user signed out (files wiped); a rejected token keeps the schedule.
-      else if (!change.reason) reminders.reset()
-    })
-  }
+  const { account, inbox, records, reminders, calendar, updates, window } = deps
+  account.onChange((change) => events.emit('auth:changed', change))
+  inbox.onChange((unseenCount) => events.emit('inbox:changed', { unseenCount }))
+  records.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
+  records.outbox.onRollback((e) => events.emit('status:rollback', e))
+  calendar.onChange((info) => events.emit('calendar:changed', info))
+  updates.onChange(() => events.emit('update:changed', updates.view()))
+  reminders.onChange((e) => e.type === 'status' && events.emit('schedule:changed', reminders.snapshot()))
+  account.onChange((change) => {
+    if (change.signedIn) void reminders.refresh()
+    // No reason means the user signed out (files wiped); a rejected token keeps the schedule.
+    else if (!change.reason) reminders.reset()
+  })
   return {
     clock: deps.clock,
     dataDir: deps.dataDir,
     events,
-    account: deps.account,
+    account,
     settings: deps.settings,
-    inbox: deps.inbox,
-    records: deps.records,
+    inbox,
+    records,
     reminders,
-    calendar: deps.calendar,
-    calendarShell: deps.calendarShell ?? {},
+    calendar,
+    calendarShell: deps.calendarShell,
     shortcuts: deps.shortcuts,
     updates,
     info: () => ({
@@ -145,22 +140,13 @@ export function createCore(deps: CoreDeps): Core {
       platform: deps.platform,
       locale: deps.locale()
     }),
-    async openLog() {
-      if (!deps.window) {
-        throw new UserErrorException('unavailable', {
-          en: 'There is no log file here.',
-          ja: 'ここにはログファイルがありません。'
-        })
-      }
-      await deps.window.openLog()
-    },
+    openLog: () => window.openLog(),
     async copyDiagnostics() {
-      if (!deps.diagnostics) return { copied: false }
       await deps.diagnostics.copy(deps.diagnostics.text())
       return { copied: true }
     },
-    hideWindow: () => deps.window?.hide(),
-    confirmAddressChange: async (changes) => (deps.window ? deps.window.confirmAddressChange(changes) : false),
+    hideWindow: () => window.hide(),
+    confirmAddressChange: (changes) => window.confirmAddressChange(changes),
     // Checked again here, not only by the IPC schema: notifications and the CLI call this too.
     openExternal: webOnly((url) => deps.openExternal(url))
   }

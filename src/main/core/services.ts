@@ -7,7 +7,7 @@ import type { Clock } from './clock'
 import { createImageLoader } from './images/loader'
 import { createInbox, type InboxService } from './inbox/inbox'
 import { inboxSwitches } from './inbox/switches'
-import { memoryWebhookSecret, webhookSecretFile, type Face } from './inbox/webhook-secret'
+import { webhookSecretFile, type Face } from './inbox/webhook-secret'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
@@ -56,10 +56,9 @@ export interface AppServicesDeps {
   onCorrupt?: (report: CorruptFileReport) => void
   /**
    * Where the webhook receiver keeps its secret (this face's secrets store); `onUrlReplaced` is
-   * told besides the notification when the registered URL stopped working. Absent: a secret in
-   * memory for this run (tests and harnesses).
+   * told besides the notification when the registered URL stopped working.
    */
-  webhook?: { secrets: Secrets; face: Face; onUrlReplaced?: (url: string) => void }
+  webhook: { secrets: Secrets; face: Face; onUrlReplaced?: (url: string) => void }
   /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
   onWebhookEvent?: (event: WebhookEvent) => void
   /** Serve reminders only while holding the data folder (store/folder-turn.ts). */
@@ -114,16 +113,15 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     onError,
     onCorrupt
   })
-  const webhook = deps.webhook
-  const inMemory = webhook ? undefined : memoryWebhookSecret()
+  const { webhook } = deps
   const inboxSwitch = inboxSwitches({
     inbox,
     cron,
-    secret: () => (webhook ? webhookSecretFile(dataDir, webhook.secrets, webhook.face, onCorrupt) : inMemory!),
+    secret: () => webhookSecretFile(dataDir, webhook.secrets, webhook.face, onCorrupt),
     notifier,
     locale,
     onEvent: deps.onWebhookEvent,
-    onUrlReplaced: webhook?.onUrlReplaced,
+    onUrlReplaced: webhook.onUrlReplaced,
     onError
   })
   const turn = folderTurn({

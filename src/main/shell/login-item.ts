@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { app } from 'electron'
 import type { Settings } from '../../shared/settings'
-import type { DocumentStore } from '../core/store/json-file'
+import type { AppServices } from '../core/services'
 import { HIDDEN_FLAG, autostartEntry, autostartPath } from '../core/autostart'
 import { writeAtomic } from '../core/store/atomic-write'
 import type { AppLog } from './log'
@@ -22,32 +22,21 @@ export function launchedAtLogin(argv: readonly string[]): boolean {
 }
 
 /**
- * Startup settings act on the OS (login item, Dock) now and whenever a write changes them: the
- * settings document to hand on, applying them after each write has been stored.
+ * Startup settings act on the OS (login item, Dock) now and whenever they change: a write in the
+ * window, or `onair config set` from another process (the settings watch finds both).
  */
 export function followStartup(
-  store: DocumentStore<Settings>,
+  settings: Pick<AppServices['settings'], 'read' | 'onChange'>,
   log: AppLog,
   env: NodeJS.ProcessEnv
-): DocumentStore<Settings> {
-  applyStartup(store.read().startup, log, env)
-  const after = (before: Settings, next: Settings): void => {
-    if (JSON.stringify(before.startup) !== JSON.stringify(next.startup)) applyStartup(next.startup, log, env)
-  }
-  return {
-    read: () => store.read(),
-    write(next) {
-      const before = store.read()
-      store.write(next)
-      after(before, next)
-    },
-    update(fn) {
-      const before = store.read()
-      const next = store.update(fn)
-      after(before, next)
-      return next
-    }
-  }
+): void {
+  let applied = settings.read().startup
+  applyStartup(applied, log, env)
+  settings.onChange(({ startup }) => {
+    if (JSON.stringify(startup) === JSON.stringify(applied)) return
+    applied = startup
+    applyStartup(startup, log, env)
+  })
 }
 
 function applyStartup(startup: Startup, log: AppLog, env: NodeJS.ProcessEnv): void {

@@ -95,8 +95,8 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
-  const { reminders } = services
-  const settings = followStartup(services.settings, log, env)
+  const { reminders, settings } = services
+  followStartup(settings, log, env)
   // What the core, the window and the tray below are all made over.
   const parts = { clock, log, window, services, account, settings, language }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
@@ -110,7 +110,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const core = appCore({ ...parts, dataDir, shortcuts, updates, diagnostics })
   const { main, unbindIpc } = openAppWindow({ ...parts, core, routes: window, notifier, argv, links })
   shortcuts.start(settings.read().shortcuts)
-  services.settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
+  settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
   const tray = openAppTray({
     ...parts,
     updates,

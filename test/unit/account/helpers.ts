@@ -7,6 +7,7 @@ import { systemClock } from '../../../src/main/core/clock'
 import { createHandlers } from '../../../src/main/core/ipc/handlers'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import type { Emulator } from '../../emulator/index'
+import { harnessDeps } from '../../support/harness-core'
 import { tempDir } from '../../support/temp-dir'
 
 export interface TestAccount {
@@ -45,16 +46,8 @@ export function accountCore(emu: Emulator, over: Partial<AccountDeps> = {}, wind
   const t = testAccount(over)
   t.account.saveServices(servicesOf(emu))
   const core = createCore({
-    clock: systemClock,
-    dataDir: t.dataDir,
-    openExternal: async () => undefined,
-    appName: 'Onair',
-    version: '1.0.0',
-    platform: 'linux',
-    locale: () => 'en-US',
-    account: t.account,
-    settings: t.deps.settings,
-    window
+    ...harnessDeps({ dataDir: t.dataDir, clock: systemClock, account: t.account, settings: t.deps.settings }),
+    ...(window ? { window } : {})
   })
   return { ...t, core, handlers: createHandlers(core) }
 }

@@ -1,8 +1,11 @@
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { memorySecrets } from '../../../src/main/core/auth/secrets'
 import { dispatch } from '../../../src/main/core/ipc/handlers'
 import type { Reply } from '../../../src/shared/contract'
+import { defaultSettings } from '../../../src/shared/settings'
 import { visit } from '../auth/helpers'
 import { setup } from '../app/helpers'
 import { accountCore, servicesOf } from './helpers'
@@ -80,13 +83,28 @@ describe('auth and settings over IPC', () => {
   it('emits auth:changed on sign-in and sign-out', async () => {
     const { handlers, core } = accountCore(emu, { secrets: encrypted() })
     const changes: unknown[] = []
-    core.events.subscribe((name, payload) => changes.push([name, payload]))
+    // The schedule follows too (refreshed, then emptied: schedule:changed), as in the app.
+    core.events.subscribe((name, payload) => name === 'auth:changed' && changes.push([name, payload]))
     await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.readWrite })
     await dispatch(handlers, 'auth:signOut', { discardOutbox: false })
     expect(changes).toEqual([
       ['auth:changed', { signedIn: true }],
       ['auth:changed', { signedIn: false }]
     ])
+  })
+
+  it('sign-out leaves no schedule file behind: the reminders forget it without writing it again', async () => {
+    const { handlers, dataDir } = accountCore(emu, { secrets: encrypted() })
+    await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.readWrite })
+    const saved = { fetchedAt: '2026-11-24T09:00:00.000Z', programs: [] }
+    writeFileSync(join(dataDir, 'schedule.json'), JSON.stringify(saved))
+    expect(await dispatch(handlers, 'schedule:get', undefined)).toMatchObject({ ok: true, value: saved })
+    await dispatch(handlers, 'auth:signOut', { discardOutbox: false })
+    expect(existsSync(join(dataDir, 'schedule.json'))).toBe(false)
+    expect(await dispatch(handlers, 'schedule:get', undefined)).toMatchObject({
+      ok: true,
+      value: { fetchedAt: null, programs: [] }
+    })
   })
 
   it('answers a failed sign-in with the AuthError code and both languages', async () => {
@@ -113,9 +131,12 @@ describe('auth and settings over IPC', () => {
     expect(kept.ok && (kept.value as { ui: { locale: string } }).ui.locale).toBe('ja')
   })
 
-  it('a core composed without an account answers accounts-unavailable', async () => {
+  it('on a first start (no service set up yet): not configured, not signed in, the default settings', async () => {
     const { handlers } = setup()
-    expect(errorCode(await dispatch(handlers, 'auth:status', undefined))).toBe('accounts-unavailable')
-    expect(errorCode(await dispatch(handlers, 'settings:get', undefined))).toBe('accounts-unavailable')
+    expect(await dispatch(handlers, 'auth:status', undefined)).toMatchObject({
+      ok: true,
+      value: { configured: false, signedIn: false }
+    })
+    expect(await dispatch(handlers, 'settings:get', undefined)).toEqual({ ok: true, value: defaultSettings() })
   })
 })

@@ -11,15 +11,6 @@ describe('inbox IPC', () => {
   })
   afterAll(() => emu.close())
 
-  it('explains that the inbox is missing when the core has none', async () => {
-    const { handlers } = setup()
-    const reply = await dispatch(handlers, 'inbox:list', {})
-    expect(reply).toMatchObject({
-      ok: false,
-      error: { code: 'inbox-unavailable', message: { en: expect.any(String), ja: expect.any(String) } }
-    })
-  })
-
   it('refreshes, lists, marks seen, and pushes inbox:changed with the unseen count', async () => {
     const { inbox } = inboxRig(emu)
     const { core, handlers } = setup({ inbox })

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore } from '../../../src/main/core/app'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
-import { createHandlers, dispatch } from '../../../src/main/core/ipc/handlers'
+import { dispatch } from '../../../src/main/core/ipc/handlers'
 import { memoryNotifier } from '../../../src/main/core/notify'
 import { createLedger } from '../../../src/main/core/schedule/ledger'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
@@ -12,32 +11,13 @@ import { defaultSettings } from '../../../src/shared/settings'
 import type { Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
-
-const base = {
-  dataDir: '/nonexistent',
-  openExternal: async () => {},
-  appName: 'Onair',
-  version: '1',
-  platform: 'linux',
-  locale: () => 'en'
-}
+import { setup } from '../app/helpers'
 
 describe('schedule IPC', () => {
   let emu: Emulator | undefined
   afterEach(async () => {
     await emu?.close()
     emu = undefined
-  })
-
-  it('without the reminders dep: a clear UserError, not a crash', async () => {
-    const t = await emulated({})
-    emu = t.emu
-    const handlers = createHandlers(createCore({ ...base, clock: t.clock }))
-    const reply = await dispatch(handlers, 'schedule:get', undefined)
-    expect(reply).toMatchObject({
-      ok: false,
-      error: { code: 'schedule-unavailable', message: { en: expect.any(String), ja: expect.any(String) } }
-    })
   })
 
   it('get answers from the cache before any poll; start and refresh poll; every change is pushed as schedule:changed', async () => {
@@ -54,10 +34,9 @@ describe('schedule IPC', () => {
       locale: () => 'en',
       cron: manualCron().factory
     })
-    const core = createCore({ ...base, clock: t.clock, reminders })
+    const { core, handlers } = setup({ clock: t.clock, reminders })
     const pushed: Array<[EventName, unknown]> = []
     core.events.subscribe((name, payload) => pushed.push([name, payload]))
-    const handlers = createHandlers(core)
 
     const before = await dispatch(handlers, 'schedule:get', undefined)
     expect(before).toEqual({

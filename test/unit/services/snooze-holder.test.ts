@@ -19,6 +19,7 @@ function compose(t: TestAccount, clock: ManualClock, face?: 'app' | 'cli') {
     clock,
     account: t.account,
     settings: t.deps.settings,
+    webhook: { secrets: t.account.secrets, face: face ?? 'app' },
     notifier,
     locale: () => 'en',
     cron: noCron,

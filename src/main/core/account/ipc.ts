@@ -9,18 +9,11 @@ import { validateCron } from '../schedule/cron'
 import type { DocumentStore } from '../store/json-file'
 
 /**
- * The `auth:*` and `settings:*` handlers. Both concerns are optional deps of the core (tests and
- * other features compose a core without them), so each handler first checks its dependency is
- * there. Nothing returned here carries a token or the client secret: outputs are built field by
- * field from the account, never by passing a stored object through.
+ * The `auth:*` and `settings:*` handlers. Nothing returned here carries a token or the client
+ * secret: outputs are built field by field from the account, never by passing a stored object
+ * through.
  */
 type AccountCommand = Extract<keyof Handlers, `auth:${string}` | `settings:${string}`>
-
-const unavailable = () =>
-  new UserErrorException('accounts-unavailable', {
-    en: 'Accounts are not available in this build of Onair.',
-    ja: 'この Onair ではアカウント機能を使えません。'
-  })
 
 const NEEDS_CONSENT = {
   en: 'This computer cannot encrypt saved secrets. Confirm that Onair may store them unencrypted, readable by your user account, or use another computer.',
@@ -103,31 +96,22 @@ const ADDRESS_KEPT = {
 }
 
 export function accountHandlers(
-  account: Account | undefined,
-  settings: SettingsStore | undefined,
+  account: Account,
+  settings: SettingsStore,
   confirmAddressChange: ConfirmAddressChange
 ): Pick<Handlers, AccountCommand> {
-  const need = (): Account => {
-    if (!account) throw unavailable()
-    return account
-  }
-  const needSettings = (): SettingsStore => {
-    if (!settings) throw unavailable()
-    return settings
-  }
   /** Where secrets cannot be encrypted, nothing secret is stored without the user's yes. */
   const consent = (allowUnencrypted: boolean | undefined): Account => {
-    const a = need()
-    if (!a.secrets.encryptionAvailable() && allowUnencrypted !== true) {
+    if (!account.secrets.encryptionAvailable() && allowUnencrypted !== true) {
       throw new UserErrorException('needs-consent', NEEDS_CONSENT, 'confirm-unencrypted')
     }
-    return a
+    return account
   }
 
   return {
-    'auth:status': async () => accountStatus(need()),
+    'auth:status': async () => accountStatus(account),
     'auth:saveServices': async ({ allowUnencrypted, ...update }) => {
-      const a = update.clientSecret === undefined ? need() : consent(allowUnencrypted)
+      const a = update.clientSecret === undefined ? account : consent(allowUnencrypted)
       // A script in the page must not be able to point Onair elsewhere by itself.
       const changes = replacedAddresses(a.services(), update)
       if (changes.length > 0 && !(await confirmAddressChange(changes)))
@@ -139,23 +123,22 @@ export function accountHandlers(
       const pending = await consent(input?.allowUnencrypted).startBrowserSignIn()
       return toInfo(await pending.done)
     },
-    'auth:cancelSignIn': async () => need().cancelSignIn(),
-    'auth:startOob': async () => ({ url: await need().startOobSignIn() }),
+    'auth:cancelSignIn': async () => account.cancelSignIn(),
+    'auth:startOob': async () => ({ url: await account.startOobSignIn() }),
     'auth:completeOob': async ({ code, allowUnencrypted }) =>
       toInfo(await consent(allowUnencrypted).completeOobSignIn(code)),
     'auth:pasteToken': async ({ token, allowUnencrypted }) =>
       toInfo(await consent(allowUnencrypted).signInWithToken(token)),
-    'auth:signOut': async ({ discardOutbox }) => need().signOut({ discardOutbox }),
+    'auth:signOut': async ({ discardOutbox }) => account.signOut({ discardOutbox }),
     'auth:setWikiToken': async ({ token, allowUnencrypted }) => {
       const a = consent(allowUnencrypted)
       await a.setWikiToken(token)
       return accountStatus(a)
     },
-    'settings:get': async () => needSettings().read(),
+    'settings:get': async () => settings.read(),
     'settings:update': async (patch) => {
-      const store = needSettings()
-      const next = store.update((current) => mergeSettings(current, patch))
-      await store.settled?.()
+      const next = settings.update((current) => mergeSettings(current, patch))
+      await settings.settled?.()
       return next
     }
   }

@@ -6,37 +6,24 @@ import type { CalendarService } from '.'
 type CalendarCommand = Extract<keyof Handlers, `calendar:${string}`>
 
 export interface CalendarShell {
-  copyText?: (text: string) => void | Promise<void>
+  copyText: (text: string) => void | Promise<void>
   /** Asks the user where to save `text` (suggesting `name`) and saves it; null when cancelled. */
-  saveFile?: (name: string, text: string) => Promise<string | null>
+  saveFile: (name: string, text: string) => Promise<string | null>
 }
 
-const unavailable = () =>
-  new UserErrorException('calendar-unavailable', {
-    en: 'The calendar is not available in this build of Onair.',
-    ja: 'この Onair ではカレンダーを使えません。'
-  })
-
-export function calendarHandlers(
-  calendar: CalendarService | undefined,
-  shell: CalendarShell
-): Pick<Handlers, CalendarCommand> {
-  const need = (): CalendarService => {
-    if (!calendar) throw unavailable()
-    return calendar
-  }
+export function calendarHandlers(calendar: CalendarService, shell: CalendarShell): Pick<Handlers, CalendarCommand> {
   return {
-    'calendar:info': async () => need().info(),
-    'calendar:regenerate': async () => need().regenerate(),
+    'calendar:info': async () => calendar.info(),
+    'calendar:regenerate': async () => calendar.regenerate(),
     'calendar:copyUrl': async () => {
-      const url = need().info().url
-      if (!url || !shell.copyText) return { copied: false }
+      // No address while the feed is off.
+      const url = calendar.info().url
+      if (!url) return { copied: false }
       await shell.copyText(url)
       return { copied: true }
     },
     'calendar:export': async () => {
-      const text = need().document()
-      if (!shell.saveFile) throw unavailable()
+      const text = calendar.document()
       try {
         return { path: await shell.saveFile('onair.ics', text) }
       } catch (e) {

@@ -1,12 +1,8 @@
 import type { Handlers } from '../../../shared/contract'
-import { UserErrorException } from '../user-error'
 import type { Outbox } from './outbox'
 import type { WorksView } from './works'
 
-/**
- * The `record:*`, `outbox:*`, `status:*` and `works:*` handlers. Records are an optional dep of the
- * core (harnesses and other features compose a core without them), so every handler checks first.
- */
+/** The `record:*`, `outbox:*`, `status:*` and `works:*` handlers. */
 export interface RecordsCore {
   outbox: Outbox
   works: WorksView
@@ -17,17 +13,9 @@ type RecordsCommand = Extract<
   `record:${string}` | `outbox:${string}` | `status:${string}` | `works:${string}`
 >
 
-const unavailable = () =>
-  new UserErrorException('records-unavailable', {
-    en: 'Recording is not available until you sign in to the media-tracking service.',
-    ja: '視聴記録サービスにサインインするまで記録は使えません。'
-  })
-
-export function recordsHandlers(records: RecordsCore | undefined): Pick<Handlers, RecordsCommand> {
-  const use = async <T>(fn: (r: RecordsCore) => Promise<T> | T): Promise<T> => {
-    if (!records) throw unavailable()
-    return fn(records)
-  }
+export function recordsHandlers(records: RecordsCore): Pick<Handlers, RecordsCommand> {
+  // Every handler answers a promise, also those whose work is synchronous (a throw is a rejection).
+  const use = async <T>(fn: (r: RecordsCore) => Promise<T> | T): Promise<T> => fn(records)
   return {
     'record:create': (input) => use((r) => r.outbox.record(input)),
     'record:undo': ({ id }) => use((r) => ({ outcome: r.outbox.undo(id) })),

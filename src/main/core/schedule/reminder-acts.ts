@@ -4,7 +4,6 @@ import type { CachedProgram } from '../../../shared/schedule'
 import type { Outbox } from '../records/outbox'
 import { watchedRecord } from '../../../shared/watched-record'
 import type { RecordsCore } from '../records/ipc'
-import { UserErrorException } from '../user-error'
 import type { ReminderService } from './reminders'
 import { scheduledProgram, type ReminderRef } from './snoozes'
 
@@ -29,20 +28,10 @@ export function recordWatched(
 
 type RemindersCommand = Extract<keyof Handlers, `reminders:${string}`>
 
-const unavailable = () =>
-  new UserErrorException('reminders-unavailable', {
-    en: 'Reminders are not available until you sign in to the media-tracking service.',
-    ja: '視聴記録サービスにサインインするまでリマインダーは使えません。'
-  })
-
 /** The `reminders:*` handlers: the history for the window's list, and its rows' buttons. */
-export function remindersHandlers(
-  reminders: ReminderService | undefined,
-  records: RecordsCore | undefined
-): Pick<Handlers, RemindersCommand> {
+export function remindersHandlers(reminders: ReminderService, records: RecordsCore): Pick<Handlers, RemindersCommand> {
   return {
     'reminders:history': async () => {
-      if (!reminders) throw unavailable()
       const entries = reminders.history()
       const programs = reminders.schedule().programs
       const actionable = new Set(
@@ -54,7 +43,6 @@ export function remindersHandlers(
       return { entries, actionable: [...actionable] }
     },
     'reminders:act': async ({ ref, action }) => {
-      if (!reminders || !records) throw unavailable()
       const at = { ...ref, startedAt: new Date(ref.startedAt).toISOString() }
       if (action === 'snooze') return { ok: reminders.snooze(at).ok }
       const watched = recordWatched(at, reminders, records.outbox)

@@ -255,7 +255,9 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       emit({ type: 'status', status: poller.status(), result: null })
     },
     reset() {
-      cache.write(emptySchedule())
+      // After a sign-out the file is gone already: writing the empty schedule would make it again.
+      const { fetchedAt, programs } = cache.read()
+      if (fetchedAt !== null || programs.length > 0) cache.write(emptySchedule())
       scheduler.update([])
       emit({ type: 'status', status: poller.status(), result: null })
     },

@@ -19,29 +19,18 @@ export interface ShortcutShell {
 
 type ShortcutCommand = Extract<keyof Handlers, `shortcuts:${string}`>
 
-const unavailable = () =>
-  new UserErrorException('shortcuts-unavailable', {
-    en: 'Global shortcuts are available in the desktop app only.',
-    ja: 'グローバルショートカットはデスクトップアプリでのみ使えます。'
-  })
-
 /** `platform` names a recorded key as Electron reads it there (Command on darwin, Super elsewhere). */
 export function shortcutsHandlers(
-  settings: DocumentStore<Settings> | undefined,
-  shell: ShortcutShell | undefined,
+  settings: DocumentStore<Settings>,
+  shell: ShortcutShell,
   platform: string
 ): Pick<Handlers, ShortcutCommand> {
-  const need = () => {
-    if (!settings || !shell) throw unavailable()
-    return { settings, shell }
-  }
-  const info = (doc: Settings, shell: ShortcutShell): ShortcutsInfo => {
+  const info = (doc: Settings): ShortcutsInfo => {
     const state = (action: ShortcutAction) => ({ accelerator: doc.shortcuts[action], active: shell.active(action) })
     return { toggleWindow: state('toggleWindow'), quickRecord: state('quickRecord') }
   }
   /** Checked, taken from the system, then stored; refused with the reason otherwise. */
   const set = (action: ShortcutAction, accelerator: string): ShortcutsInfo => {
-    const { settings, shell } = need()
     const problem = acceleratorProblem(accelerator)
     if (problem) throw new UserErrorException('shortcut-invalid', problem)
     const other = SHORTCUT_ACTIONS.find((a) => a !== action)!
@@ -58,16 +47,13 @@ export function shortcutsHandlers(
       })
     }
     const saved = settings.update((doc) => ({ ...doc, shortcuts: { ...doc.shortcuts, [action]: accelerator } }))
-    return info(saved, shell)
+    return info(saved)
   }
   return {
-    'shortcuts:get': async () => {
-      const { settings, shell } = need()
-      return info(settings.read(), shell)
-    },
+    'shortcuts:get': async () => info(settings.read()),
     'shortcuts:set': async ({ action, accelerator }) => set(action, accelerator),
     'shortcuts:record': async ({ action, press }) => {
-      const current = need().settings.read().shortcuts[action]
+      const current = settings.read().shortcuts[action]
       const accelerator = recordKey(press, platform)
       if (accelerator === null || accelerator === current) return null
       return set(action, accelerator)

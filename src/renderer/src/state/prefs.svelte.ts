@@ -11,18 +11,14 @@ import { asUserError } from '../errors'
  */
 export type SettingsPatch = CommandInput<'settings:update'>
 
-export const prefs = $state<{ doc: Settings | null; available: boolean }>({ doc: null, available: true })
+export const prefs = $state<{ doc: Settings | null }>({ doc: null })
 
 let loading: Promise<void> | undefined
 
 /** `fresh` re-reads the file (the Settings view on open); otherwise the first load is shared. */
 export function loadPrefs(opts: { fresh?: boolean } = {}): Promise<void> {
   if (opts.fresh || !loading) {
-    loading = invoke('settings:get').then(
-      (doc) => void ((prefs.doc = doc), (prefs.available = true)),
-      // A core composed without settings: the sections and the bells stay hidden.
-      () => void (prefs.available = false)
-    )
+    loading = invoke('settings:get').then((doc) => void (prefs.doc = doc))
   }
   return loading
 }

@@ -30,11 +30,7 @@ export function showError(err: unknown): void {
 
 /** Loads the outbox and follows it; returns the teardown for an `$effect`. */
 export function trackOutbox(onRollback: (workId: number, reason: LocalizedText) => void): () => void {
-  // A core without records (signed out, some harnesses) refuses; the rows' actions say so when used.
-  invoke('outbox:list').then(
-    (v) => (records.entries = v.entries),
-    (err: unknown) => asUserError(err).code !== 'records-unavailable' && showError(err)
-  )
+  invoke('outbox:list').then((v) => (records.entries = v.entries), showError)
   const offChanged = listen('outbox:changed', (p) => (records.entries = p.entries))
   const offRollback = listen('status:rollback', (e) => {
     if (e.previous) records.statuses[e.workId] = e.previous
