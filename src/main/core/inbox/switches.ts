@@ -1,5 +1,4 @@
 import type { Settings } from '../../../shared/settings'
-import type { CronFactory } from '../schedule/cron'
 import { inboxPollSwitch } from './poller'
 import { receiverSwitch, RECEIVER_OFF, type ReceiverSwitchOptions } from './receiver-switch'
 
@@ -16,7 +15,10 @@ export interface InboxSwitches {
   settled(): Promise<void>
 }
 
-export function inboxSwitches(o: ReceiverSwitchOptions & { cron: CronFactory }): InboxSwitches {
+/** `cron`: how a schedule ticks (schedule/cron.ts's nodeCronFactory in the app). */
+type Cron = Parameters<typeof inboxPollSwitch>[1]
+
+export function inboxSwitches(o: ReceiverSwitchOptions & { cron: Cron }): InboxSwitches {
   const receiver = receiverSwitch(o)
   const poll = inboxPollSwitch(o.inbox, o.cron)
   let running = false
