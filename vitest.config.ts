@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],
-    setupFiles: ['test/setup/temp-dirs.ts'],
+    setupFiles: ['test/setup/temp-dirs.ts', 'test/setup/document-backend.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

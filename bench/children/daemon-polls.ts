@@ -3,6 +3,8 @@ import { favourMemory } from '../../src/main/cli/daemon-memory'
 import type { CommandContext } from '../../src/main/cli/command'
 import { systemClock, type Clock } from '../../src/main/core/clock'
 import { resolveConfig } from '../../src/main/core/config'
+import { confBackend } from '../../src/main/core/store/conf-backend'
+import { useDocumentBackend } from '../../src/main/core/store/json-file'
 import type { CronFactory } from '../../src/main/core/schedule/cron'
 
 /**
@@ -14,6 +16,8 @@ import type { CronFactory } from '../../src/main/core/schedule/cron'
  * Run through tsx, whose compiler stays in memory: the growth between polls is the figure, not
  * the absolute size (the built daemon's is measured apart).
  */
+// What the dispatcher chooses for `onair run`.
+useDocumentBackend(confBackend())
 const POLLS = Number(process.env.POLLS ?? 100)
 const SPEED = 20
 const SAMPLES = new Set([1, 10, 25, 50, POLLS])

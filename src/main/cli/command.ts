@@ -52,6 +52,12 @@ export interface Command {
   options: Record<string, OptionSpec>
   /** Most commands take none; a positional they do not expect is a usage error. */
   positionals?: { min: number; max: number }
+  /**
+   * True when this use of the command only reads the data folder (`config get`): its documents are
+   * then opened without conf (core/store/read-only-backend.ts), which halves its start. Absent:
+   * the command may write.
+   */
+  readsOnly?(ctx: Pick<CommandContext, 'flags' | 'positionals'>): boolean
   run(ctx: CommandContext): Promise<ExitCode>
 }
 

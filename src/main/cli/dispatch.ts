@@ -3,6 +3,7 @@ import type { Locale, LocalizedText } from '../../shared/locale'
 import { systemClock, type Clock } from '../core/clock'
 import { localeFromEnv } from '../core/locale'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
+import { chooseDocumentBackend } from './document-backend'
 import { COMMANDS, type CommandEntry } from './registry'
 import { cliVersion } from './version'
 
@@ -98,15 +99,13 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
       },
       io.env
     )
-    return await command.run({
-      io,
-      config,
-      clock,
-      locale,
-      t,
-      flags: values as Record<string, string | boolean | undefined>,
-      positionals
-    })
+    const flags = values as Record<string, string | boolean | undefined>
+    const restoreBackend = await chooseDocumentBackend(command.readsOnly?.({ flags, positionals }) ?? false)
+    try {
+      return await command.run({ io, config, clock, locale, t, flags, positionals })
+    } finally {
+      restoreBackend()
+    }
   } catch (e) {
     if (!(e instanceof UsageError || e instanceof ConfigError)) throw e
     io.err(t(e.userMessage))

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
@@ -57,6 +57,22 @@ describe('onair config', () => {
     )
     expect(JSON.parse(readFileSync(settingsFile(env), 'utf8')).ui.locale).toBe('ja')
   }, 30_000)
+
+  it("get and list only read: a settings file that is not JSON is moved aside, said in the user's language, the defaults shown", async () => {
+    const env = folder()
+    expect((await runOnair(['config', 'set', 'ui.locale', 'ja'], env)).code).toBe(0)
+    writeFileSync(settingsFile(env), '{"ui": {"locale": "ja"')
+    const get = await runOnair(['config', 'get', 'ui.locale'], { ...env, LANG: 'ja_JP.UTF-8' })
+    expect(get).toMatchObject({ code: 0, stdout: 'system\n' })
+    expect(get.stderr).toContain('settings.json')
+    expect(get.stderr).toContain('設定は初期値に戻りました')
+    const aside = readdirSync(env.ONAIR_DATA_DIR).filter((f) => f.startsWith('settings.json.corrupt-'))
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(env.ONAIR_DATA_DIR, aside[0]!), 'utf8')).toBe('{"ui": {"locale": "ja"')
+    // Nothing was written in its place: a reader leaves the defaults to the next change.
+    expect(readdirSync(env.ONAIR_DATA_DIR)).not.toContain('settings.json')
+    expect((await runOnair(['config', 'list'], env)).stderr).toBe('')
+  })
 
   it('a value the schema refuses: exit 2, the reason in English and Japanese, the file unchanged', async () => {
     const env = folder()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
+import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
 
 describe('onair upcoming', () => {
@@ -84,5 +85,29 @@ describe('onair upcoming', () => {
     }
     expect(io.stdout.filter((l) => l.includes('(AT-X)')).length).toBeGreaterThan(0)
     expect(await runCli(['config', 'unset', 'reminders.channels.1'], fakeIo(env))).toBe(0)
+  })
+
+  it('--from-cache: the saved schedule as the last poll saved it, never asking the service; nothing saved: exit 1', async () => {
+    const polled = fakeIo(env)
+    expect(await runCli(['upcoming', '--json'], polled)).toBe(0)
+    const fresh = JSON.parse(polled.stdout[0]!)
+    // A real process, with the service's address pointing nowhere: a poll would fail and say so.
+    const gone = { ...env, ONAIR_MEDIA_URL: 'http://127.0.0.1:9' }
+    const cached = spawnCli(['upcoming', '--from-cache', '--json'], gone)
+    expect(await cached.code).toBe(0)
+    expect(JSON.parse(cached.stdout[0]!)).toEqual({ ...fresh, offline: true })
+    expect(cached.stderr()).toMatch(new RegExp(`^Showing the schedule saved at ${fresh.fetchedAt} \\(.+ ago\\)\\.\n$`))
+    const text = spawnCli(['upcoming', '--from-cache'], { ...gone, TZ: 'UTC', LANG: 'ja_JP.UTF-8' })
+    expect(await text.code).toBe(0)
+    expect(text.stdout).toHaveLength(fresh.programs.length)
+    expect(text.stderr()).toContain('保存した番組表を表示します')
+
+    const empty = spawnCli(['upcoming', '--from-cache'], {
+      ...env,
+      ONAIR_DATA_DIR: join(tempDir('onair-upcoming-'), 'data')
+    })
+    expect(await empty.code).toBe(1)
+    expect(empty.stdout).toEqual([])
+    expect(empty.stderr()).toBe('No saved schedule to show yet.\nNothing unwatched on air in the window.\n')
   })
 })

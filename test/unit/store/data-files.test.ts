@@ -6,14 +6,8 @@ import { feedFileStore } from '../../../src/main/core/calendar/address'
 import { emptyInbox, inboxFileStore } from '../../../src/main/core/inbox/store'
 import { webhookSecretFile } from '../../../src/main/core/inbox/webhook-secret'
 import { outboxFileStore } from '../../../src/main/core/records/store'
-import {
-  emptySchedule,
-  historyFile,
-  ledgerFile,
-  premieresFile,
-  scheduleFileStore,
-  snoozesFile
-} from '../../../src/main/core/schedule/files'
+import { historyFile, ledgerFile, premieresFile, snoozesFile } from '../../../src/main/core/schedule/files'
+import { emptySchedule, scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
 import { DATA_FILES, personalDataFiles } from '../../../src/main/core/store/data-files'
 import { holdFolder } from '../../../src/main/core/store/folder-lock'
 import { settingsFileStore } from '../../../src/main/core/store/settings'

@@ -23,6 +23,7 @@ const show = (value: unknown): string => (typeof value === 'string' ? value : JS
 export const config: Command = {
   usage: USAGE,
   positionals: { min: 1, max: 3 },
+  readsOnly: ({ positionals: [action] }) => action === 'get' || action === 'list',
   description: {
     en: 'Reads and changes the settings the app shows, in the same file (KEY is dotted, e.g. reminders.leadMinutes). VALUE is JSON when it reads as JSON (30, true, [10,0]), a comma list for lists (10,0), else text (ja). A value the settings do not accept exits 2 with the reason and changes nothing; unset puts a setting back to its default. Channels are set by id (onair upcoming --json shows channel.id): reminders.channels.ID.offsetMinutes -60…1440, reminders.channels.ID.muted true; a negative VALUE needs no quoting. A running app or onair run applies a change within seconds. The services.* settings are shown but not changed here: a service address changes with its client secret and sign-in, in the app or with --media-url / ONAIR_MEDIA_URL and the like.',
     ja: 'アプリの設定画面と同じ設定ファイルを読み書きします（KEY はドット区切り。例: reminders.leadMinutes）。VALUE は JSON として読めれば JSON（30、true、[10,0]）、リストならカンマ区切り（10,0）、それ以外は文字列（ja）です。受け付けられない値は理由を表示して終了コード 2 で終わり、何も変更しません。unset は既定値に戻します。チャンネルは ID で指定します（onair upcoming --json の channel.id）: reminders.channels.ID.offsetMinutes に -60〜1440、reminders.channels.ID.muted に true。負の値もそのまま書けます。実行中のアプリや onair run には数秒で反映されます。services.* の設定は表示のみで、ここでは変更できません（サービスのアドレスはクライアントシークレットやサインインと一緒に、アプリ、または --media-url / ONAIR_MEDIA_URL などで変更します）。'
@@ -52,9 +53,10 @@ export const config: Command = {
       if (current !== undefined) ctx.io.out(show(current))
       return EXIT.ok
     }
+    const { validateCron } = await import('../../core/schedule/cron')
     try {
       const saved = store.update((doc) => {
-        const change = changeSetting(doc, key!, action === 'set' ? value : undefined)
+        const change = changeSetting(doc, key!, action === 'set' ? value : undefined, validateCron)
         // Thrown inside the transaction: the file is left exactly as it was.
         if (!change.ok) throw new Rejected(change.error)
         return change.doc

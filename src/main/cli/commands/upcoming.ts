@@ -1,29 +1,43 @@
 import type { LocalizedText } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
-import { describeApiError } from '../../core/http/errors'
-import { pollOnce } from '../../core/schedule/poll'
-import { emptySchedule, scheduleFileStore } from '../../core/schedule/files'
+import type { Settings } from '../../../shared/settings'
+import { emptySchedule, scheduleFileStore } from '../../core/schedule/schedule-file'
 import { duration, summaryLine } from '../../core/schedule/reminder-text'
 import { channelRule, watchAt } from '../../../shared/watch-time'
 import { writeAtomic } from '../../core/store/atomic-write'
+import { settingsFileStore } from '../../core/store/settings'
 import { formatCountdown } from '../../core/schedule/tray-state'
-import { EXIT, UsageError, type Command } from '../command'
-import { cliSettings, signedInAccount } from '../context'
+import { EXIT, UsageError, type Command, type CommandContext } from '../command'
 import { movedAside } from '../moved-aside'
-import { failWith } from '../report'
+
+/** The schedule a run of `onair upcoming` shows, polled (poll-schedule.ts) or saved. */
+export interface ShownSchedule {
+  schedule: ScheduleCache
+  settings: Settings
+  /** Polled just now; false for the saved schedule. */
+  fresh: boolean
+  /** schedule.json could not be read or written (said on stderr): the exit code is 1. */
+  fileTrouble: boolean
+  /** The media service's address, for the calendar's links. */
+  mediaUrl(): Promise<string>
+}
 
 /**
  * `onair upcoming`: polls once and prints the schedule; when the service cannot be reached it
- * prints the saved one and says so on stderr. `--json` is a contract:
- * `{"fetchedAt", "offline", "programs": [...]}` with programs as the schedule cache keeps them.
- * `--ics [FILE]` writes the same schedule as an iCalendar document (the app's "Export .ics").
+ * prints the saved one and says so on stderr. `--from-cache` prints the saved one without polling
+ * (no sign-in needed; it reads the folder only, so it starts about as fast as Node itself).
+ * `--json` is a contract: `{"fetchedAt", "offline", "programs": [...]}` with programs as the
+ * schedule cache keeps them. `--ics [FILE]` writes the same schedule as an iCalendar document
+ * (the app's "Export .ics").
  */
 export const upcoming: Command = {
-  usage: ['upcoming [--json]', 'upcoming --ics [FILE] [--alarms]'],
+  usage: ['upcoming [--json] [--from-cache]', 'upcoming --ics [FILE] [--alarms] [--from-cache]'],
   positionals: { min: 0, max: 1 },
+  // The listing from the saved schedule reads the folder only; the calendar opens the account.
+  readsOnly: ({ flags }) => flags['from-cache'] === true && flags.ics !== true,
   description: {
-    en: 'Fetches your unwatched broadcasts (from an hour ago to 48 hours ahead by default) and saves them for offline use. When the service cannot be reached, shows the saved schedule and says so on stderr (exit 0; exit 1 when nothing was ever saved). --json prints {"fetchedAt", "offline", "programs": [...]}. --ics prints an iCalendar document instead (one event per program; works you are not reminded of, muted or, with reminders.mode only-picked, not picked, and hidden rebroadcasts left out as for reminders), or writes it to FILE, replacing it whole; --alarms adds one alarm per reminder lead time (also on when the calendar.alarms setting is).',
-    ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。--ics では代わりに iCalendar 形式で出力します（番組ごとに 1 件の予定。リマインダーと同じく、通知しない作品（ミュートした作品、reminders.mode が only-picked なら選んでいない作品）と非表示の再放送は除きます）。FILE を指定するとそのファイルを丸ごと置き換えて書き込みます。--alarms を付けるとリマインダーの時刻ごとに通知を付けます（設定 calendar.alarms が有効な場合も同じ）。'
+    en: 'Fetches your unwatched broadcasts (from an hour ago to 48 hours ahead by default) and saves them for offline use. When the service cannot be reached, shows the saved schedule and says so on stderr (exit 0; exit 1 when nothing was ever saved). --json prints {"fetchedAt", "offline", "programs": [...]}. --ics prints an iCalendar document instead (one event per program; works you are not reminded of, muted or, with reminders.mode only-picked, not picked, and hidden rebroadcasts left out as for reminders), or writes it to FILE, replacing it whole; --alarms adds one alarm per reminder lead time (also on when the calendar.alarms setting is). --from-cache shows the saved schedule without asking the service (exit 1 when nothing was ever saved).',
+    ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。--ics では代わりに iCalendar 形式で出力します（番組ごとに 1 件の予定。リマインダーと同じく、通知しない作品（ミュートした作品、reminders.mode が only-picked なら選んでいない作品）と非表示の再放送は除きます）。FILE を指定するとそのファイルを丸ごと置き換えて書き込みます。--alarms を付けるとリマインダーの時刻ごとに通知を付けます（設定 calendar.alarms が有効な場合も同じ）。--from-cache ではサービスに問い合わせず保存済みの番組表を表示します（保存済みのものがなければ終了コード 1）。'
   },
   options: {
     json: {
@@ -46,6 +60,13 @@ export const upcoming: Command = {
         en: 'with --ics: one alarm per reminder lead time',
         ja: '--ics と併用: リマインダーの時刻ごとに通知を付ける'
       }
+    },
+    'from-cache': {
+      type: 'boolean',
+      help: {
+        en: 'the saved schedule, without asking the service',
+        ja: 'サービスに問い合わせず、保存済みの番組表を使う'
+      }
     }
   },
   async run(ctx) {
@@ -62,47 +83,22 @@ export const upcoming: Command = {
         ja: '--json と --ics はどちらか一方を指定してください。'
       })
     }
-    let cli
-    try {
-      cli = signedInAccount(ctx)
-    } catch (e) {
-      return failWith(ctx, e)
-    }
-    const cache = scheduleFileStore(ctx.config.dataDir, movedAside(ctx))
-    const settings = cliSettings(ctx).read()
-    const result = await pollOnce({ media: cli.account.media(), now: ctx.clock.now(), settings })
-    // A schedule.json the system refuses (a folder in its place, no permission, a full disk) is
-    // said once, with what to do; what was fetched is still shown, and the exit code says 1.
-    let fileTrouble = false
-    const onFile = <T>(fn: () => T, fallback: T): T => {
-      try {
-        return fn()
-      } catch (e) {
-        fileTrouble = true
-        failWith(ctx, e)
-        return fallback
-      }
-    }
-    let shown: ScheduleCache
-    if (result.ok) {
-      shown = { fetchedAt: new Date(ctx.clock.now()).toISOString(), programs: result.programs }
-      onFile(() => cache.write(shown), undefined)
-    } else {
-      cli.account.monitor.report(result.error)
-      ctx.io.err(ctx.t(describeApiError(result.error)))
-      shown = onFile(() => cache.read(), emptySchedule())
-    }
-    const { fetchedAt, programs } = shown
-    if (!result.ok) ctx.io.err(ctx.t(savedNotice(fetchedAt, ctx.clock.now())))
+    const shown = ctx.flags['from-cache']
+      ? await savedSchedule(ctx)
+      : await (await import('../poll-schedule')).pollSchedule(ctx)
+    if (typeof shown === 'number') return shown
+    const { settings, fresh } = shown
+    const { fetchedAt, programs } = shown.schedule
+    if (!fresh) ctx.io.err(ctx.t(savedNotice(fetchedAt, ctx.clock.now())))
     if (ctx.flags.ics) {
-      if (!result.ok && !fetchedAt) return EXIT.failure
+      if (!fresh && !fetchedAt) return EXIT.failure
       // The calendar library is read only for --ics: the plain listing starts without it.
       const { calendarDocument } = await import('../../core/calendar/feed')
       const ics = calendarDocument({
         schedule: { fetchedAt, programs },
         settings,
         locale: ctx.locale,
-        mediaUrl: cli.account.services().mediaUrl,
+        mediaUrl: await shown.mediaUrl(),
         alarms: ctx.flags.alarms === true || undefined,
         now: ctx.clock.now()
       })
@@ -123,7 +119,7 @@ export const upcoming: Command = {
         }
       }
     } else if (ctx.flags.json) {
-      ctx.io.out(JSON.stringify({ fetchedAt, offline: !result.ok, programs }))
+      ctx.io.out(JSON.stringify({ fetchedAt, offline: !fresh, programs }))
     } else {
       const now = ctx.clock.now()
       const text = { locale: ctx.locale, timeZone: settings.reminders.timeZone, now }
@@ -136,7 +132,22 @@ export const upcoming: Command = {
         ctx.io.out(`${summaryLine(p, text, shift)}  ${formatCountdown(watchAt(p, channels) - now)}`)
       }
     }
-    return !fileTrouble && (result.ok || fetchedAt) ? EXIT.ok : EXIT.failure
+    return !shown.fileTrouble && (fresh || fetchedAt) ? EXIT.ok : EXIT.failure
+  }
+}
+
+/** The schedule saved by the last poll, as the poll's offline path shows it, without the account. */
+async function savedSchedule(ctx: CommandContext): Promise<ShownSchedule> {
+  const { dataDir } = ctx.config
+  const settings = settingsFileStore(dataDir, movedAside(ctx)).read()
+  const mediaUrl = async () => (await import('../context')).openAccount(ctx).account.services().mediaUrl
+  try {
+    const schedule = scheduleFileStore(dataDir, movedAside(ctx)).read()
+    return { schedule, settings, fresh: false, fileTrouble: false, mediaUrl }
+  } catch (e) {
+    // A schedule.json the system refuses is said as the poll says it (report.ts loads the account's errors).
+    ;(await import('../report')).failWith(ctx, e)
+    return { schedule: emptySchedule(), settings, fresh: false, fileTrouble: true, mediaUrl }
   }
 }
 

@@ -1,28 +1,14 @@
-import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
+import type { ScheduleCache } from '../../../shared/schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { emptyHistory, HistoryDoc, historyOver, memoryHistory, type ReminderHistory } from './history'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
 import { emptyPremieres, memoryPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
 import { emptySnoozes, memorySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
 import { dataFile } from '../store/data-files'
+import { scheduleFileStore } from './schedule-file'
 
-// The reminders' five files (store/data-files.ts names them; signing out deletes all five).
-
-export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
-
-/** The last good schedule: what the app shows at start-up and offline. */
-export function scheduleFileStore(
-  dataDir: string,
-  onCorrupt?: (r: CorruptFileReport) => void
-): DocumentStore<ScheduleCache> {
-  return jsonFileStore({
-    path: dataFile(dataDir, 'schedule'),
-    schema: ScheduleCacheSchema,
-    defaults: emptySchedule,
-    onCorrupt,
-    lossNote: { en: 'The schedule is fetched again from the service.', ja: '番組表はサービスから取得し直します。' }
-  })
-}
+// The reminders' five files (store/data-files.ts names them; signing out deletes all five);
+// schedule.json's store is schedule-file.ts, which `onair upcoming --from-cache` reads alone.
 
 /**
  * The delivered ledger on disk, shared by every process of the folder (see ledgerOver). A file

@@ -3,7 +3,6 @@ import { dirname } from 'node:path'
 import type { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
-import { confBackend } from './conf-backend'
 import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { movedAsideTo } from './data-files'
 import { withFileLock, type FileLockOptions } from './file-lock'
@@ -59,12 +58,16 @@ export interface JsonFileOptions<S extends z.ZodType> {
 let processBackend: DocumentBackend | undefined
 
 /**
- * The backend of every store this process opens from now on: the app sets electron-store before
- * it opens any; anything else (the command line, tests) gets conf. One process keeps its documents
- * one way, so it is chosen once where the process starts rather than passed to every store.
+ * The backend of every store this process opens from now on, chosen once where the process starts
+ * rather than passed to every store: the app sets electron-store before it opens any, the command
+ * line conf (or, for a command that only reads, read-only-backend.ts), tests conf
+ * (test/setup/document-backend.ts). No default here: importing conf from this module would make
+ * every reader load it (BENCHMARKS.md, issue 25: a quarter of `onair config get`).
  */
-export function useDocumentBackend(backend: DocumentBackend): void {
+export function useDocumentBackend(backend: DocumentBackend | undefined): DocumentBackend | undefined {
+  const before = processBackend
   processBackend = backend
+  return before
 }
 
 /** What a file looked like when it was read; null when there was no file. */
@@ -86,7 +89,9 @@ const swept = new Set<string>()
 export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): DocumentStore<z.output<S>> {
   type T = z.output<S>
   let cache: { value: T; sig: Signature } | undefined
-  const file = (opts.backend ?? (processBackend ??= confBackend())).open(opts.path, opts.mode ?? 0o600)
+  const backend = opts.backend ?? processBackend
+  if (!backend) throw new Error(`${opts.path}: no document backend chosen (useDocumentBackend) in this process`)
+  const file = backend.open(opts.path, opts.mode ?? 0o600)
   const folder = dirname(opts.path)
   if (!swept.has(folder)) {
     swept.add(folder)

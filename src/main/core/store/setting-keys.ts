@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { SettingsSchema, type Settings } from '../../../shared/settings'
-import { validateCron } from '../schedule/cron'
+import type { CronCheck } from '../schedule/cron'
 
 /**
  * The settings document seen as dotted keys (`reminders.quietHours.start`), for `onair config`:
@@ -107,8 +107,16 @@ export function serviceSettingRefused(key: string): LocalizedText {
   }
 }
 
-/** The document with `key` set (or, with `raw` undefined, back to its default), checked by the schema. */
-export function changeSetting(doc: Settings, key: string, raw: string | undefined): SettingChange {
+/**
+ * The document with `key` set (or, with `raw` undefined, back to its default), checked by the schema.
+ * `validateCron` is schedule/cron.ts's, passed in so that reading a setting never loads node-cron.
+ */
+export function changeSetting(
+  doc: Settings,
+  key: string,
+  raw: string | undefined,
+  validateCron: (expression: string) => CronCheck
+): SettingChange {
   if (!isKnownKey(key)) return { ok: false, error: unknownKey(key) }
   if (key.split('.')[0] === 'services') return { ok: false, error: serviceSettingRefused(key) }
   const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, getSetting(doc, key)))

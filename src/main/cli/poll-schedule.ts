@@ -1,0 +1,50 @@
+import type { ScheduleCache } from '../../shared/schedule'
+import { describeApiError } from '../core/http/errors'
+import { pollOnce } from '../core/schedule/poll'
+import { emptySchedule, scheduleFileStore } from '../core/schedule/schedule-file'
+import type { CommandContext, ExitCode } from './command'
+import { cliSettings, signedInAccount } from './context'
+import { movedAside } from './moved-aside'
+import { failWith } from './report'
+import type { ShownSchedule } from './commands/upcoming'
+
+/**
+ * `onair upcoming` without `--from-cache`: polls once as the signed-in user and saves what came,
+ * or, when the service cannot be reached, says why and hands back the saved schedule. Apart from
+ * the command so that `--from-cache` starts without the account, the HTTP client and the poll.
+ * An exit code when there is nobody to poll as.
+ */
+export async function pollSchedule(ctx: CommandContext): Promise<ShownSchedule | ExitCode> {
+  let cli
+  try {
+    cli = signedInAccount(ctx)
+  } catch (e) {
+    return failWith(ctx, e)
+  }
+  const cache = scheduleFileStore(ctx.config.dataDir, movedAside(ctx))
+  const settings = cliSettings(ctx).read()
+  const result = await pollOnce({ media: cli.account.media(), now: ctx.clock.now(), settings })
+  // A schedule.json the system refuses (a folder in its place, no permission, a full disk) is
+  // said once, with what to do; what was fetched is still shown, and the exit code says 1.
+  let fileTrouble = false
+  const onFile = <T>(fn: () => T, fallback: T): T => {
+    try {
+      return fn()
+    } catch (e) {
+      fileTrouble = true
+      failWith(ctx, e)
+      return fallback
+    }
+  }
+  let schedule: ScheduleCache
+  if (result.ok) {
+    schedule = { fetchedAt: new Date(ctx.clock.now()).toISOString(), programs: result.programs }
+    onFile(() => cache.write(schedule), undefined)
+  } else {
+    cli.account.monitor.report(result.error)
+    ctx.io.err(ctx.t(describeApiError(result.error)))
+    schedule = onFile(() => cache.read(), emptySchedule())
+  }
+  const { mediaUrl } = cli.account.services()
+  return { schedule, settings, fresh: result.ok, fileTrouble, mediaUrl: async () => mediaUrl }
+}

@@ -1,0 +1,24 @@
+import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
+import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { dataFile } from '../store/data-files'
+
+/*
+ * schedule.json apart from the reminders' other files (files.ts): `onair upcoming --from-cache`
+ * reads it without building their schemas.
+ */
+
+export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
+
+/** The last good schedule: what the app shows at start-up and offline. */
+export function scheduleFileStore(
+  dataDir: string,
+  onCorrupt?: (r: CorruptFileReport) => void
+): DocumentStore<ScheduleCache> {
+  return jsonFileStore({
+    path: dataFile(dataDir, 'schedule'),
+    schema: ScheduleCacheSchema,
+    defaults: emptySchedule,
+    onCorrupt,
+    lossNote: { en: 'The schedule is fetched again from the service.', ja: '番組表はサービスから取得し直します。' }
+  })
+}
