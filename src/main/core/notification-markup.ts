@@ -60,14 +60,17 @@ export function parseCapabilities(reply: string): Set<string> {
 }
 
 /**
- * A body formatter for one process's Linux notifications: asks the server once, at once, and until
- * the answer comes (or when none does) formats as for a markup server (see bodyForServer).
+ * A body formatter for one process's Linux notifications: asks the server once, right after the
+ * start's synchronous work, and until the answer comes (or when none does) formats as for a markup
+ * server (see bodyForServer). Not at once: spawning dbus-send forks the process (tens of ms under
+ * load), and a daemon's start first delivers the reminders that fell due while it was down
+ * (issue 25.3), which could not have had the answer yet anyway.
  */
 export function linuxBodyFormatter(
   env: Record<string, string | undefined>,
   ask: typeof askServerCapabilities = askServerCapabilities
 ): (body: string) => string {
   let capabilities: ReadonlySet<string> | undefined
-  void ask(env).then((answer) => (capabilities = answer))
+  setImmediate(() => void ask(env).then((answer) => (capabilities = answer)))
   return (body) => bodyForServer(body, capabilities)
 }

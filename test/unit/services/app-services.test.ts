@@ -110,6 +110,31 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     expect(notifier.shown.filter((n) => n.target?.kind === 'inbox')).toHaveLength(inboxNotes.length)
   })
 
+  it('a reminder that fell due while nothing served comes first: before the inbox schedule, the outbox or the receiver start', async () => {
+    const { services, notifier, dataDir, deps } = await open(true)
+    deps.settings.update((s) => ({ ...s, reminders: { ...s.reminders, leadMinutes: [0] } }))
+    const startedAt = new Date(Date.now() - 2_000).toISOString()
+    const program = { id: 990001, startedAt, isRebroadcast: false, channel: { id: 1, name: 'Tokyo MX' } }
+    writeFileSync(
+      join(dataDir, 'schedule.json'),
+      JSON.stringify({
+        fetchedAt: startedAt,
+        programs: [{ ...program, work: { id: 1, title: 'Overdue' }, episode: null }]
+      })
+    )
+    // What else had started when the reminder was shown.
+    const seen: Array<{ schedules: number; receiver: string | undefined }> = []
+    const show = notifier.show.bind(notifier)
+    notifier.show = (n) => {
+      if (n.title === 'Overdue') seen.push({ schedules: running.length, receiver: services.inbox.webhookInfo().url })
+      show(n)
+    }
+    await services.start()
+    expect(seen).toEqual([{ schedules: 0, receiver: undefined }])
+    expect(running.length).toBeGreaterThan(0)
+    expect(services.inbox.webhookInfo().url).toBeDefined()
+  })
+
   it('a settings write through the services re-plans the reminders', async () => {
     const { services } = await open()
     await services.start()

@@ -18,7 +18,8 @@ export interface HoldPolicy {
 export interface FolderTurn {
   /**
    * Asks for the folder before anything starts, so that a refused process starts nothing. The
-   * answer is to be called once the rest has started: it serves now, or stands by.
+   * answer serves now, or stands by; services.ts calls it before starting the rest, so that what
+   * fell due while nothing served is delivered first.
    */
   claim(): () => Promise<void>
   /** True while this process serves. */
