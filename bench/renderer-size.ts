@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { initSync, parse } from 'es-module-lexer'
 
 /**
  * Issue 11's budget for the window's JavaScript: every chunk counts, the ones loaded later too,
@@ -37,21 +38,13 @@ function sizeOf(dir: string, files: string[]): JsSize {
 
 /** `<script type="module" src>` of the page, relative to the renderer folder. */
 const PAGE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g
-/**
- * One static import at the start of a chunk: the bundler writes them all there, before any code
- * (`import{a as b}from"./c.js";import"./d.js";`). `import(` is a dynamic import and never matches.
- */
-const LEADING_IMPORT = /^\s*import\s*(?:[^"'`;()]*?\bfrom\s*)?(["'`])([^"'`]+)\1\s*;?/
 
 /** The files `chunk` (a path relative to the renderer folder) imports statically, as such paths. */
 function staticImports(dir: string, chunk: string): string[] {
-  let code = readFileSync(join(dir, chunk), 'utf8')
-  const found: string[] = []
-  for (let m = LEADING_IMPORT.exec(code); m; m = LEADING_IMPORT.exec(code)) {
-    found.push(posix.join(posix.dirname(chunk), m[2]!))
-    code = code.slice(m[0].length)
-  }
-  return found
+  initSync()
+  const [imports] = parse(readFileSync(join(dir, chunk), 'utf8'))
+  // d is -1 for `import … from`, an index for `import()`, -2 for `import.meta`.
+  return imports.filter((i) => i.d === -1 && i.n).map((i) => posix.join(posix.dirname(chunk), i.n!))
 }
 
 /** The built renderer's JavaScript (`rendererDir`: out/renderer, with index.html and assets/). */
