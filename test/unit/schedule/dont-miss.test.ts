@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import type { NativeNotification } from '../../../src/main/core/notify'
+import { ManualClock } from '../../../src/main/core/clock'
+import { createLedger, type LedgerItem } from '../../../src/main/core/schedule/ledger'
+import { reminderKey } from '../../../src/main/core/schedule/planner'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
+import { repeatKey } from '../../../src/main/core/schedule/repeats'
+import { createScheduler } from '../../../src/main/core/schedule/scheduler'
+import type { Delivery } from '../../../src/shared/schedule'
+import { program, settings as reminderSettings } from './fixtures'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import type { ReminderSettingsInput } from '../../../src/shared/schedule'
 import { ReminderSettingsSchema } from '../../../src/shared/schedule'
@@ -97,8 +104,8 @@ describe("don't let me miss it (reminder service, ManualClock)", () => {
       'Reminder again: Starlit Courier',
       'もう一度お知らせ: Starlit Courier'
     ])
-    const outcomes = t.soon(b.service).map((e) => e.outcome)
-    expect(outcomes.filter((o) => o === 'again')).toHaveLength(2)
+    // Both served: each repeat planned, claimed and shown by one of them only.
+    expect(t.soon(b.service).map((e) => e.outcome)).toEqual(['delivered', 'again', 'again'])
     b.service.stop()
     c.service.stop()
   })
@@ -133,5 +140,34 @@ describe("don't let me miss it (reminder service, ManualClock)", () => {
     t.clock.advanceTo(t.start + 60 * MIN)
     expect(a.shown()).toEqual([[-3, 'Starlit Courier']])
     a.service.stop()
+  })
+
+  it('the other rules hold beside it: a repeat another process claimed first is noted as not repeated, not shown', () => {
+    const T = Date.UTC(2026, 3, 5, 12)
+    const clock = new ManualClock(T)
+    const p = program(1, T + 10 * MIN, { workId: 7 })
+    const inner = createLedger(() => {})
+    // The reminder 3 min before is shown here; the repeats are taken by the other process between this one's plan and its claim.
+    const racing = {
+      ...inner,
+      has: inner.has,
+      deliveredAt: inner.deliveredAt,
+      claim: <T extends LedgerItem>(items: readonly T[], at: number): T[] =>
+        items.some((i) => i.key.includes(':repeat')) ? (inner.add(items, at), []) : inner.claim(items, at)
+    }
+    const shown: Delivery[] = []
+    const notRepeated: string[][] = []
+    const scheduler = createScheduler({
+      clock,
+      ledger: racing,
+      settings: () => reminderSettings({ leadMinutes: [3], dontMissWorkIds: [7] }),
+      deliver: (d) => shown.push(d),
+      onRepeat: (rs) => notRepeated.push(rs.map((r) => r.key))
+    })
+    scheduler.update([p])
+    clock.advanceTo(T + 20 * MIN)
+    expect(shown.map((d) => (d.kind === 'single' ? d.reminder.key : d.kind))).toEqual([reminderKey(1, p.startedAt, 3)])
+    expect(notRepeated).toEqual([[repeatKey(1, p.startedAt, 1)], [repeatKey(1, p.startedAt, 2)]])
+    scheduler.stop()
   })
 })

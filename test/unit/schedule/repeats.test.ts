@@ -84,6 +84,21 @@ describe('"don\'t let me miss it" in the plan', () => {
     expect(repeats(plan([p], dontMiss({ leadMinutes: [10] }), START + 2 * MIN, late))).toEqual([[2, 5]])
   })
 
+  it('one reminder per episode: the airings of an episode share its repeats, whichever was reminded or repeated', () => {
+    const later = program(2, START + 30 * MIN, { workId: 7, episodeId: 100 })
+    const first = program(1, START, { workId: 7, episodeId: 100 })
+    const one = dontMiss({ leadMinutes: [10] })
+    const at = START - 9 * MIN
+    // Reminded on the later airing's key (its slot was the earliest before an offset changed).
+    const ledger = ledgerOf({ [`2:${later.startedAt}:10`]: START - 10 * MIN })
+    const [r1, r2] = plan([first, later], one, at, ledger).filter((r) => r.repeat)
+    expect(r1).toMatchObject({ programId: 1, siblings: [{ key: `2:${later.startedAt}:repeat1` }] })
+    expect(r2?.key).toBe(`1:${first.startedAt}:repeat2`)
+    // Repeated on the other airing already: not again on this one.
+    ledger.deliver({ ...r1!, key: `2:${later.startedAt}:repeat1`, siblings: [] }, START)
+    expect(repeats(plan([first, later], one, START + 1000, ledger))).toEqual([[2, 5]])
+  })
+
   it('a repeat that came too late is dropped, never summarised as missed', () => {
     const ledger = ledgerOf({ [key(10)]: START - 10 * MIN })
     const { reminders, open } = planAt([p], dontMiss({ leadMinutes: [10] }), START + 30 * MIN, ledger)
