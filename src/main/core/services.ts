@@ -66,35 +66,26 @@ export interface AppServicesDeps {
 }
 
 export function openAppServices(deps: AppServicesDeps): AppServices {
-  const { dataDir, clock, account, notifier, locale, onError, onCorrupt } = deps
+  const { dataDir, clock, account, locale, onCorrupt, webhook } = deps
+  // What every feature is opened with: the folder, the time, the notifier, the language, and
+  // where its background failures and moved-aside files are told.
+  const ground = { dataDir, clock, notifier: deps.notifier, locale, onError: deps.onError, onCorrupt }
   const cron = deps.cron ?? nodeCronFactory
   const settings = watchSettings(deps.settings, clock)
+  // Looked up at each use, so a change of service settings applies at once.
+  const media = () => account.media()
   const reminders = createReminderService({
-    clock,
-    // Looked up at each poll, so a change of service settings applies at once.
-    media: { allPrograms: (params, o) => account.media().allPrograms(params, o) },
+    ...ground,
+    media: { allPrograms: (params, o) => media().allPrograms(params, o) },
     monitor: account.monitor,
-    dataDir,
     settings: () => settings.read(),
-    notifier,
-    locale,
-    cron,
-    onError,
-    onCorrupt
+    cron
   })
-  const records = openRecords({
-    dataDir,
-    media: () => account.media(),
-    monitor: account.monitor,
-    clock,
-    onCorrupt,
-    onError
-  })
+  const records = openRecords({ ...ground, media, monitor: account.monitor })
   const inbox = createInbox({
+    ...ground,
     wiki: () => account.wiki(),
     store: inboxFileStore(dataDir, onCorrupt),
-    clock,
-    notifier,
     notify: () => settings.read().inbox.notify,
     language: locale,
     images: createImageLoader({
@@ -104,31 +95,22 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     })
   })
   const calendar = openCalendar({
-    dataDir,
-    clock,
+    ...ground,
     schedule: () => reminders.schedule(),
     settings: () => settings.read(),
-    locale,
-    mediaUrl: () => account.services().mediaUrl,
-    onError,
-    onCorrupt
+    mediaUrl: () => account.services().mediaUrl
   })
-  const { webhook } = deps
   const inboxSwitch = inboxSwitches({
+    ...ground,
     inbox,
     cron,
     secret: () => webhookSecretFile(dataDir, webhook.secrets, webhook.face, onCorrupt),
-    notifier,
-    locale,
     onEvent: deps.onWebhookEvent,
-    onUrlReplaced: webhook.onUrlReplaced,
-    onError
+    onUrlReplaced: webhook.onUrlReplaced
   })
   const turn = folderTurn({
-    dataDir,
-    clock,
+    ...ground,
     hold: deps.hold,
-    onError,
     // Reminders first: what fell due while nothing served is delivered by their first plan, before
     // the feed's server starts. The feed, like the reminders, is served by the one process holding
     // the folder: the app on standby and `onair run` would otherwise both want the remembered port.
