@@ -53,6 +53,21 @@ test('loads the renderer with the app info from main', async () => {
   await expect(page.getByTestId('app-info')).toContainText(pkg.version)
 })
 
+// The article preview writes with Chromium's sanitizer (src/renderer/src/lib/sanitize.ts), which
+// the e2e specs try in Debian's Chromium: this is the one the app ships.
+test("the window's Chromium has the HTML Sanitizer API the article preview writes with", async () => {
+  const written = await page.evaluate(() => {
+    const g = globalThis as unknown as {
+      Sanitizer: unknown
+      document: { createElement(tag: string): { setHTML(html: string): void; innerHTML: string } }
+    }
+    const div = g.document.createElement('div')
+    div.setHTML('<p>text</p><script>1</script><a href="javascript:1" onclick="1">link</a>')
+    return { sanitizer: typeof g.Sanitizer, html: div.innerHTML }
+  })
+  expect(written).toEqual({ sanitizer: 'function', html: '<p>text</p><a>link</a>' })
+})
+
 test('exposes only window.api (invoke, on) and no Node', async () => {
   const surface = await page.evaluate(() => {
     const w = globalThis as unknown as PageGlobals
