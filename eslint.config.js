@@ -103,7 +103,7 @@ export default ts.config(
     rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] }
   },
   {
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
     ignores: ['test/support/temp-dir.ts'],
     rules: {
       ...restrict(

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { createCore } from '../src/main/core/app'
 import { systemClock } from '../src/main/core/clock'
 import { createHandlers, dispatch } from '../src/main/core/ipc/handlers'
 import type { Reply } from '../src/shared/contract'
 import { harnessDeps } from '../test/support/harness-core'
 import { viewOf } from './schedule-data'
+import { scratchDir } from '../test/support/temp-dir'
 
 /**
  * The real core behind the window benches (render, window), answering the page's bridge calls.
@@ -16,7 +15,7 @@ export function benchCore(prefix: string): {
   invoke: (name: unknown, input: unknown) => Promise<Reply>
   dispose: () => void
 } {
-  const dataDir = mkdtempSync(join(tmpdir(), prefix))
+  const dataDir = scratchDir(prefix)
   const core = createCore({ ...harnessDeps({ dataDir, clock: systemClock }), version: 'bench' })
   const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
   return {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { ManualClock } from '../src/main/core/clock'
@@ -9,6 +7,7 @@ import { createLedger } from '../src/main/core/schedule/ledger'
 import { createScheduler } from '../src/main/core/schedule/scheduler'
 import { ReminderSettingsSchema, type CachedProgram } from '../src/shared/schedule'
 import { summarise, type Bench } from './stats'
+import { scratchDir } from '../test/support/temp-dir'
 
 /**
  * Heap held by the core for 10,000 cached programs: the schedule as loaded from schedule.json
@@ -56,7 +55,7 @@ function programs(now: number): CachedProgram[] {
 const COPIES = 4
 
 async function once(): Promise<{ cacheMb: number; planMb: number; planMs: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'onair-bench-mem-'))
+  const dir = scratchDir('onair-bench-mem-')
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0))
   scheduleFileStore(dir).write({ fetchedAt: new Date(clock.now()).toISOString(), programs: programs(clock.now()) })
   const settings = ReminderSettingsSchema.parse({})

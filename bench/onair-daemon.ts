@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { startEmulator, type Emulator } from '../test/emulator/index'
+import { scratchDir } from '../test/support/temp-dir'
 
 /**
  * What the daemon benches share: an emulator with `programs` more programs in the 48-hour window,
@@ -22,7 +22,7 @@ export interface Folder {
 export async function signedInFolder(programs: number, settings?: object): Promise<Folder> {
   const emu = await startEmulator({ port: 0 })
   if (programs > 0) emu.seedPrograms(programs, { startFrom: Date.now() + 60_000, spacingMinutes: (47 * 60) / programs })
-  const dir = mkdtempSync(join(tmpdir(), 'onair-bench-daemon-'))
+  const dir = scratchDir('onair-bench-daemon-')
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: dir,

@@ -3,9 +3,7 @@
  * the event. Measures POST → status line for valid events (the real inbox consumer behind it),
  * over keep-alive connections from the same process, several runs.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { systemClock } from '../src/main/core/clock'
 import { createInbox } from '../src/main/core/inbox/inbox'
 import { startInboxReceiver } from '../src/main/core/inbox/receiver'
@@ -14,12 +12,13 @@ import { inboxFileStore } from '../src/main/core/inbox/store'
 import { memoryNotifier } from '../src/main/core/notify'
 import { createWikiService } from '../test/emulator/wiki/index'
 import { quantile, summarise, type Bench, type Row } from './stats'
+import { scratchDir } from '../test/support/temp-dir'
 
 const RUNS = 5
 const REQUESTS = 200
 
 async function oneRun(): Promise<number[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-webhook-'))
+  const dataDir = scratchDir('onair-bench-webhook-')
   const inbox = createInbox({
     wiki: () => null,
     store: inboxFileStore(dataDir),
@@ -42,6 +41,7 @@ async function oneRun(): Promise<number[]> {
     }
   } finally {
     await receiver.close()
+    rmSync(dataDir, { recursive: true, force: true })
   }
   return times
 }

@@ -34,11 +34,12 @@ describe('no clock read outside the clock in src/main', () => {
   })
 })
 
-describe('no temp folder made outside temp-dir.ts in test/', () => {
+describe('no temp folder made outside temp-dir.ts in test/ and bench/', () => {
   it.each([
     ['test/unit/store/wrong.test.ts', "import { mkdtempSync } from 'node:fs'\nvoid mkdtempSync\n"],
     ['test/unit/cli/wrong.test.ts', "import { mkdtemp } from 'node:fs/promises'\nvoid mkdtemp\n"],
-    ['test/e2e/wrong.ts', "export const made = import('node:fs').then((fs) => fs.mkdtempSync('x'))\n"]
+    ['test/e2e/wrong.ts', "export const made = import('node:fs').then((fs) => fs.mkdtempSync('x'))\n"],
+    ['bench/wrong.bench.ts', "import { mkdtempSync } from 'fs'\nvoid mkdtempSync\n"]
   ])('%s is refused', async (file, code) => {
     expect(await refusals(file, code)).toEqual([expect.stringContaining('tempDir()')])
   })
