@@ -170,4 +170,29 @@ describe("don't let me miss it (reminder service, ManualClock)", () => {
     expect(notRepeated).toEqual([[repeatKey(1, p.startedAt, 1)], [repeatKey(1, p.startedAt, 2)]])
     scheduler.stop()
   })
+
+  it('slept through: a repeat within the grace period comes late, one beyond it is dropped, never "missed"', () => {
+    const T = Date.UTC(2026, 3, 5, 12)
+    const clock = new ManualClock(T)
+    const p = program(1, T + 10 * MIN, { workId: 7 })
+    const shown: Array<[string, number]> = []
+    const scheduler = createScheduler({
+      clock,
+      ledger: createLedger(() => {}),
+      settings: () => reminderSettings({ leadMinutes: [3], dontMissWorkIds: [7], graceMinutes: 15 }),
+      deliver: (d) =>
+        shown.push([d.kind === 'single' ? `repeat${d.reminder.repeat ?? 0}` : d.kind, (clock.now() - T) / MIN])
+    })
+    scheduler.update([p])
+    clock.advanceTo(T + 7 * MIN)
+    // Asleep from 12:07 to 12:30: the repeat at the start (12:10) is beyond the grace, the one at 12:15 within it.
+    clock.jumpTo(T + 30 * MIN)
+    scheduler.replan()
+    clock.advance(60 * MIN)
+    expect(shown).toEqual([
+      ['repeat0', 7],
+      ['repeat2', 30]
+    ])
+    scheduler.stop()
+  })
 })
