@@ -12,7 +12,9 @@ import { CachedProgramSchema } from './schedule'
  * - `repeat`: not shown, because another process of the folder had already shown it;
  * - `quiet`: not shown, its time fell in quiet hours;
  * - `snoozed`: Snooze pressed, comes back at `until`;
- * - `watched`, `opened`: Watched pressed, or the notification clicked.
+ * - `watched`, `opened`: Watched pressed, or the notification clicked;
+ * - `premiere`: a work's premiere announced (its key `premiere:<work id>`, `offsetMinutes` before
+ *   its start), one entry per work even when one notice named several.
  */
 export const HISTORY_OUTCOMES = [
   'delivered',
@@ -22,7 +24,8 @@ export const HISTORY_OUTCOMES = [
   'quiet',
   'snoozed',
   'watched',
-  'opened'
+  'opened',
+  'premiere'
 ] as const
 export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number]
 

@@ -4,7 +4,7 @@ import type { Reminder } from '../../shared/schedule'
 import type { Clock } from '../core/clock'
 import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'
 import { describeDelivery } from '../core/schedule/reminder-text'
-import { describePremiere } from '../core/schedule/premieres'
+import { describePremieres } from '../core/schedule/premieres'
 import type { ReminderEvent } from '../core/schedule/reminders'
 import type { WebhookEvent } from '../core/wiki/webhooks'
 import type { LocalizedText } from '../../shared/locale'
@@ -76,14 +76,10 @@ function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Line)
     return
   }
   if (event.type === 'premiere') {
-    const { program: p, firedAt } = event
-    emit({
-      type: 'premiere',
-      programId: p.id,
-      workId: p.work.id,
-      startedAt: p.startedAt,
-      firedAt: new Date(firedAt).toISOString()
-    })
+    // One line per work, also when one notice named several: a reader counts works.
+    const firedAt = new Date(event.firedAt).toISOString()
+    for (const p of event.programs)
+      emit({ type: 'premiere', programId: p.id, workId: p.work.id, startedAt: p.startedAt, firedAt })
     return
   }
   const { status, result } = event
@@ -142,8 +138,9 @@ function textLines(event: ReminderEvent, ctx: CommandContext, timeZone: string |
     return
   }
   if (event.type === 'premiere') {
-    const n = describePremiere(event.program, { locale: ctx.locale, timeZone, now: event.firedAt })
-    ctx.io.out(`${n.title} — ${n.body}`)
+    // One line, as the one notice: several premieres are its title and their lines joined by `; `.
+    const n = describePremieres(event.programs, { locale: ctx.locale, timeZone, now: event.firedAt })
+    if (n) ctx.io.out(`${n.title} — ${n.body.split('\n').join('; ')}`)
     return
   }
   const { delivery: d, firedAt } = event

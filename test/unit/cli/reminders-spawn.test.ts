@@ -53,6 +53,15 @@ describe('`onair reminders` as a real process, beside a real `onair run` on the 
         startedAt: expect.any(String),
         firedAt: expect.any(String)
       })
+      // ...and each in the history, whether one notice named it alone or with others.
+      const history = await runCliProcess(['reminders', '--json'], env)
+      const announced = HistoryEntrySchema.array()
+        .parse(JSON.parse(history.stdout[0]!).entries)
+        .filter((e) => e.outcome === 'premiere')
+        .flatMap((e) => e.reminders.map((r) => r.key))
+      expect(announced.sort()).toEqual(premieres.map((p: { workId: number }) => `premiere:${p.workId}`).sort())
+      const text = await runCliProcess(['reminders'], env)
+      expect(text.stdout.filter((l) => l.includes('Premiere announced'))).toHaveLength(premieres.length)
 
       const bad = await runCliProcess(['reminders', '--since', 'yesterday'], env)
       expect(bad.code).toBe(2)

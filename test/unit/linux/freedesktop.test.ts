@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { freedesktopNotifier } from '../../../src/main/core/freedesktop-notifier'
 import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
+import { describePremieres } from '../../../src/main/core/schedule/premieres'
+import { program } from '../schedule/fixtures'
 import { missing, startNotificationServer, type NotificationServer } from './notification-server'
 
 /**
@@ -109,6 +111,22 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     expect(server.notifyCalls().map((c) => c.body)).toEqual([
       'Ep. 3 &lt;i&gt;live&lt;/i&gt; in 10 min\n<a href="onair://program/1">Open in Onair</a>',
       'Missed while away: 2'
+    ])
+  })
+
+  it('premieres announced together: one Notify call, every line escaped, no buttons, no link', async () => {
+    const { n, server } = await withServer(['body', 'body-markup', 'body-hyperlinks', 'actions'])
+    const works = ['Fish & Chips', '<i>Orbit</i>'].map((title, i) =>
+      program(i + 1, Date.UTC(2026, 2, 28, 21, i), { title })
+    )
+    n.show(describePremieres(works, { locale: 'en', timeZone: 'UTC', now: Date.UTC(2026, 2, 28, 12) })!)
+    await server.waitForNotifyCalls(1)
+    expect(server.notifyCalls()).toEqual([
+      expect.objectContaining({
+        summary: '2 premieres coming up',
+        body: '21:00 Fish &amp; Chips Ep. 1 (TOKYO MX)\n21:01 &lt;i&gt;Orbit&lt;/i&gt; Ep. 1 (TOKYO MX)',
+        actions: ['default', 'Onair']
+      })
     ])
   })
 

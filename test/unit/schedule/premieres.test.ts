@@ -1,16 +1,24 @@
-import { writeFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
-import { describePremiere, duePremieres } from '../../../src/main/core/schedule/premieres'
+import {
+  describePremieres,
+  duePremieres,
+  emptyPremieres,
+  NAMED_PREMIERES,
+  premieresOver
+} from '../../../src/main/core/schedule/premieres'
+import { memoryStore } from '../../../src/main/core/store/json-file'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
 import { WATCHDOG_MS } from '../../../src/main/core/schedule/reminders'
 import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { manualCron } from './emulated'
-import { HOUR, MIN, settings } from './fixtures'
+import { HOUR, MIN, nowArb, programArb, settings, settingsArb } from './fixtures'
 import { tempDir } from '../../support/temp-dir'
 
 /** 2026-03-28 23:30 UTC: inside quiet hours 23:00–07:00. */
@@ -53,7 +61,7 @@ describe('premieres: the pure decision', () => {
   it('none while quiet hours hold, when off, when announced, started, rebroadcast or muted', () => {
     const p = episode(1, 10, TONIGHT, '1')
     expect(duePremieres([p], s, new Set(), NOW)).toEqual([])
-    expect(describePremiere(p, { locale: 'ja', timeZone: 'Asia/Tokyo', now: awake })).toMatchObject({
+    expect(describePremieres([p], { locale: 'ja', timeZone: 'Asia/Tokyo', now: awake })).toMatchObject({
       title: '初回放送: Work 10',
       body: '月 06:00 Work 10 #1 (TOKYO MX)'
     })
@@ -65,10 +73,79 @@ describe('premieres: the pure decision', () => {
   })
 })
 
+describe('premieres: one notice for all due at one moment', () => {
+  const now = Date.UTC(2026, 2, 29, 12, 0)
+  const seven = [1, 2, 3, 4, 5, 6, 7].map((i) => episode(i, i * 10, TONIGHT + i * MIN, '1'))
+
+  it('names the first five, earliest first, counts the rest, and opens the schedule', () => {
+    expect(describePremieres(seven, { locale: 'en', timeZone: 'UTC', now })).toEqual({
+      id: `premieres:${now}`,
+      title: '7 premieres coming up',
+      body: [
+        '21:01 Work 10 Ep. 1 (TOKYO MX)',
+        '21:02 Work 20 Ep. 1 (TOKYO MX)',
+        '21:03 Work 30 Ep. 1 (TOKYO MX)',
+        '21:04 Work 40 Ep. 1 (TOKYO MX)',
+        '21:05 Work 50 Ep. 1 (TOKYO MX)',
+        '…and 2 more'
+      ].join('\n'),
+      target: { kind: 'schedule' }
+    })
+    const ja = describePremieres(seven.slice(0, 2), { locale: 'ja', timeZone: 'Asia/Tokyo', now })
+    expect(ja).toMatchObject({
+      title: '初回放送 2 作品',
+      body: '月 06:01 Work 10 #1 (TOKYO MX)\n月 06:02 Work 20 #1 (TOKYO MX)'
+    })
+    expect(describePremieres(seven, { locale: 'ja', timeZone: 'UTC', now })?.body.split('\n').at(-1)).toBe(
+      'ほか 2 作品'
+    )
+    expect(describePremieres([], { locale: 'en', now })).toBeNull()
+  })
+
+  it('property: across processes and checks, each eligible work is announced exactly once and no notice drops one', () => {
+    fc.assert(
+      fc.property(
+        fc.array(programArb, { maxLength: 12 }),
+        settingsArb,
+        fc.array(fc.tuple(nowArb, fc.boolean()), { minLength: 1, maxLength: 8 }),
+        (programs, s, checks) => {
+          // Two processes of one folder: two views of one premieres document.
+          const doc = memoryStore(emptyPremieres())
+          const processes = [premieresOver(doc), premieresOver(doc)]
+          const announced: number[] = []
+          const eligible = new Set<number>()
+          for (const [at, second] of [...checks].sort((a, b) => a[0] - b[0])) {
+            for (const p of duePremieres(programs, s, new Set(), at)) eligible.add(p.work.id)
+            const mine = processes[second ? 1 : 0]!
+            const batch = mine.claim(duePremieres(programs, s, mine.announced(), at), at)
+            const notice = describePremieres(batch, { locale: 'en', timeZone: s.timeZone, now: at })
+            if (batch.length > 1) {
+              const lines = notice!.body.split('\n')
+              const more = Number(/^…and (\d+) more$/.exec(lines.at(-1) ?? '')?.[1] ?? 0)
+              expect(lines.length - (more > 0 ? 1 : 0) + more).toBe(batch.length)
+              expect(lines.length).toBeLessThanOrEqual(NAMED_PREMIERES + 1)
+              expect(notice!.title).toBe(`${batch.length} premieres coming up`)
+            } else expect(notice === null).toBe(batch.length === 0)
+            announced.push(...batch.map((p) => p.work.id))
+          }
+          // Once at most, and every work that was due at a check was announced at the first one.
+          expect(announced.length).toBe(new Set(announced).size)
+          expect(new Set(announced)).toEqual(eligible)
+        }
+      )
+    )
+  })
+})
+
 describe('premieres: the reminder service over a data folder', () => {
-  it('held by quiet hours, announced once as they end; two processes and a restart never announce it again', async () => {
+  it('held by quiet hours, one notice for three works as they end; two processes and a restart never repeat it; each work in the history', async () => {
     const folder = tempDir('onair-premieres-')
-    const programs = [episode(1, 10, TONIGHT, '1'), episode(2, 20, TONIGHT, '5')]
+    const programs = [
+      episode(1, 10, TONIGHT, '1'),
+      episode(2, 20, TONIGHT, '5'),
+      episode(3, 30, TONIGHT + HOUR, null),
+      episode(4, 40, TONIGHT - HOUR, '1')
+    ]
     writeFileSync(join(folder, 'schedule.json'), JSON.stringify({ fetchedAt: new Date(NOW).toISOString(), programs }))
     const clock = new ManualClock(NOW)
     const s: Settings = {
@@ -92,7 +169,7 @@ describe('premieres: the reminder service over a data folder', () => {
         locale: () => 'en',
         cron: manualCron().factory
       })
-      return { service, shown: () => notifier.shown.filter((n) => n.id.startsWith('premiere:')) }
+      return { service, shown: () => notifier.shown.filter((n) => n.id.startsWith('premiere')) }
     }
     const a = boot()
     const b = boot()
@@ -101,15 +178,28 @@ describe('premieres: the reminder service over a data folder', () => {
     clock.advanceTo(Date.UTC(2026, 2, 29, 7, 0) - 1)
     expect([...a.shown(), ...b.shown()]).toEqual([])
     clock.advance(WATCHDOG_MS)
-    const shown = [...a.shown(), ...b.shown()]
-    expect(shown).toEqual([
+    // The watchdog's first minute ends as the quiet hours do.
+    const at = Date.UTC(2026, 2, 29, 7, 0)
+    expect([...a.shown(), ...b.shown()]).toEqual([
       {
-        id: 'premiere:10',
-        title: 'Premiere: Work 10',
-        body: '21:00 Work 10 Ep. 1 (TOKYO MX)',
-        target: { kind: 'record', programId: 1 }
+        id: `premieres:${at}`,
+        title: '3 premieres coming up',
+        body: [
+          '20:00 Work 40 Ep. 1 (TOKYO MX)',
+          '21:00 Work 10 Ep. 1 (TOKYO MX)',
+          '22:00 Work 30 第1話 (TOKYO MX)'
+        ].join('\n'),
+        target: { kind: 'schedule' }
       }
     ])
+    const claimed = JSON.parse(readFileSync(join(folder, 'premieres.json'), 'utf8')).works
+    expect(Object.keys(claimed).sort()).toEqual(['10', '30', '40'])
+    expect(
+      a.service
+        .history()
+        .filter((e) => e.outcome === 'premiere')
+        .map((e) => e.reminders.map((r) => [r.key, r.offsetMinutes]))
+    ).toEqual([[['premiere:40', 13 * 60]], [['premiere:10', 14 * 60]], [['premiere:30', 15 * 60]]])
     a.service.stop()
     b.service.stop()
     const c = boot()

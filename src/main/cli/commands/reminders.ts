@@ -97,6 +97,8 @@ function outcomeText(e: HistoryEntry, text: { timeZone?: string; now: number }):
       return { en: 'Marked watched', ja: '視聴済みにしました' }
     case 'opened':
       return { en: 'Opened', ja: '通知を開きました' }
+    case 'premiere':
+      return { en: 'Premiere announced', ja: '初回放送をお知らせ' }
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Locale } from '../../../shared/locale'
+import type { HistoryReminder } from '../../../shared/reminder-history'
 import type { CachedProgram, ReminderSettings } from '../../../shared/schedule'
 import type { NativeNotification } from '../notify'
 import { memoryStore, type DocumentStore } from '../store/json-file'
@@ -36,7 +37,9 @@ export function isFirstEpisode(p: CachedProgram): boolean {
 /**
  * Pure: the premieres to announce at `now`, one per work (its earliest first episode still
  * ahead), none while the setting is off or quiet hours hold, none for a work already announced
- * or not reminded of (muted, not picked, a hidden rebroadcast).
+ * or not reminded of (muted, not picked, a hidden rebroadcast). All of them make ONE notice
+ * (`describePremieres`): the first poll after signing in, or a season's start, finds a dozen at
+ * once, and a dozen notifications would be a burst. Earliest first, as the notice lists them.
  */
 export function duePremieres(
   programs: readonly CachedProgram[],
@@ -52,21 +55,50 @@ export function duePremieres(
     const seen = byWork.get(p.work.id)
     if (!seen || Date.parse(p.startedAt) < Date.parse(seen.startedAt)) byWork.set(p.work.id, p)
   }
-  return [...byWork.values()]
+  return [...byWork.values()].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.work.id - b.work.id)
 }
 
-/** What the notice says: `Premiere: Starlit Courier` / `21:00 Starlit Courier Ep. 1 (Tokyo MX)`. */
-export function describePremiere(
-  p: CachedProgram,
-  ctx: { locale: Locale; timeZone?: string; now: number }
-): NativeNotification {
+/** A notice names this many premieres; the rest are counted ("…and 3 more"), so it stays readable. */
+export const NAMED_PREMIERES = 5
+
+type TextContext = { locale: Locale; timeZone?: string; now: number }
+
+/**
+ * The one notice for the premieres announced at one moment. One: `Premiere: Starlit Courier` /
+ * `21:00 Starlit Courier Ep. 1 (Tokyo MX)`, opening its quick record. Several: `3 premieres coming
+ * up` and a line each (a weekday where not today: the schedule runs days ahead, so not "tonight"),
+ * opening the schedule. Null for none.
+ */
+export function describePremieres(programs: readonly CachedProgram[], ctx: TextContext): NativeNotification | null {
+  const [first] = programs
+  if (!first) return null
+  if (programs.length === 1)
+    return {
+      id: `premiere:${first.work.id}`,
+      title: ctx.locale === 'ja' ? `初回放送: ${first.work.title}` : `Premiere: ${first.work.title}`,
+      body: summaryLine(first, ctx),
+      target: { kind: 'record', programId: first.id }
+    }
+  const n = programs.length
+  const more = n - NAMED_PREMIERES
+  const lines = programs.slice(0, NAMED_PREMIERES).map((p) => summaryLine(p, ctx))
+  if (more > 0) lines.push(ctx.locale === 'ja' ? `ほか ${more} 作品` : `…and ${more} more`)
   return {
-    id: `premiere:${p.work.id}`,
-    title: ctx.locale === 'ja' ? `初回放送: ${p.work.title}` : `Premiere: ${p.work.title}`,
-    body: summaryLine(p, ctx),
-    target: { kind: 'record', programId: p.id }
+    // One id per moment: a later batch is news of its own, not a replacement of this one.
+    id: `premieres:${ctx.now}`,
+    title: ctx.locale === 'ja' ? `初回放送 ${n} 作品` : `${n} premieres coming up`,
+    body: lines.join('\n'),
+    target: { kind: 'schedule' }
   }
 }
+
+/** What the history keeps of an announced premiere: `premiere:<work>`, due when announced. */
+export const premiereReminder = (p: CachedProgram, at: number): HistoryReminder => ({
+  key: `premiere:${p.work.id}`,
+  offsetMinutes: Math.round((Date.parse(p.startedAt) - at) / 60_000),
+  fireAt: at,
+  program: p
+})
 
 export interface Premieres {
   announced(): Set<number>

@@ -18,7 +18,7 @@ import type { PollResult } from './poll'
 import { createPoller, type PollerStatus } from './poller'
 import { describeDelivery } from './reminder-text'
 import { heldByQuietHours } from './planner'
-import { describePremiere, duePremieres } from './premieres'
+import { describePremieres, duePremieres, premiereReminder } from './premieres'
 import { actedOn } from './repeats'
 import { createScheduler, GAP_HORIZON_MS } from './scheduler'
 import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
@@ -53,8 +53,8 @@ export type ReminderEvent =
   /** After each poll attempt (result) or a state change without one (result null). */
   | { type: 'status'; status: PollerStatus; result: PollResult | null }
   | { type: 'delivery'; delivery: Delivery; firedAt: number }
-  /** A premiere announced (premieres.ts); `onair run` prints it beside its notification. */
-  | { type: 'premiere'; program: CachedProgram; firedAt: number }
+  /** Premieres announced at one moment, in one notice (premieres.ts); `onair run` prints them too. */
+  | { type: 'premiere'; programs: CachedProgram[]; firedAt: number }
 
 export interface ReminderService {
   /** Plans from the saved schedule at once (offline start), then polls. */
@@ -118,16 +118,25 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       )
     )
   }
-  /** Checked after each good poll and every minute, so a premiere held by quiet hours goes out as they end. */
+  /**
+   * Checked after each good poll and every minute, so a premiere held by quiet hours goes out as
+   * they end. What is due is claimed first: another process of the folder may have announced some.
+   */
   const announcePremieres = (): void => {
     const now = clock.now()
     const s = opts.settings().reminders
     keep(() => {
-      const due = duePremieres(cache.read().programs, s, premieres.announced(), now)
-      for (const program of premieres.claim(due, now)) {
-        opts.notifier.show(describePremiere(program, { locale: opts.locale(), timeZone: s.timeZone, now }))
-        emit({ type: 'premiere', program, firedAt: now })
-      }
+      const programs = premieres.claim(duePremieres(cache.read().programs, s, premieres.announced(), now), now)
+      const notice = describePremieres(programs, { locale: opts.locale(), timeZone: s.timeZone, now })
+      if (!notice) return
+      opts.notifier.show(notice)
+      keep(() =>
+        history.add(
+          programs.map((p) => ({ at: now, outcome: 'premiere', reminders: [premiereReminder(p, now)] })),
+          now
+        )
+      )
+      emit({ type: 'premiere', programs, firedAt: now })
     })
   }
 
