@@ -15,8 +15,9 @@ import { describeFailure } from './report'
  * What `onair run` prints. stdout is a contract: one line per reminder (with --json one object per
  * line; a reminder is exactly `{"type":"reminder","programId","offsetMinutes","startedAt","firedAt"}`,
  * plus `availableAt` when its channel has an offset: when the episode can be watched, which
- * `offsetMinutes` counts back from; a "don't let me miss it" repeat is the same with `"type":"repeat"`
- * and `repeat`, its number, and a negative `offsetMinutes` after the start); everything else goes to stderr in text mode and as other `type`s in JSON mode.
+ * `offsetMinutes` counts back from; a "don't let me miss it" repeat is the same with
+ * `"type":"repeat"` and `repeat`, its number, and a negative `offsetMinutes` after the start);
+ * everything else goes to stderr in text mode and as other `type`s in JSON mode.
  */
 export interface DaemonOutput {
   reminders(event: ReminderEvent): void

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * Response schemas of the media-tracking service. They accept both the documented shapes and the
- * ones the live service sends (service-notes.md), and normalise the differences away, so code
+ * ones the live service sends (../shared/design/service-notes.md), and normalise the differences away, so code
  * above never sees a numeric episode number or a second token-info shape. They are strict only
  * where a wrong value would do harm: identifiers must be positive integers and a program's start
  * must be a real instant, because reminders are keyed and timed on them.

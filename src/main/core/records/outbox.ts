@@ -21,13 +21,14 @@ import { createSender } from './sender'
 import * as t from './transitions'
 
 /**
- * The persisted queue every write to the media-tracking service goes through (ARCHITECTURE.md,
- * data flow 6), shared by every process that uses the data folder. Each change is one transaction
- * on `outbox.json` (transitions.ts decides, the store's lock makes it atomic across processes);
- * memory never runs ahead of the file. Entries are sent in queue order (queue.ts) by one sender
- * per process (sender.ts), each under a lease, so two processes never send the same entry. A
- * transient failure ends the pass and the outbox wakes again after an exponential backoff; a 401
- * pauses it until `flush()` after sign-in. Nothing is dropped without the user.
+ * The persisted queue every write to the media-tracking service goes through (the shared design
+ * doc, ../shared/design/ARCHITECTURE.md, data flow 6), shared by every process that uses the data
+ * folder. Each change is one transaction on `outbox.json` (transitions.ts decides, the store's
+ * lock makes it atomic across processes); memory never runs ahead of the file. Entries are sent
+ * in queue order (queue.ts) by one sender per process (sender.ts), each under a lease, so two
+ * processes never send the same entry. A transient failure ends the pass and the outbox wakes
+ * again after an exponential backoff; a 401 pauses it until `flush()` after sign-in. Nothing is
+ * dropped without the user.
  */
 export interface OutboxOptions {
   store: DocumentStore<OutboxDoc>
