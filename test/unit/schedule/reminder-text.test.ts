@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'
+import { afterEach, describe, expect, it } from 'vitest'
+import { describeDelivery, localTime } from '../../../src/main/core/schedule/reminder-text'
 import { CachedProgramSchema, type CachedProgram, type Reminder } from '../../../src/shared/schedule'
 
 const T = Date.UTC(2026, 3, 5, 12, 30) // 21:30 in Tokyo
@@ -94,4 +94,36 @@ describe('notification text', () => {
         .title
     ).toBe('不在の間に見逃した番組: 3 本')
   })
+})
+
+describe('local time in the system zone (no reminders.timeZone)', () => {
+  const original = process.env.TZ
+  afterEach(() => {
+    process.env.TZ = original
+  })
+
+  // Date's local fields stand in for Intl there (cheaper to start): they must say the same thing,
+  // across DST changes, in half- and quarter-hour zones, in both languages, weekday included.
+  it.each(['UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/London', 'Australia/Adelaide', 'Asia/Kathmandu'])(
+    '%s: the same words as Intl in that zone',
+    (zone) => {
+      process.env.TZ = zone
+      const around = [
+        Date.UTC(2026, 2, 8, 0),
+        Date.UTC(2026, 2, 29, 0),
+        Date.UTC(2026, 3, 5, 0),
+        Date.UTC(2026, 9, 4, 0)
+      ]
+      for (const start of [...around, Date.UTC(2026, 9, 25, 0), Date.UTC(2026, 10, 1, 0)]) {
+        for (let at = start - 36 * 3_600_000; at < start + 36 * 3_600_000; at += 37 * 60_000) {
+          const iso = new Date(at).toISOString()
+          for (const locale of ['en', 'ja'] as const) {
+            for (const now of [undefined, at, at - 5 * 3_600_000, at + 20 * 3_600_000]) {
+              expect(localTime(iso, { locale, now })).toBe(localTime(iso, { locale, now, timeZone: zone }))
+            }
+          }
+        }
+      }
+    }
+  )
 })

@@ -132,11 +132,33 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 /** `21:30`, with the weekday when it is not today in the user's zone (`Sat 01:30`, `土 01:30`). */
 export function localTime(iso: string, ctx: { locale: Locale; timeZone?: string; now?: number }): string {
   const at = Date.parse(iso)
+  if (ctx.timeZone === undefined) return systemZoneTime(at, ctx.locale, ctx.now)
   const time = format(ctx.locale, ctx.timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
   if (ctx.now === undefined) return time
   const day = format(ctx.locale, ctx.timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' })
   if (day.format(at) === day.format(ctx.now)) return time
   return `${format(ctx.locale, ctx.timeZone, { weekday: 'short' }).format(at)} ${time}`
+}
+
+const WEEKDAYS: Record<Locale, readonly string[]> = {
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  ja: ['日', '月', '火', '水', '木', '金', '土']
+}
+
+/**
+ * localTime in the system zone (no reminders.timeZone, the default) from Date's local fields:
+ * the same wall clock and the same words as Intl's default zone (reminder-text.test.ts compares
+ * them in several zones), without Intl's first DateTimeFormat, which loads the zone and locale
+ * data (20-40 ms of `onair upcoming` and of a daemon's first notification on a loaded machine).
+ */
+function systemZoneTime(at: number, locale: Locale, now: number | undefined): string {
+  const d = new Date(at)
+  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+  if (now === undefined) return time
+  const today = new Date(now)
+  const sameDay =
+    d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate()
+  return sameDay ? time : `${WEEKDAYS[locale][d.getDay()]} ${time}`
 }
 
 function format(
