@@ -1,6 +1,6 @@
 import type { Settings } from '../../src/shared/settings'
-import { createAccount, type Account } from '../../src/main/core/account/account'
-import { personalDataWiper } from '../../src/main/core/account/personal-data'
+import type { Account } from '../../src/main/core/account/account'
+import { folderAccount } from '../../src/main/core/account/folder-account'
 import type { CoreDeps } from '../../src/main/core/app'
 import { memorySecrets } from '../../src/main/core/auth/secrets'
 import { memorySessionStore } from '../../src/main/core/auth/session-store'
@@ -82,15 +82,14 @@ export function harnessDeps(parts: HarnessParts): CoreDeps {
 }
 
 function unconfiguredAccount(dataDir: string, settings: DocumentStore<Settings>): Account {
-  return createAccount({
+  return folderAccount(dataDir, {
     settings,
     secrets: memorySecrets(),
     sessionStore: memorySessionStore(),
     // Real time: the media client's pacer must not wait on a clock nobody advances.
     clock: systemClock,
     openBrowser: () => {},
-    locale: () => 'en',
-    wipePersonalData: personalDataWiper(dataDir)
+    locale: () => 'en'
   })
 }
 

@@ -1,9 +1,8 @@
 import type { LocalizedText } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
-import { createAccount, type Account } from '../core/account/account'
+import type { Account } from '../core/account/account'
+import { folderAccount } from '../core/account/folder-account'
 import { nodeFetch } from '../core/http/node-fetch'
-import { personalDataWiper } from '../core/account/personal-data'
-import { embeddedClient } from '../core/auth/build-client'
 import { fileSecrets } from '../core/auth/file-secrets'
 import type { Secrets } from '../core/auth/secrets'
 import type { Session } from '../core/auth/session'
@@ -45,7 +44,7 @@ export function openAccount(ctx: CommandContext): CliAccount {
   const store = sessionFileStore(config.dataDir, report)
   const saved = settingsFileStore(config.dataDir, report).read()
   const services = servicesInUse(config, saved, store.read().session)
-  const account = createAccount({
+  const account = folderAccount(config.dataDir, {
     settings: memoryStore({ ...saved, services }),
     secrets,
     sessionStore: store,
@@ -54,8 +53,6 @@ export function openAccount(ctx: CommandContext): CliAccount {
     fetch: nodeFetch,
     openBrowser: (url) => ctx.io.openBrowser(url),
     locale: () => ctx.locale,
-    wipePersonalData: personalDataWiper(config.dataDir),
-    buildClient: embeddedClient(),
     // resolveConfig takes a secret from the environment only with its address beside it.
     overrides: {
       clientSecret: given(config.mediaUrl, config.clientSecret),

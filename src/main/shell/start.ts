@@ -5,9 +5,7 @@
  */
 import { app } from 'electron'
 import { localeFromTag, type Locale } from '../../shared/locale'
-import { createAccount } from '../core/account/account'
-import { personalDataWiper } from '../core/account/personal-data'
-import { embeddedClient } from '../core/auth/build-client'
+import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
 import type { Clock } from '../core/clock'
 import type { CronFactory } from '../core/schedule/cron'
@@ -64,15 +62,13 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   corrupt.tellThrough(notifier)
   const secrets = electronSecrets(dataDir, corrupt.report)
   log.knowSecrets(() => SECRET_NAMES.map((name) => secrets.get(name)?.value))
-  const account = createAccount({
+  const account = folderAccount(dataDir, {
     settings: settingsFile,
     secrets,
     sessionStore: sessionFileStore(dataDir, corrupt.report),
     clock,
     openBrowser: openWebUrl,
-    locale: language,
-    wipePersonalData: personalDataWiper(dataDir),
-    buildClient: embeddedClient()
+    locale: language
   })
   account.onChange(signedOutNotice(notifier, language))
   // Changed while the app was closed (settings.json edited, an address the rule refuses): said now.
