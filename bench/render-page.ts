@@ -17,8 +17,8 @@ export interface SchedulePage {
   page: Page
   /** Puts a list into the page under `key`, untimed. */
   store(key: string, view: ScheduleView): Promise<void>
-  /** Times one push of the list stored under `key`. */
-  push(key: string, ids: { first: number; last: number }, limitMs: number): Promise<Times>
+  /** Times one push of the list stored under `key`, until the row `first` is in the DOM (0: none is left). */
+  push(key: string, first: number): Promise<Times>
   close(): Promise<void>
 }
 
@@ -26,9 +26,6 @@ export interface Times {
   /** The first screen of rows in the DOM, and the frame after it. */
   first: number
   firstFrame: number
-  /** The last row in the DOM (or none left), and the frame after it; NaN past the limit. */
-  dom: number
-  frame: number
 }
 
 /** The window the app opens (src/main/shell/window.ts). */
@@ -60,15 +57,15 @@ export async function openSchedule(
         },
         [key, view] as const
       ),
-    push: (key, ids, limitMs) => timePush(page, key, ids, limitMs),
+    push: (key, first) => timePush(page, key, first),
     close: () => context.close()
   }
 }
 
 /** One timed push, in the page. */
-function timePush(page: Page, key: string, ids: { first: number; last: number }, limitMs: number): Promise<Times> {
+function timePush(page: Page, key: string, first: number): Promise<Times> {
   return page.evaluate(
-    async ([k, first, last, limit]) => {
+    async ([k, first]) => {
       type El = object
       const g = globalThis as unknown as {
         __benchViews: Record<string, unknown>
@@ -92,9 +89,8 @@ function timePush(page: Page, key: string, ids: { first: number; last: number },
         return () => (g.document.querySelector(selector) !== null) === (id !== 0)
       }
       // Mutation records arrive as a microtask right after Svelte's flush writes the DOM.
-      const whenDom = (done: () => boolean) => {
-        let observer: { disconnect(): void } | undefined
-        const at = new Promise<number>((resolve) => {
+      const whenDom = (done: () => boolean) =>
+        new Promise<number>((resolve) => {
           if (done()) return resolve(performance.now())
           const o = new g.MutationObserver(() => {
             if (!done()) return
@@ -102,31 +98,18 @@ function timePush(page: Page, key: string, ids: { first: number; last: number },
             resolve(performance.now())
           })
           o.observe(g.document.body, { childList: true, subtree: true })
-          observer = o
         })
-        return { at, stop: () => observer?.disconnect() }
-      }
       const payload = g.__benchViews[k]
       await task()
       const t0 = performance.now()
       const firstDom = whenDom(present(first))
-      const lastDom = whenDom(present(last))
       // IPC hands the listener a deserialised copy (Electron's structured clone, then the context
       // bridge's copy into the page); a structured clone here stands in for that cost.
       g.__onairEmit('schedule:changed', g.structuredClone(payload))
-      const tFirst = await firstDom.at
+      const tFirst = await firstDom
       await nextFrame()
-      const tFirstFrame = performance.now()
-      const tooLong = new Promise<number>((resolve) => g.setTimeout(() => resolve(Number.NaN), limit))
-      const tDom = await Promise.race([lastDom.at, tooLong])
-      const times = { first: tFirst - t0, firstFrame: tFirstFrame - t0 }
-      if (Number.isNaN(tDom)) {
-        lastDom.stop()
-        return { ...times, dom: tDom, frame: tDom }
-      }
-      await nextFrame()
-      return { ...times, dom: tDom - t0, frame: performance.now() - t0 }
+      return { first: tFirst - t0, firstFrame: performance.now() - t0 }
     },
-    [key, ids.first, ids.last, limitMs] as const
+    [key, first] as const
   )
 }

@@ -18,19 +18,13 @@ import { RENDERER_BUDGET_BYTES, rendererJsSize, type JsSize } from './renderer-s
  * in-memory settings and a stub `schedule:get`; each run pushes the N programs as a
  * `schedule:changed` event (what a poll sends) and times, inside the page, from the message
  * arriving (its deserialisation included) to the first screen of rows being in the DOM and
- * painted (what the user waits for), and to the last row being in the DOM and the frame after it
- * (the whole list, which the view builds in chunks after the first screen: Tab, find-in-page and
- * screen readers reach every row only then).
+ * painted (what the user waits for). The list keeps only the rows near the viewport in the DOM
+ * (ScheduleList.svelte), so there is no "whole list" to wait for since issue 25.5;
+ * `npm run bench -- window` measures scrolling through it.
  */
 const RUNS = Number(process.env['RENDER_RUNS'] ?? 5)
 const SIZES = (process.env['RENDER_SIZES'] ?? '1000,10000').split(',').map(Number)
 const GOALS: Record<number, number> = { 1_000: 50, 10_000: 300 }
-/**
- * How long a run may wait for the whole list. On a loaded machine Chromium sometimes lets the idle
- * chunks crawl for minutes (BENCHMARKS.md); past this the run counts as "not finished" and the
- * bench goes on, so the first-screen figures of every size still come from one run of the bench.
- */
-const WHOLE_LIST_LIMIT_MS = Number(process.env['RENDER_WHOLE_LIST_LIMIT_MS'] ?? 60_000)
 /**
  * Another built renderer (an `out/renderer` folder, e.g. of an older commit) timed in the same
  * runs, interleaved with this build, for a ratio that holds on a loaded machine (BENCHMARKS.md).
@@ -47,19 +41,19 @@ interface Series {
 }
 
 /** The first row of the first screen and the last row, the ids the page waits for. */
-function idsOf(view: ScheduleView): { first: number; last: number } {
+function firstScreenId(view: ScheduleView): number {
   const list = view.programs
-  return { first: list.at(Math.min(FIRST_SCREEN, list.length) - 1)?.id ?? 0, last: list.at(-1)?.id ?? 0 }
+  return list.at(Math.min(FIRST_SCREEN, list.length) - 1)?.id ?? 0
 }
 
 /** One run on one page: from an empty list, the N programs, then empty again (the page idles). */
-async function run(series: Series, n: number, ids: { first: number; last: number }, run: number): Promise<void> {
-  await series.page.push('empty', { first: 0, last: 0 }, WHOLE_LIST_LIMIT_MS)
-  const t = await series.page.push(`n${n}`, ids, WHOLE_LIST_LIMIT_MS)
-  await series.page.push('empty', { first: 0, last: 0 }, WHOLE_LIST_LIMIT_MS)
+async function run(series: Series, n: number, first: number, run: number): Promise<void> {
+  await series.page.push('empty', 0)
+  const t = await series.page.push(`n${n}`, first)
+  await series.page.push('empty', 0)
   process.stderr.write(
-    `  ${series.label}, ${n} programs, run ${run}: first screen ${t.firstFrame.toFixed(0)} ms painted, ` +
-      `whole list ${t.dom.toFixed(0)} ms to the DOM (load ${loadavg()[0]!.toFixed(1)})\n`
+    `  ${series.label}, ${n} programs, run ${run}: first screen ${t.firstFrame.toFixed(0)} ms painted ` +
+      `(load ${loadavg()[0]!.toFixed(1)})\n`
   )
   if (run > 0) series.times.push(t)
 }
@@ -68,18 +62,12 @@ function rowsOf(n: number, current: Series, baseline: Series | undefined): Row[]
   const goal = GOALS[n]!
   const met = (values: number[]) =>
     `goal < ${goal} ms: met in ${values.filter((v) => v < goal).length} of ${values.length} runs`
-  const row = (metric: string, all: number[], note: string): Row => {
-    const values = all.filter((v) => !Number.isNaN(v))
-    const unfinished = all.length - values.length
-    return {
-      bench: 'render',
-      metric: `schedule, ${n} programs: ${metric}`,
-      ...(values.length ? summarise(values, 0, ' ms') : { value: '—', spread: '—' }),
-      note:
-        `${note}; ${met(all)}` +
-        (unfinished ? `; ${unfinished} run(s) not finished within ${WHOLE_LIST_LIMIT_MS / 1000} s` : '')
-    }
-  }
+  const row = (metric: string, values: number[], note: string): Row => ({
+    bench: 'render',
+    metric: `schedule, ${n} programs: ${metric}`,
+    ...summarise(values, 0, ' ms'),
+    note: `${note}; ${met(values)}`
+  })
   const times = current.times
   const rows = [
     row(
@@ -91,16 +79,6 @@ function rowsOf(n: number, current: Series, baseline: Series | undefined): Row[]
       'data → first screen painted',
       times.map((t) => t.firstFrame),
       'the frame after them: style, layout, paint'
-    ),
-    row(
-      'data → whole list in DOM',
-      times.map((t) => t.dom),
-      'last row in the DOM'
-    ),
-    row(
-      'data → whole list, next frame',
-      times.map((t) => t.frame),
-      'the frame after the last row'
     )
   ]
   if (baseline) {
@@ -129,7 +107,7 @@ async function renderTimes(): Promise<Row[]> {
     const rows: Row[] = []
     for (const n of SIZES) {
       const view = viewOf(programs(n, Date.now()))
-      const ids = idsOf(view)
+      const first = firstScreenId(view)
       for (const s of pages) {
         await s.page.store('empty', viewOf([]))
         await s.page.store(`n${n}`, view)
@@ -138,7 +116,7 @@ async function renderTimes(): Promise<Row[]> {
       // One warm-up push (JIT, first style resolution), then the measured ones, each from empty;
       // with a baseline the two builds take turns, the first one changing each run.
       for (let r = 0; r <= RUNS; r++) {
-        for (const s of r % 2 ? [...pages].reverse() : pages) await run(s, n, ids, r)
+        for (const s of r % 2 ? [...pages].reverse() : pages) await run(s, n, first, r)
       }
       rows.push(...rowsOf(n, current, baseline))
     }

@@ -155,23 +155,13 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 }
 
-test('1,000 programs: the list fills in below the first screen, and the filter searches all of them', async ({
-  onair,
-  page
-}) => {
-  // This checks that the list completes, not how fast (bench/ measures that): on a loaded machine
-  // building 1,000 rows in idle time can take tens of seconds.
-  test.slow()
+test('1,000 programs from the service: the filter searches all of them, rendered or not', async ({ onair, page }) => {
   // Two minutes apart: all within the default 48-hour poll window.
   emu.seedPrograms(1000, { spacingMinutes: 2 })
   await openSignedIn(page, onair, { emu, clock, sink })
-  // Far down, whether or not its row is built yet: filtering works on the data.
+  // Far down, with no row in the DOM (only those near the viewport are): filtering works on the data.
+  await expect(page.locator('li[data-program-id="100990"]')).toHaveCount(0)
   await page.getByLabel('Search titles').fill('Bench 990')
   await expect(page.locator('li[data-program-id]')).toHaveCount(1)
   await expect(page.locator('li[data-program-id="100990"]')).toBeVisible()
-  await page.getByLabel('Search titles').fill('')
-  // Every row reaches the DOM (for Tab, find-in-page and screen readers), the last one included.
-  await expect(page.locator('li[data-program-id="101000"]')).toBeAttached({ timeout: 60_000 })
-  await page.locator('li[data-program-id="101000"]').scrollIntoViewIfNeeded()
-  await expect(page.locator('li[data-program-id="101000"]')).toBeVisible()
 })
