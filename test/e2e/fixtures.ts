@@ -23,6 +23,8 @@ import { ManualClock, systemClock } from '../../src/main/core/clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openAppServices, type AppServices } from '../../src/main/core/services'
 import { settingsFileStore } from '../../src/main/core/store/settings'
+import { confBackend } from '../../src/main/core/store/conf-backend'
+import { useDocumentBackend } from '../../src/main/core/store/json-file'
 import { startEmulator, type Emulator } from '../emulator/index'
 import { harnessDeps } from '../support/harness-core'
 import { createHandlers, dispatch } from '../../src/main/core/ipc/handlers'
@@ -33,6 +35,10 @@ import { scratchDir } from '../support/temp-dir'
 
 export { expect }
 export { ORIGIN }
+
+// The stores keep their documents through conf, as the command line's do: json-file.ts has no
+// default backend (a reader need not load conf), and each Playwright worker is a process of its own.
+useDocumentBackend(confBackend())
 
 export interface OnairHarness {
   core: Core
