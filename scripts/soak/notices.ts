@@ -3,7 +3,8 @@ import type { DaemonLine, SeededProgram } from './tally'
 /**
  * The soak's tally of what is not a lead-time reminder (issue 24.4, 24.5): "don't let me miss it"
  * repeats and premieres. Like the reminders, what should have come is worked out from the seed
- * and the settings, never from the daemons' own count; a duplicate is any showing beyond one.
+ * and the settings, never from the daemons' own count; a duplicate is any showing beyond one, and
+ * a line of anything not expected at all is `unexpected` (a check of its own, so it cannot pass unseen).
  */
 const MINUTE = 60_000
 
@@ -43,6 +44,8 @@ export interface NoticeTally {
   shown: number
   missed: number
   duplicated: number
+  /** Lines of what should not have come at all (a repeat of a work nobody marked, a premiere of no first episode). */
+  unexpected: number
 }
 
 /** `repeat` lines of `onair run --json` (their `repeat` is n) against what was expected. */
@@ -53,22 +56,49 @@ export function tallyRepeats(
 ): NoticeTally {
   const seeded = new Set(programs.map((p) => p.programId))
   const key = (programId: number, n: number) => `${programId}#${n}`
-  const shown = count(
-    lines.filter((l) => l.type === 'repeat' && seeded.has(l.programId)).map((l) => key(l.programId, l.repeat ?? 0))
-  )
+  const repeats = lines.filter((l) => l.type === 'repeat')
+  const shown = count(repeats.filter((l) => seeded.has(l.programId)).map((l) => key(l.programId, l.repeat ?? 0)))
   const fired = expected.filter((r) => shown.has(key(r.programId, r.n))).length
-  return { expected: expected.length, shown: fired, missed: expected.length - fired, duplicated: extra(shown) }
+  return {
+    expected: expected.length,
+    shown: fired,
+    missed: expected.length - fired,
+    duplicated: extra(shown),
+    unexpected: repeats.filter((l) => !seeded.has(l.programId)).length
+  }
 }
 
-/** `premiere` lines: each work announced once at most, and `expectedWorks` announced at all. */
+/** A program of the seed, as the premiere rule reads it (core/schedule/premieres.ts). */
+export interface SeededFirst {
+  workId: number
+  startedAt: number
+  isRebroadcast: boolean
+  /** Its episode's number (null: none, or not an episode). */
+  episode: number | null
+  /** The user marked its work watching or want to watch, so it is on the user's schedule. */
+  onSchedule: boolean
+}
+
+/**
+ * The works whose premiere the run must announce: a first episode, not a rebroadcast, on the
+ * user's schedule, starting after `from` (the first poll). Reminded of every work, as the soak is.
+ */
+export function expectedPremieres(programs: readonly SeededFirst[], from: number): number[] {
+  const works = programs.filter((p) => p.onSchedule && !p.isRebroadcast && p.episode === 1 && p.startedAt > from)
+  return [...new Set(works.map((p) => p.workId))].sort((a, b) => a - b)
+}
+
+/** `premiere` lines: each work announced once at most, `expectedWorks` announced at all, no other. */
 export function tallyPremieres(expectedWorks: readonly number[], lines: readonly DaemonLine[]): NoticeTally {
-  const shown = count(lines.filter((l) => l.type === 'premiere').map((l) => String(l.workId)))
-  const fired = expectedWorks.filter((w) => shown.has(String(w))).length
+  const premieres = lines.filter((l) => l.type === 'premiere')
+  const expected = new Set(expectedWorks.map(String))
+  const shown = count(premieres.map((l) => String(l.workId)).filter((w) => expected.has(w)))
   return {
-    expected: expectedWorks.length,
+    expected: expected.size,
     shown: shown.size,
-    missed: expectedWorks.length - fired,
-    duplicated: extra(shown)
+    missed: expected.size - shown.size,
+    duplicated: extra(shown),
+    unexpected: premieres.filter((l) => !expected.has(String(l.workId))).length
   }
 }
 

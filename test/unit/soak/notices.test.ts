@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectedRepeats, tallyPremieres, tallyRepeats } from '../../../scripts/soak/notices'
+import { expectedPremieres, expectedRepeats, tallyPremieres, tallyRepeats } from '../../../scripts/soak/notices'
 import type { DaemonLine } from '../../../scripts/soak/tally'
 
 /** The soak's repeat and premiere rows count what the seed and the settings say should come. */
@@ -38,20 +38,47 @@ describe('soak: repeats and premieres', () => {
     expect(expectedRepeats(programs, [1, 0], { from: T, to: T + 10 * MIN }).map((r) => r.programId)).toEqual([1])
   })
 
-  it('counts shown, missed and each extra showing; premieres per work', () => {
+  it('counts shown, missed and each extra showing, and every line of what was not expected at all', () => {
     const expected = expectedRepeats(programs, [1, 0], { from: T - DAY, to: T + DAY })
-    expect(tallyRepeats(programs, expected, [repeat(1, 2), repeat(1, 2), repeat(9, 2)])).toEqual({
+    expect(tallyRepeats(programs, expected, [repeat(1, 2), repeat(1, 2), repeat(9, 2), repeat(9, 1)])).toEqual({
       expected: 2,
       shown: 1,
       missed: 1,
-      duplicated: 1
+      duplicated: 1,
+      unexpected: 2
     })
     expect(tallyPremieres([100], [premiere(100), premiere(7), premiere(7)])).toEqual({
       expected: 1,
-      shown: 2,
+      shown: 1,
       missed: 0,
-      duplicated: 1
+      duplicated: 0,
+      unexpected: 2
     })
-    expect(tallyPremieres([100], [premiere(7)])).toMatchObject({ missed: 1, duplicated: 0 })
+    expect(tallyPremieres([100, 3], [premiere(100), premiere(100)])).toEqual({
+      expected: 2,
+      shown: 1,
+      missed: 1,
+      duplicated: 1,
+      unexpected: 0
+    })
+  })
+
+  it('expects a premiere for each work on the schedule with a first episode ahead, not a rebroadcast', () => {
+    const first = { startedAt: T + MIN, isRebroadcast: false, episode: 1, onSchedule: true }
+    expect(
+      expectedPremieres(
+        [
+          { ...first, workId: 3 },
+          { ...first, workId: 3, startedAt: T + DAY },
+          { ...first, workId: 4, episode: 2 },
+          { ...first, workId: 5, onSchedule: false },
+          { ...first, workId: 6, isRebroadcast: true },
+          { ...first, workId: 7, startedAt: T - MIN },
+          { ...first, workId: 1, episode: null },
+          { ...first, workId: 2 }
+        ],
+        T
+      )
+    ).toEqual([2, 3])
   })
 })

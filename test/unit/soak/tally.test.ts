@@ -107,8 +107,8 @@ describe('soak tally', () => {
     }
     const records = { attempted: 3, created: 3, lost: 0, doubled: 0 }
     const confirmations = { total: 1, decidable: 0 }
-    const repeats = { expected: 5, shown: 5, missed: 0, duplicated: 0 }
-    const premieres = { expected: 1, shown: 4, missed: 0, duplicated: 0 }
+    const repeats = { expected: 5, shown: 5, missed: 0, duplicated: 0, unexpected: 0 }
+    const premieres = { expected: 4, shown: 4, missed: 0, duplicated: 0, unexpected: 0 }
     const ok = { minutes: 1, reminders, repeats, premieres, records, confirmations, hung: [] }
     expect(failedChecks(ok)).toEqual([])
     // npm test counts one pass or fail for each (the report carries how many).
@@ -117,8 +117,10 @@ describe('soak tally', () => {
       'duplicated',
       'repeats missed',
       'repeats duplicated',
+      'repeats unexpected',
       'premieres missed',
       'premieres duplicated',
+      'premieres unexpected',
       'lost',
       'doubled',
       'needing confirmation',
@@ -128,8 +130,8 @@ describe('soak tally', () => {
       failedChecks({
         ...ok,
         reminders: { ...reminders, missed: 1 },
-        repeats: { ...repeats, duplicated: 1 },
-        premieres: { ...premieres, missed: 1, duplicated: 2 },
+        repeats: { ...repeats, duplicated: 1, unexpected: 3 },
+        premieres: { ...premieres, missed: 1, duplicated: 2, unexpected: 1 },
         records: { ...records, doubled: 2 },
         confirmations: { total: 2, decidable: 1 },
         hung: ['record 5']
@@ -137,8 +139,10 @@ describe('soak tally', () => {
     ).toEqual([
       'missed 1',
       'repeats duplicated 1',
+      'repeats unexpected 3',
       'premieres missed 1',
       'premieres duplicated 2',
+      'premieres unexpected 1',
       'doubled 2',
       'needing confirmation 1',
       'hung 1'
@@ -146,6 +150,8 @@ describe('soak tally', () => {
     const table = formatTable({ ...ok, minutes: 3 })
     expect(table).toMatch(/\| repeats expected \/ shown \/ missed +\| 5 \/ 5 \/ 0 \|/)
     expect(table).toMatch(/\| premieres duplicated +\| 0 \|/)
+    expect(table).toMatch(/\| repeats unexpected +\| 0 \|\n\| premieres expected/)
+    expect(table).toMatch(/\| premieres unexpected +\| 0 \|/)
     expect(table).toMatch(/\| records needing confirmation +\| 1 \(1 with no broadcast known\) \|/)
     expect(table).toContain('| soak, 3 min |')
     expect(table).toMatch(/\| lateness p50 \/ p99 \/ max +\| 50 ms \/ 90 ms \/ 1250 ms \|/)
