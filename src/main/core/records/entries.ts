@@ -1,13 +1,9 @@
 import type { LocalizedText } from '../../../shared/locale'
 import type { RecentRecord, RecordEntry } from '../../../shared/records'
+import type { RecordOptions } from '../media/records'
 
-/** What an edit may change; the comment, when given, is the whole new comment. */
-export interface RecordChanges {
-  comment?: string
-  rating?: number
-  shareMicroblog?: boolean
-  shareSocialnet?: boolean
-}
+/** What an edit may change, the fields the service's update takes; a comment given is the whole new one. */
+export type RecordChanges = RecordOptions
 
 const MESSAGES = {
   'not-found': {
