@@ -57,6 +57,11 @@ export const graceHint: LocalizedText = {
   ja: 'スリープ明けなどでこれより遅れた通知は、「見逃した番組」のまとめ 1 件になります。'
 }
 export const hideRebroadcasts: LocalizedText = { en: 'No reminders for rebroadcasts', ja: '再放送は通知しない' }
+export const premiere: LocalizedText = { en: 'Tell me about premieres', ja: '初回放送をお知らせする' }
+export const premiereHint: LocalizedText = {
+  en: 'Once per work I plan to watch, outside quiet hours; several at once come as one notification.',
+  ja: '見たい作品ごとに 1 回、おやすみ時間以外に。同時に複数あれば 1 件にまとめます。'
+}
 export const groupThreshold: LocalizedText = {
   en: 'Group reminders from (programs at once)',
   ja: 'まとめて通知する件数（同時の番組数）'
