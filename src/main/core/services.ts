@@ -11,6 +11,7 @@ import { webhookSecretFile, type Face } from './inbox/webhook-secret'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
+import { watchedEpisodes } from './records/watched-episodes'
 import { nodeCronFactory, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
 import { folderTurn, type HoldPolicy } from './store/folder-turn'
@@ -74,14 +75,16 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   const settings = watchSettings(deps.settings, clock)
   // Looked up at each use, so a change of service settings applies at once.
   const media = () => account.media()
+  const records = openRecords({ ...ground, media, monitor: account.monitor })
   const reminders = createReminderService({
     ...ground,
     media: { allPrograms: (params, o) => media().allPrograms(params, o) },
     monitor: account.monitor,
     settings: () => settings.read(),
+    // A Watched from anywhere (this window, `onair record`, a link) is in the outbox: no repeats.
+    recorded: () => watchedEpisodes({ entries: records.outbox.entries(), recent: records.outbox.recent() }),
     cron
   })
-  const records = openRecords({ ...ground, media, monitor: account.monitor })
   const inbox = createInbox({
     ...ground,
     wiki: () => account.wiki(),

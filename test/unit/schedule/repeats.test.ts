@@ -76,6 +76,18 @@ describe('"don\'t let me miss it" in the plan', () => {
     expect(actedOn([shown]).has(broadcastOf(1, p.startedAt))).toBe(false)
   })
 
+  it('stops once the episode is recorded watched from anywhere (the outbox), on whichever airing', () => {
+    const first = program(1, START, { workId: 7, episodeId: 100 })
+    const later = program(2, START + 30 * MIN, { workId: 7, episodeId: 100 })
+    const ledger = ledgerOf({ [key(10)]: START - 10 * MIN })
+    const one = dontMiss({ leadMinutes: [10] })
+    expect(repeats(plan([first, later], one, START - 8 * MIN, ledger, actedOn([], new Set([101]))))).toEqual([
+      [1, 0],
+      [2, 5]
+    ])
+    expect(repeats(plan([first, later], one, START - 8 * MIN, ledger, actedOn([], new Set([100]))))).toEqual([])
+  })
+
   it('quiet hours hold a repeat; one whose reminder was shown late (after its time) is not made', () => {
     const quiet = dontMiss({ leadMinutes: [10], quietHours: { enabled: true, start: '19:58', end: '20:02' } })
     const early = ledgerOf({ [key(10)]: START - 10 * MIN })
@@ -134,7 +146,7 @@ function run(programs: CachedProgram[], s: ReturnType<typeof settings>, actsOn: 
   const shown: Array<{ r: Reminder; at: number; actedBefore: boolean }> = []
   let now = BASE - 5 * DAY
   for (let i = 0; i < 500; i++) {
-    const rs = plan(programs, s, now, ledger, acted)
+    const rs = plan(programs, s, now, ledger, { has: (b) => acted.has(b), recorded: () => false })
     for (const r of rs.filter((x) => x.fireAt <= now)) {
       const broadcast = broadcastOf(r.programId, r.startedAt)
       shown.push({ r, at: now, actedBefore: acted.has(broadcast) })

@@ -41,6 +41,8 @@ export interface ReminderServiceOptions {
   settings: () => Settings
   notifier: Notifier
   locale: () => Locale
+  /** The episodes recorded watched in any process (the outbox), read at each plan: no repeats for them. */
+  recorded?: () => ReadonlySet<number>
   random?: () => number
   cron?: CronFactory
   /** A failed ledger write or notifier; the service keeps running. */
@@ -107,6 +109,12 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       onError(error)
     }
   }
+  /** An outbox that cannot be read is reported; the repeats then follow the history alone. */
+  const recordedEpisodes = (): ReadonlySet<number> => {
+    let recorded: ReadonlySet<number> = new Set()
+    keep(() => void (recorded = opts.recorded?.() ?? recorded))
+    return recorded
+  }
   /** Quiet hours hold a reminder silently: its time passing is when the history notes it. */
   const noteQuietHolds = (): void => {
     const now = clock.now()
@@ -148,7 +156,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     onError,
     onRepeat: (repeats, at) =>
       keep(() => history.add([{ at, outcome: 'repeat', reminders: repeats.map(historyReminder) }], at)),
-    acted: () => actedOn(history.read().entries),
+    acted: () => actedOn(history.read().entries, recordedEpisodes()),
     deliver(delivery) {
       const firedAt = clock.now()
       const s = opts.settings()

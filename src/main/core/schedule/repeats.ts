@@ -6,7 +6,7 @@ import { reminderKey, type Slot } from './slots'
 /**
  * "Don't let me miss it" (issue 24.5), for the works in `reminders.dontMissWorkIds`: a reminder
  * nobody acted on (no Watched, no Snooze, no click, in any process of the folder: the history
- * says) comes back when the episode can be watched and again 5 minutes later, then stops. Pure:
+ * says; nor the episode recorded watched from anywhere: the outbox says) comes back when the episode can be watched and again 5 minutes later, then stops. Pure:
  * the planner adds these to its plan, and the ledger makes each one exactly-once like any reminder.
  */
 const MINUTE = 60_000
@@ -18,24 +18,38 @@ export const MAX_PER_EPISODE = 3
 /** The history's outcomes that mean the user saw a reminder and did something about it. */
 const ACTS: ReadonlySet<HistoryEntry['outcome']> = new Set(['watched', 'snoozed', 'opened'])
 
-/** Which broadcasts the user acted on a reminder of; keyed by `broadcastOf`. */
+/** What the user did about an episode, wherever: the planner's whole view of it. */
 export interface ActedOn {
+  /** A reminder of this broadcast (keyed by `broadcastOf`) was acted on. */
   has(broadcast: string): boolean
+  /**
+   * The episode was recorded watched: from a reminder, a schedule row, the quick record, `onair
+   * record` or a link, in any process (all of them queue it in the folder's outbox).
+   */
+  recorded(episodeId: number): boolean
 }
 
-export const NOTHING_ACTED_ON: ActedOn = { has: () => false }
+export const NOTHING_ACTED_ON: ActedOn = { has: () => false, recorded: () => false }
 
 /** A broadcast (program and start) as one string, however its start was written. */
 export const broadcastOf = (programId: number, startedAt: string): string => `${programId}@${Date.parse(startedAt)}`
 
-/** Pure: the broadcasts the history shows an act on, whichever reminder of theirs (a repeat too) it was. */
-export function actedOn(entries: readonly HistoryEntry[]): ActedOn {
-  return new Set(
+/**
+ * Pure: the broadcasts the history shows an act on, whichever reminder of theirs (a repeat too) it
+ * was, and the episodes recorded watched (records/watched-episodes.ts reads them from the outbox).
+ */
+export function actedOn(entries: readonly HistoryEntry[], recorded: ReadonlySet<number> = new Set()): ActedOn {
+  const broadcasts = new Set(
     entries
       .filter((e) => ACTS.has(e.outcome))
       .flatMap((e) => e.reminders.map((r) => broadcastOf(r.program.id, r.program.startedAt)))
   )
+  return { has: (b) => broadcasts.has(b), recorded: (id) => recorded.has(id) }
 }
+
+/** Whether the user already did something about this airing (or its episode, aired anywhere). */
+const done = (p: CachedProgram, acted: ActedOn): boolean =>
+  acted.has(broadcastOf(p.id, p.startedAt)) || (p.episode !== null && acted.recorded(p.episode.id))
 
 /**
  * Not a lead time's key (`:0`, `:10`): a repeat at the start is another delivery than the reminder
@@ -68,7 +82,7 @@ export function repeatsOf(
   for (const { program, siblings, watchAt, shiftMinutes } of slots) {
     if (!settings.dontMissWorkIds.includes(program.work.id)) continue
     const copies = [program, ...siblings]
-    if (copies.some((p) => acted.has(broadcastOf(p.id, p.startedAt)))) continue
+    if (copies.some((p) => done(p, acted))) continue
     const leadAt = (lead: number) => watchAt - lead * MINUTE
     const shownAt = (lead: number) =>
       earliest(
