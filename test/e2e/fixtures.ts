@@ -22,9 +22,9 @@ import { sessionFileStore } from '../../src/main/core/auth/session-store'
 import { ManualClock, systemClock } from '../../src/main/core/clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openAppServices, type AppServices } from '../../src/main/core/services'
-import { settingsFileStore } from '../../src/main/core/store/settings'
 import { confBackend } from '../../src/main/core/store/conf-backend'
 import { useDocumentBackend } from '../../src/main/core/store/json-file'
+import { settingsFileStore } from '../../src/main/core/store/settings'
 import { startEmulator, type Emulator } from '../emulator/index'
 import { harnessDeps } from '../support/harness-core'
 import { createHandlers, dispatch } from '../../src/main/core/ipc/handlers'
@@ -81,50 +81,54 @@ export const test = base.extend<Fixtures, { defaultService: Emulator }>({
   ],
   onair: async ({ page, onairDeps, onairDepsFor, defaultService }, use) => {
     const dataDir = scratchDir('onair-e2e-')
-    const clock = new ManualClock()
-    const opened: string[] = []
-    const parts = { dataDir, openBrowser: (url: string) => void opened.push(url) }
-    const given = { ...onairDeps, ...onairDepsFor?.build(parts) }
-    const own = given.account ? given : await signedIn(defaultService, parts)
-    const core = createCore({
-      ...harnessDeps({ dataDir, clock, account: own.account, settings: own.settings }),
-      openExternal: async (url) => {
-        opened.push(url)
-      },
-      version: '0.1.0-e2e',
-      locale: () => 'en-US',
-      ...given
-    })
-    const handlers = createHandlers(core)
-    const calls: OnairHarness['calls'] = []
-    await serveRenderer(page)
-    await installBridge(page, (name, input) => {
-      calls.push({ name, input })
-      return dispatch(handlers, name, input)
-    })
-    const deliveries: Promise<void>[] = []
-    const unsubscribe = core.events.subscribe((name, payload) => {
-      const delivery = deliverEvent(page, name, payload)
-      // An event the core emits on its own (an outbox timer) may race the end of the test, when
-      // there is no page left to show it; `push` still awaits its own deliveries and reports them.
-      delivery.catch(() => {})
-      deliveries.push(delivery)
-    })
-    await use({
-      core,
-      handlers,
-      clock,
-      dataDir,
-      calls,
-      opened,
-      open: () => openApp(page),
-      async push(name, payload) {
-        core.events.emit(name, payload)
-        await Promise.all(deliveries.splice(0))
-      }
-    })
-    unsubscribe()
-    rmSync(dataDir, { recursive: true, force: true })
+    // Removed also when setting up failed (an emulator down, a store that cannot open).
+    try {
+      const clock = new ManualClock()
+      const opened: string[] = []
+      const parts = { dataDir, openBrowser: (url: string) => void opened.push(url) }
+      const given = { ...onairDeps, ...onairDepsFor?.build(parts) }
+      const own = given.account ? given : await signedIn(defaultService, parts)
+      const core = createCore({
+        ...harnessDeps({ dataDir, clock, account: own.account, settings: own.settings }),
+        openExternal: async (url) => {
+          opened.push(url)
+        },
+        version: '0.1.0-e2e',
+        locale: () => 'en-US',
+        ...given
+      })
+      const handlers = createHandlers(core)
+      const calls: OnairHarness['calls'] = []
+      await serveRenderer(page)
+      await installBridge(page, (name, input) => {
+        calls.push({ name, input })
+        return dispatch(handlers, name, input)
+      })
+      const deliveries: Promise<void>[] = []
+      const unsubscribe = core.events.subscribe((name, payload) => {
+        const delivery = deliverEvent(page, name, payload)
+        // An event the core emits on its own (an outbox timer) may race the end of the test, when
+        // there is no page left to show it; `push` still awaits its own deliveries and reports them.
+        delivery.catch(() => {})
+        deliveries.push(delivery)
+      })
+      await use({
+        core,
+        handlers,
+        clock,
+        dataDir,
+        calls,
+        opened,
+        open: () => openApp(page),
+        async push(name, payload) {
+          core.events.emit(name, payload)
+          await Promise.all(deliveries.splice(0))
+        }
+      })
+      unsubscribe()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   }
 })
 
