@@ -12,12 +12,26 @@ import ts from 'typescript-eslint'
  * options of the LAST block that matches it, so each block below carries every pattern its files obey
  * (test/unit/build/layers.test.ts lints a wrong import of each kind and sees it fail).
  */
+const ELECTRON_MESSAGE = 'Only src/main/shell imports electron: the rest runs under plain Node.'
 const ELECTRON = [
-  { name: 'electron', message: 'Only src/main/shell imports electron: the rest runs under plain Node.' },
+  { name: 'electron', message: ELECTRON_MESSAGE },
   { name: 'electron-store', message: 'Only src/main/shell imports electron-store (it imports electron).' }
 ]
+// `electron/main`, `electron/common`…: Electron's own entry points, electron all the same.
+const NOT_ELECTRON_PATH = { regex: '^electron/', message: ELECTRON_MESSAGE }
 const NOT_SHELL = { regex: '(^|/)shell(/|$)', message: 'Only the Electron entry composes the shell.' }
 const NOT_CLI = { regex: '(^|/)cli(/|$|\\.ts$)', message: 'The core serves the CLI; it never imports it.' }
+/**
+ * no-restricted-imports sees only static imports: the same layers for `import('…')`, whose literal
+ * source is matched here. esquery's regex ends at the first `/`, so a slash is written `\x2F`.
+ */
+const dynamicImport = (pattern, message) => ({
+  selector: `ImportExpression[source.value=/${pattern.replaceAll('/', '\\x2F')}/]`,
+  message
+})
+const DYNAMIC_ELECTRON = dynamicImport('^electron(-store)?(/|$)', ELECTRON_MESSAGE)
+const DYNAMIC_SHELL = dynamicImport(NOT_SHELL.regex, NOT_SHELL.message)
+const DYNAMIC_CLI = dynamicImport(NOT_CLI.regex, NOT_CLI.message)
 const NOT_MAIN = { regex: '(^|/)main(/|$)', message: 'The window reaches the main process only through window.api.' }
 const RENDERER = [
   {
@@ -51,6 +65,8 @@ const CLOCK_READS = [
   "MemberExpression[object.name='performance'][property.name='now']",
   "MemberExpression[object.name='process'][property.name='hrtime']"
 ].map((selector) => ({ selector, message: CLOCK }))
+const CORE_DYNAMIC = [DYNAMIC_ELECTRON, DYNAMIC_SHELL, DYNAMIC_CLI]
+const syntax = (selectors) => ({ 'no-restricted-syntax': ['error', ...selectors] })
 const TEMP = 'Make a test folder with tempDir() (or scratchDir()) from test/support/temp-dir.ts, which removes it.'
 const MKDTEMP = ['mkdtemp', 'mkdtempSync']
 
@@ -95,13 +111,24 @@ export default ts.config(
       ]
     )
   })),
-  { files: ['src/main/core/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL, NOT_CLI]) },
-  { files: ['src/main/cli.ts', 'src/main/cli/**/*.ts'], rules: restrict(ELECTRON, [NOT_SHELL]) },
+  // The last block that sets no-restricted-syntax wins for a file: each carries the clock reads too.
+  { files: ['src/main/**/*.ts'], rules: syntax(CLOCK_READS) },
   {
-    files: ['src/main/**/*.ts'],
-    ignores: ['src/main/core/clock.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] }
+    files: ['src/main/core/**/*.ts'],
+    rules: {
+      ...restrict(ELECTRON, [NOT_ELECTRON_PATH, NOT_SHELL, NOT_CLI]),
+      ...syntax([...CLOCK_READS, ...CORE_DYNAMIC])
+    }
   },
+  {
+    files: ['src/main/cli.ts', 'src/main/cli/**/*.ts'],
+    rules: {
+      ...restrict(ELECTRON, [NOT_ELECTRON_PATH, NOT_SHELL]),
+      ...syntax([...CLOCK_READS, DYNAMIC_ELECTRON, DYNAMIC_SHELL])
+    }
+  },
+  // The clock is the one module that reads the time.
+  { files: ['src/main/core/clock.ts'], rules: syntax(CORE_DYNAMIC) },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     ignores: ['test/support/temp-dir.ts'],

@@ -12,7 +12,7 @@ const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../../..') })
 async function refusals(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: file })
   return result!.messages
-    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
     .map((m) => m.message)
 }
 
@@ -23,6 +23,16 @@ describe('layer rules', () => {
     ['src/main/core/wrong.ts', "import Store from 'electron-store'\nvoid Store\n"],
     ['src/main/core/records/wrong.ts', "import { EXIT } from '../../cli/command'\nvoid EXIT\n"],
     ['src/main/cli/commands/wrong.ts', "import { createTray } from '../../shell/tray'\nvoid createTray\n"],
+    ['src/main/core/wrong.ts', "import { app } from 'electron/main'\nvoid app\n"],
+    ['src/main/cli/wrong.ts', "import { app } from 'electron/main'\nvoid app\n"],
+    // import() too: a lazy import is still an import.
+    ['src/main/core/wrong.ts', "export const start = async () => (await import('../../shell/start')).startApp\n"],
+    ['src/main/core/clock.ts', "export const start = async () => (await import('../shell/start')).startApp\n"],
+    ['src/main/core/wrong.ts', "export const app = async () => (await import('electron')).app\n"],
+    ['src/main/core/wrong.ts', "export const store = async () => (await import('electron-store')).default\n"],
+    ['src/main/core/wrong.ts', "export const exit = async () => (await import('../cli/command')).EXIT\n"],
+    ['src/main/cli/commands/wrong.ts', "export const tray = async () => (await import('../../shell/tray')).createTray\n"],
+    ['src/main/cli/wrong.ts', "export const app = async () => (await import('electron/main')).app\n"],
     ['src/renderer/src/lib/wrong.ts', "import { systemClock } from '../../../main/core/clock'\nvoid systemClock\n"]
   ])('%s may not import what it names', async (file, code) => {
     expect(await refusals(file, code)).toHaveLength(1)
@@ -41,6 +51,17 @@ describe('layer rules', () => {
       'void [inboxUnseen, prefs, s, fill]'
     ].join('\n')
     expect(await refusals('src/renderer/src/views/inbox/right.ts', `${right}\n`)).toEqual([])
+  })
+
+  it("the CLI's lazy command list and lazy imports inside the core pass", async () => {
+    const code = [
+      "export const run = async () => (await import('./commands/run')).run",
+      "export const feed = async () => (await import('../core/calendar/feed')).calendarDocument",
+      "export const rl = async () => (await import('node:readline')).createInterface"
+    ].join('\n')
+    expect(await refusals('src/main/cli/registry-like.ts', `${code}\n`)).toEqual([])
+    const core = "export const backend = async () => (await import('./store/conf-backend')).confBackend\n"
+    expect(await refusals('src/main/core/right.ts', core)).toEqual([])
   })
 
   it('the shell may import electron and the core', async () => {
