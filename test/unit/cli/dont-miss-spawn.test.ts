@@ -20,6 +20,8 @@ import { runCliProcess, spawnCli } from './spawn-cli'
  * grace period) and the repeat at start + 5 min falls due seconds later.
  */
 const MIN = 60_000
+/** The episode the seed's soon program airs. */
+const SOON_EPISODE_ID = 106
 const isSoon = (type: string) => (l: string) =>
   l.includes(`"type":"${type}"`) && l.includes(`"programId":${SOON_PROGRAM_ID}`)
 
@@ -72,12 +74,9 @@ describe('`onair config set reminders.dontMissWorkIds` and a real `onair run`', 
     expect(ja.stdout.find((l) => l.includes('再通知（未対応のため）'))).toContain('Starlit Courier')
   }, 45_000)
 
-  it('a click on the reminder in the app (another process) stops the repeat', async () => {
-    const t = await setup(6_000)
-    emu = t.emu
-    const daemon = spawnCli(['run', '--json', '--lead', '1'], t.env)
-    try {
-      const shown = JSON.parse(await daemon.line(isSoon('reminder'))) as { startedAt: string }
+  /** Who acts, after the reminder was shown and before its repeat: the act is another process's. */
+  const acts = {
+    'a click on the reminder in the app': async (t: Awaited<ReturnType<typeof setup>>, startedAt: string) => {
       // The app standing by beside the daemon: the notification was clicked there.
       const app = createReminderService({
         clock: systemClock,
@@ -88,15 +87,34 @@ describe('`onair config set reminders.dontMissWorkIds` and a real `onair run`', 
         notifier: memoryNotifier(),
         locale: () => 'en'
       })
-      const key = reminderKey(SOON_PROGRAM_ID, shown.startedAt, 1)
-      app.actedOn({ key, programId: SOON_PROGRAM_ID, startedAt: shown.startedAt, offsetMinutes: 1 }, 'opened')
-      // Past the moment of the repeat, with a margin for a busy machine: no repeat came.
-      const repeatAt = Date.parse(shown.startedAt) + 5 * MIN
-      await new Promise((r) => setTimeout(r, Math.max(0, repeatAt + 3_000 - Date.now())))
-      expect(daemon.stdout.filter(isSoon('repeat'))).toEqual([])
-    } finally {
-      daemon.child.kill('SIGINT')
-      expect(await daemon.code).toBe(0)
+      const key = reminderKey(SOON_PROGRAM_ID, startedAt, 1)
+      app.actedOn({ key, programId: SOON_PROGRAM_ID, startedAt, offsetMinutes: 1 }, 'opened')
+    },
+    // Not on the reminder at all: the episode recorded watched in a terminal, through the folder's outbox.
+    '`onair record` of the episode': async (t: Awaited<ReturnType<typeof setup>>) => {
+      const recorded = await runCliProcess(['record', String(SOON_EPISODE_ID), '--no-wait'], t.env)
+      expect(recorded.code).toBe(0)
     }
-  }, 45_000)
+  }
+
+  it.each(Object.entries(acts))(
+    '%s (another process) stops the repeat',
+    async (_, act) => {
+      const t = await setup(6_000)
+      emu = t.emu
+      const daemon = spawnCli(['run', '--json', '--lead', '1'], t.env)
+      try {
+        const shown = JSON.parse(await daemon.line(isSoon('reminder'))) as { startedAt: string }
+        await act(t, shown.startedAt)
+        // Past the moment of the repeat, with a margin for a busy machine: no repeat came.
+        const repeatAt = Date.parse(shown.startedAt) + 5 * MIN
+        await new Promise((r) => setTimeout(r, Math.max(0, repeatAt + 3_000 - Date.now())))
+        expect(daemon.stdout.filter(isSoon('repeat'))).toEqual([])
+      } finally {
+        daemon.child.kill('SIGINT')
+        expect(await daemon.code).toBe(0)
+      }
+    },
+    45_000
+  )
 })
