@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
+import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID } from '../../emulator/index'
 import { shellPerTest, signedInTo, type Shell } from '../shell/harness'
 import { missing, startNotificationServer, type NotificationServer } from './notification-server'
@@ -38,6 +39,11 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     return { s, server, call }
   }
   const snoozes = (s: Shell) => Object.values(JSON.parse(readFileSync(join(s.dataDir, 'snoozes.json'), 'utf8')).snoozes)
+  /** What the reminder history says was done about the soon program (the acts that stop repeats). */
+  const acts = async (s: Shell) =>
+    ((await s.invoke('reminders:history')) as { value: { entries: HistoryEntry[] } }).value.entries
+      .filter((e) => e.outcome !== 'delivered' && e.reminders.some((r) => r.program.id === SOON_PROGRAM_ID))
+      .map((e) => e.outcome)
   const outbox = async (s: Shell) =>
     ((await s.invoke('outbox:list')) as { value: { entries: unknown[] } }).value.entries
 
@@ -61,6 +67,7 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     const { s, server, call } = await withReminder()
     server.press(call.id, 'watched')
     await vi.waitFor(async () => expect(await outbox(s)).toEqual([expect.objectContaining({ state: 'waiting' })]))
+    await vi.waitFor(async () => expect(await acts(s)).toEqual(['watched']))
   })
 
   it('a click opens the quick record', async () => {
@@ -68,6 +75,8 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     server.press(call.id, 'default')
     await vi.waitFor(() => expect(s.window().isVisible()).toBe(true))
     expect(s.events('app:focusProgram')).toHaveLength(1)
+    // Kept as 'opened': the act that stops "don't let me miss it" repeating this reminder.
+    await vi.waitFor(async () => expect(await acts(s)).toEqual(['opened']))
   })
 
   it('a server without actions: the reminder without buttons, still through D-Bus', async () => {
