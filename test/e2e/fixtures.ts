@@ -220,3 +220,11 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
 }
+
+/** The page's full width: 420 in the app's window unless something runs past its right edge. */
+export const pageScrollWidth = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth
+  )

@@ -8,7 +8,9 @@ import { lazy } from './lib/lazy'
  * line here. They share one chunk ("later" in electron.vite.config.ts), which costs the budget least.
  */
 export const lazyViews = {
-  settings: lazy(() => import('./views/settings/Settings.svelte'))
+  settings: lazy(() => import('./views/settings/Settings.svelte')),
+  /** What became of this week's reminders, opened from the schedule (issue 24.1). */
+  reminders: lazy(() => import('./views/reminders/Reminders.svelte'))
 }
 
 /** Onboarding covers every view until the account is set up: most starts never need it. */

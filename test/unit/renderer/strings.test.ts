@@ -26,7 +26,7 @@ const placeholders = (template: string): string[] => [...template.matchAll(/\{(\
 describe('renderer texts', () => {
   it('finds the string modules of every view', () => {
     const folders = Object.keys(modules).map((file) => file.split('/').at(-2))
-    for (const view of ['inbox', 'onboarding', 'records', 'schedule', 'settings', 'works'])
+    for (const view of ['inbox', 'onboarding', 'records', 'reminders', 'schedule', 'settings', 'works'])
       expect(folders).toContain(view)
     expect(texts().length).toBeGreaterThan(200)
   })

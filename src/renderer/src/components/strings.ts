@@ -28,3 +28,9 @@ export const consentAllow: LocalizedText = {
   en: 'Store secrets unencrypted on this computer',
   ja: 'このコンピューターに秘密情報を暗号化せずに保存する'
 }
+// UndoToast: a record waiting out its undo window (schedule, Reminders)
+export const undoToast: LocalizedText = {
+  en: 'Recorded {title}. Sending in {seconds} s.',
+  ja: '{title} を記録しました。{seconds} 秒後に送信します。'
+}
+export { undo } from '../lib/common-strings'

@@ -9,6 +9,7 @@ export const myWorks: LocalizedText = { en: 'My works', ja: 'マイ作品' }
 export const records: LocalizedText = { en: 'Records', ja: '記録' }
 export const inbox: LocalizedText = { en: 'Inbox', ja: '受信箱' }
 export const settings: LocalizedText = { en: 'Settings', ja: '設定' }
+export const reminders: LocalizedText = { en: 'Reminders', ja: 'リマインダー' }
 
 export const loading: LocalizedText = { en: 'Loading…', ja: '読み込み中…' }
 export const refresh: LocalizedText = { en: 'Refresh', ja: '更新' }
@@ -26,6 +27,16 @@ export const copyManually: LocalizedText = {
 
 export const retry: LocalizedText = { en: 'Retry', ja: '再試行' }
 export const undo: LocalizedText = { en: 'Undo', ja: '取り消す' }
+export const undone: LocalizedText = {
+  en: 'Record undone; nothing was sent.',
+  ja: '記録を取り消しました。送信はしていません。'
+}
+export const deleteQueued: LocalizedText = {
+  en: 'The record will be deleted on the service.',
+  ja: 'サービス上の記録を削除します。'
+}
+export const watched: LocalizedText = { en: 'Watched', ja: '見た' }
+export const watchedLabel: LocalizedText = { en: 'Watched: {title}', ja: '見た: {title}' }
 export const discard: LocalizedText = { en: 'Discard', ja: '破棄' }
 export const cancel: LocalizedText = { en: 'Cancel', ja: 'キャンセル' }
 export const queued: LocalizedText = { en: 'Queued', ja: '送信待ち' }

@@ -10,7 +10,12 @@ export {
   retry,
   undo,
   discard,
-  cancel
+  cancel,
+  watched,
+  watchedLabel,
+  undone,
+  deleteQueued,
+  reminders
 } from '../../lib/common-strings'
 
 /** The schedule view's own words (shown with `localized`). */
@@ -43,25 +48,11 @@ export const noMatch: LocalizedText = { en: 'No episodes match the filters.', ja
 export const rebroadcast: LocalizedText = { en: 'Rebroadcast', ja: '再放送' }
 export const onAir: LocalizedText = { en: 'On air now', ja: '放送中' }
 export const startsIn: LocalizedText = { en: 'in {duration}', ja: 'あと{duration}' }
-export const watched: LocalizedText = { en: 'Watched', ja: '見た' }
-export const watchedLabel: LocalizedText = { en: 'Watched: {title}', ja: '見た: {title}' }
 export const more: LocalizedText = { en: 'Comment and rating', ja: 'コメントと評価' }
 export const moreLabel: LocalizedText = { en: 'More actions for {title}', ja: '{title} のその他の操作' }
 /** "Don't let me miss it" (a work's reminders repeat at the start and 5 min after until acted on). */
 export const dontMiss: LocalizedText = { en: 'Don’t let me miss it', ja: '見逃さないよう再通知' }
 export const record: LocalizedText = { en: 'Record', ja: '記録する' }
-export const undoToast: LocalizedText = {
-  en: 'Recorded {title}. Sending in {seconds} s.',
-  ja: '{title} を記録しました。{seconds} 秒後に送信します。'
-}
-export const undone: LocalizedText = {
-  en: 'Record undone; nothing was sent.',
-  ja: '記録を取り消しました。送信はしていません。'
-}
-export const deleteQueued: LocalizedText = {
-  en: 'The record will be deleted on the service.',
-  ja: 'サービス上の記録を削除します。'
-}
 export const deleted: LocalizedText = { en: 'Deleted on the service.', ja: 'サービス上の記録を削除しました。' }
 export const willRetry: LocalizedText = { en: 'Onair retries by itself.', ja: '自動で再試行します。' }
 export const statusUnknown: LocalizedText = { en: 'Status…', ja: 'ステータス…' }

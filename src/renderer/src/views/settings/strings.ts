@@ -1,6 +1,6 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import { both } from '../../lib/fill'
-export { settings, inbox, copied, copyManually } from '../../lib/common-strings'
+export { settings, inbox, reminders, copied, copyManually } from '../../lib/common-strings'
 
 /** The settings view's words (shown with `localized`); the Accounts section has its own table. */
 export const saved: LocalizedText = { en: 'Saved: {what}', ja: '保存しました: {what}' }
@@ -11,7 +11,6 @@ export const integer: LocalizedText = {
 }
 export const timeRequired: LocalizedText = { en: 'Enter a time as HH:MM.', ja: '時刻を HH:MM の形で入力してください。' }
 
-export const reminders: LocalizedText = { en: 'Reminders', ja: 'リマインダー' }
 export const startup: LocalizedText = { en: 'Startup', ja: '起動' }
 export const openAtLogin: LocalizedText = { en: 'Open Onair when I log in', ja: 'ログイン時に Onair を起動する' }
 export const hiddenAtLogin: LocalizedText = {
@@ -21,6 +20,7 @@ export const hiddenAtLogin: LocalizedText = {
 export const showInDock: LocalizedText = { en: 'Show Onair in the Dock', ja: 'Dock に Onair を表示する' }
 export const openLog: LocalizedText = { en: 'Open log file', ja: 'ログファイルを開く' }
 export const about: LocalizedText = { en: 'About Onair', ja: 'Onair について' }
+export const copyDiagnostics: LocalizedText = { en: 'Copy diagnostics', ja: '診断情報をコピー' }
 export const leadTimes: LocalizedText = { en: 'Lead times', ja: '通知のタイミング' }
 export const leadTimesHint: LocalizedText = {
   en: 'One notification per program and lead time.',
@@ -123,6 +123,14 @@ export const dayBoundaryHint: LocalizedText = {
 export const extendedHours: LocalizedText = {
   en: 'Show late-night slots as 25:30',
   ja: '深夜の枠を 25:30 のように表示する'
+}
+export const menuBarCountdown: LocalizedText = {
+  en: 'Countdown in the menu bar',
+  ja: 'メニューバーにカウントダウンを表示'
+}
+export const menuBarCountdownHint: LocalizedText = {
+  en: 'macOS only: the time to the next broadcast beside the menu-bar icon, updated each minute.',
+  ja: 'macOS のみ：次の放送までの時間をメニューバーのアイコンの横に表示し、毎分更新します。'
 }
 export const pollEvery: LocalizedText = { en: 'Fetch the schedule', ja: '番組表の取得' }
 export const inboxEvery: LocalizedText = { en: 'Fetch the inbox', ja: '受信箱の取得' }

@@ -1,0 +1,241 @@
+import type { Page } from '@playwright/test'
+import { ManualClock } from '../../src/main/core/clock'
+import { historyFile } from '../../src/main/core/schedule/files'
+import { scheduleFileStore } from '../../src/main/core/schedule/schedule-file'
+import type { HistoryEntry, HistoryReminder } from '../../src/shared/reminder-history'
+import type { CachedProgram } from '../../src/shared/schedule'
+import { startEmulator, USER_ID, type Emulator } from '../emulator'
+import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
+import { expect, expectNoSeriousA11yViolations, pageScrollWidth, test, type OnairHarness } from './fixtures'
+
+/**
+ * The window's Reminders list (issue 24.1) over the real core and the history file it keeps: a row
+ * for each outcome, Watched and Snooze on the rows that can still use them (through the outbox's
+ * undo window, as in the schedule), by keyboard, in both languages, within the 420×640 window.
+ */
+// 2026-11-22 12:00 UTC = Sunday 21:00 in Tokyo.
+const NOW = new ManualClock().now()
+const MIN = 60_000
+let clock: ManualClock
+let emu: Emulator
+let sink: ScheduleSink
+
+test.beforeEach(async () => {
+  clock = new ManualClock(NOW)
+  emu = await startEmulator({ port: 0, now: () => clock.now() })
+  sink = {}
+})
+test.afterEach(() => emu.close())
+test.use({
+  timezoneId: 'Asia/Tokyo',
+  viewport: { width: 420, height: 640 },
+  onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) }
+})
+
+const reminderOf = (program: CachedProgram, offsetMinutes = 10): HistoryReminder => ({
+  key: `${program.id}:${program.startedAt}:${offsetMinutes}`,
+  offsetMinutes,
+  fireAt: Date.parse(program.startedAt) - offsetMinutes * MIN,
+  program
+})
+
+/**
+ * A week of history as the reminder service writes it: every outcome once (premiere and 'again' too), oldest first. Program 9
+ * (Orbit Gardeners, episode 301, at 23:00) was delivered last and can still be acted on; the
+ * broadcast that left the schedule (id 999) cannot.
+ */
+function seedHistory(onair: OnairHarness): { gardeners: CachedProgram } {
+  const programs = sink.reminders!.schedule().programs
+  const byId = (id: number) => programs.find((p) => p.id === id)!
+  const gardeners = byId(9)
+  const others = programs.filter((p) => p.id !== 9 && p.episode)
+  const gone = { ...others[0]!, id: 999 }
+  const entries: HistoryEntry[] = [
+    { at: NOW - 300 * MIN, outcome: 'quiet', reminders: [reminderOf(others[0]!)] },
+    { at: NOW - 240 * MIN, outcome: 'missed', why: 'away', reminders: [reminderOf(others[1]!), reminderOf(gone)] },
+    { at: NOW - 200 * MIN, outcome: 'repeat', reminders: [reminderOf(others[2]!)] },
+    { at: NOW - 150 * MIN, outcome: 'delivered', lateMs: 3 * MIN, reminders: [reminderOf(others[3]!)] },
+    { at: NOW - 120 * MIN, outcome: 'opened', reminders: [reminderOf(others[3]!)] },
+    { at: NOW - 100 * MIN, outcome: 'snoozed', until: NOW - 95 * MIN, reminders: [reminderOf(others[4]!)] },
+    { at: NOW - 90 * MIN, outcome: 'watched', reminders: [reminderOf(others[4]!)] },
+    { at: NOW - 60 * MIN, outcome: 'again', lateMs: 0, reminders: [reminderOf(others[5]!)] },
+    {
+      at: NOW - 30 * MIN,
+      outcome: 'premiere',
+      reminders: [{ ...reminderOf(gardeners), key: `premiere:${gardeners.work.id}` }]
+    },
+    { at: NOW - 5 * MIN, outcome: 'delivered', lateMs: 2_000, reminders: [reminderOf(gardeners, 125)] }
+  ]
+  historyFile(onair.dataDir).add(entries, NOW)
+  return { gardeners }
+}
+
+/**
+ * Signed in, polled once, with the seeded week. The seed's own first episodes would announce
+ * premieres of their own at start: off, so the list holds exactly the seeded entries.
+ */
+async function openWithHistory(onair: OnairHarness, page: Page): Promise<{ gardeners: CachedProgram }> {
+  onair.core.settings!.update((s) => ({ ...s, reminders: { ...s.reminders, premiere: false } }))
+  await openSignedIn(page, onair, { emu, clock, sink })
+  return seedHistory(onair)
+}
+
+const list = (page: Page) => page.getByRole('region', { name: /^(Reminders|リマインダー)$/ })
+const rowOf = (page: Page, outcome: string) => list(page).locator(`li[data-outcome="${outcome}"]`)
+const noSidewaysScroll = (page: Page) => expect.poll(() => pageScrollWidth(page)).toBe(420)
+
+test('every outcome has its row, newest first; only the reminder still on the schedule offers Watched and Snooze', async ({
+  onair,
+  page
+}) => {
+  await openWithHistory(onair, page)
+  await page.getByRole('button', { name: 'Reminders', exact: true }).click()
+  await expect(list(page).getByRole('heading', { name: 'Reminders' })).toBeFocused()
+
+  await expect(list(page).locator('li')).toHaveCount(11)
+  expect(
+    await list(page)
+      .locator('li')
+      .evaluateAll((li) => li.map((e) => e.getAttribute('data-outcome')))
+  ).toEqual([
+    'delivered',
+    'premiere',
+    'again',
+    'watched',
+    'snoozed',
+    'opened',
+    'delivered',
+    'repeat',
+    'missed',
+    'missed',
+    'quiet'
+  ])
+  // 20:55 Tokyo, 2 s late: on time. 3 minutes late says so.
+  await expect(rowOf(page, 'delivered').first()).toContainText('Orbit Gardeners')
+  await expect(rowOf(page, 'delivered').first()).toContainText('Sun 20:55 · Shown on time')
+  await expect(rowOf(page, 'delivered').last()).toContainText('Shown 3 min late')
+  await expect(rowOf(page, 'missed').first()).toContainText('In the summary of missed reminders')
+  await expect(rowOf(page, 'repeat')).toContainText('Not shown twice: another Onair had shown it')
+  await expect(rowOf(page, 'quiet')).toContainText('Held back by quiet hours')
+  await expect(rowOf(page, 'snoozed')).toContainText('Snoozed until Sun 19:25')
+  await expect(rowOf(page, 'watched')).toContainText('Marked as watched')
+  await expect(rowOf(page, 'opened')).toContainText('Opened')
+  await expect(rowOf(page, 'again')).toContainText('Shown again: not to be missed')
+  await expect(rowOf(page, 'premiere')).toContainText('Orbit Gardeners Ep. 1')
+  await expect(rowOf(page, 'premiere')).toContainText('Premiere announced')
+  await expect(rowOf(page, 'premiere').getByRole('button')).toHaveCount(0)
+
+  // One pair of buttons per reminder: on the newest row of each one still on the schedule and
+  // not watched. The broadcast that left the schedule (second missed row) and the watched one have none.
+  const watchedButtons = list(page).getByRole('button', { name: /^Watched: / })
+  await expect(watchedButtons).toHaveCount(6)
+  await expect(
+    rowOf(page, 'delivered')
+      .first()
+      .getByRole('button', { name: /^Snooze: Orbit Gardeners/ })
+  ).toBeVisible()
+  await expect(rowOf(page, 'missed').nth(1).getByRole('button')).toHaveCount(0)
+  await expect(rowOf(page, 'watched').getByRole('button')).toHaveCount(0)
+  await expect(rowOf(page, 'snoozed').getByRole('button')).toHaveCount(0)
+  await expect(rowOf(page, 'opened').getByRole('button')).toHaveCount(2)
+  await expect(rowOf(page, 'delivered').last().getByRole('button')).toHaveCount(0)
+
+  await noSidewaysScroll(page)
+  await expectNoSeriousA11yViolations(page)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expectNoSeriousA11yViolations(page)
+
+  // Back to the schedule.
+  await list(page).getByRole('button', { name: 'Upcoming' }).click()
+  await expect(page.locator('section.schedule')).toBeVisible()
+})
+
+test('by keyboard: open the list, Snooze, then Watched with its undo window; each row follows', async ({
+  onair,
+  page
+}) => {
+  await openWithHistory(onair, page)
+  const open = page.getByRole('button', { name: 'Reminders', exact: true })
+  await open.focus()
+  await page.keyboard.press('Enter')
+  await expect(list(page).getByRole('heading', { name: 'Reminders' })).toBeFocused()
+  // Heading → "Upcoming" → the newest row's Watched → its Snooze.
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: /^Watched: Orbit Gardeners/ })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: /^Snooze: Orbit Gardeners/ })).toBeFocused()
+  await page.keyboard.press('Enter')
+
+  // Snoozed through the core: 21:05 Tokyo, the newest row now, and it carries the buttons.
+  await expect(list(page)).toContainText('Orbit Gardeners Ep. 1: reminding you again in 5 minutes.')
+  const newest = list(page).locator('li').first()
+  await expect(newest).toHaveAttribute('data-outcome', 'snoozed')
+  await expect(newest).toContainText('Snoozed until Sun 21:05')
+  await expect(newest.getByRole('button', { name: /^Snooze:/ })).toBeVisible()
+  expect(sink.reminders!.history().at(-1)).toMatchObject({ outcome: 'snoozed', until: NOW + 5 * MIN })
+
+  await newest.getByRole('button', { name: /^Watched:/ }).focus()
+  await page.keyboard.press('Enter')
+  const toast = page.getByRole('status').filter({ hasText: 'Recorded Orbit Gardeners' })
+  await expect(toast).toContainText('Sending in')
+  await expect(list(page).locator('li').first()).toHaveAttribute('data-outcome', 'watched')
+  await expect(list(page).getByRole('button', { name: /Orbit Gardeners/ })).toHaveCount(0)
+  expect(onair.calls).toContainEqual({ name: 'reminders:act', input: expect.objectContaining({ action: 'watched' }) })
+
+  // The same undo window as the schedule's: nothing reaches the service.
+  await toast.getByRole('button', { name: 'Undo' }).click()
+  await expect(list(page)).toContainText('Record undone; nothing was sent.')
+  clock.advance(30_000)
+  await sink.records!.outbox.idle()
+  expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)).toEqual([])
+})
+
+test('a reminder shown while the list is open appears at the next push; a broadcast gone since says so', async ({
+  onair,
+  page
+}) => {
+  const { gardeners } = await openWithHistory(onair, page)
+  await page.getByRole('button', { name: 'Reminders', exact: true }).click()
+  await expect(list(page).locator('li')).toHaveCount(11)
+  // Another process (`onair run`) adds to the file; the next poll's push reads it again.
+  historyFile(onair.dataDir).add([{ at: NOW, outcome: 'quiet', reminders: [reminderOf(gardeners, 5)] }], NOW)
+  await onair.push('schedule:changed', sink.reminders!.snapshot())
+  await expect(list(page).locator('li')).toHaveCount(12)
+  await expect(list(page).locator('li').first()).toHaveAttribute('data-outcome', 'quiet')
+
+  // Program 9 leaves the schedule (another process's poll wrote the file) before any push says so.
+  const schedule = scheduleFileStore(onair.dataDir)
+  schedule.update((doc) => ({ ...doc, programs: doc.programs.filter((p) => p.id !== 9) }))
+  await list(page)
+    .getByRole('button', { name: /^Snooze: Orbit Gardeners/ })
+    .first()
+    .click()
+  await expect(list(page)).toContainText('Orbit Gardeners Ep. 1 is no longer on the schedule; nothing was done.')
+  await expect(list(page).getByRole('button', { name: /Orbit Gardeners/ })).toHaveCount(0)
+})
+
+test('in Japanese, at 420×640, axe-clean', async ({ onair, page }) => {
+  await openWithHistory(onair, page)
+  await onair.core.settings!.update((doc) => ({ ...doc, ui: { ...doc.ui, locale: 'ja' } }))
+  await page.reload()
+  await page.getByRole('button', { name: 'リマインダー', exact: true }).click()
+  await expect(list(page).getByRole('heading', { name: 'リマインダー' })).toBeFocused()
+  await expect(rowOf(page, 'delivered').first()).toContainText('時間どおりに通知')
+  await expect(rowOf(page, 'delivered').last()).toContainText('3 分遅れて通知')
+  await expect(rowOf(page, 'missed').first()).toContainText('見逃した通知のまとめに表示')
+  await expect(rowOf(page, 'repeat')).toContainText('別の Onair が通知済みのため省略')
+  await expect(rowOf(page, 'quiet')).toContainText('おやすみ時間のため通知せず')
+  await expect(rowOf(page, 'snoozed')).toContainText('19:25 (日) までスヌーズ')
+  await expect(rowOf(page, 'watched')).toContainText('見たと記録')
+  await expect(rowOf(page, 'opened')).toContainText('開いた')
+  await expect(rowOf(page, 'again')).toContainText('見逃し防止のため再通知')
+  await expect(rowOf(page, 'premiere')).toContainText('初回放送をお知らせ')
+  await list(page)
+    .getByRole('button', { name: /^スヌーズ: Orbit Gardeners/ })
+    .click()
+  await expect(list(page)).toContainText('5 分後にもう一度通知します。')
+  await expect(list(page).getByRole('button', { name: '放送予定' })).toBeVisible()
+  await noSidewaysScroll(page)
+  await expectNoSeriousA11yViolations(page)
+})
