@@ -17,7 +17,19 @@ export function benchCore(prefix: string): {
 } {
   const dataDir = scratchDir(prefix)
   const core = createCore({ ...harnessDeps({ dataDir, clock: systemClock }), version: 'bench' })
-  const handlers = { ...createHandlers(core), 'schedule:get': async () => viewOf([]) }
+  const own = createHandlers(core)
+  const handlers = {
+    ...own,
+    'schedule:get': async () => viewOf([]),
+    // Signed in (with write access), or the onboarding would cover the schedule: the benches measure
+    // the window, not a service to sign in to.
+    'auth:status': async () => ({
+      ...(await own['auth:status'](undefined)),
+      configured: true,
+      signedIn: true,
+      session: { user: { id: 1, username: 'bench', name: null }, scopes: ['read', 'write'], canWrite: true }
+    })
+  }
   return {
     invoke: (name, input) => dispatch(handlers, name, input),
     dispose: () => rmSync(dataDir, { recursive: true, force: true })

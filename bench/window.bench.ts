@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { rendererDir } from '../test/e2e/serve'
 import playwrightConfig from '../playwright.config'
@@ -16,6 +17,11 @@ import { quantile, summarise, type Bench, type Row } from './stats'
  */
 const RUNS = Number(process.env['WINDOW_RUNS'] ?? 3)
 const SIZES = (process.env['WINDOW_SIZES'] ?? '1000,10000').split(',').map(Number)
+/**
+ * Another built renderer (an `out/renderer` folder, e.g. of an older commit) measured in the same
+ * runs, taking turns with this build, for a comparison that holds on a loaded machine.
+ */
+const BASELINE = process.env['WINDOW_BASELINE']
 /** Pixels scrolled per frame: about one 420×640 window's list area. */
 const STEP_PX = 480
 
@@ -83,69 +89,78 @@ async function sample(page: Page, key: string): Promise<Sample> {
   return { heapMiB: metric('JSHeapUsedSize') / 2 ** 20, nodes: metric('Nodes'), rows, frames }
 }
 
+/** The rows of one build at one size; `label` names a baseline build. */
+function rowsOf(n: number, samples: Sample[], label: string): Row[] {
+  const row = (metric: string, values: number[], digits: number, unit: string, note: string): Row => ({
+    bench: 'window',
+    metric: `schedule, ${n} programs${label ? `, ${label}` : ''}: ${metric}`,
+    ...summarise(values, digits, unit),
+    note: `${samples.length} runs; ${note}`
+  })
+  return [
+    row(
+      'JS heap used',
+      samples.map((s) => s.heapMiB),
+      1,
+      ' MiB',
+      'CDP JSHeapUsedSize after a forced GC'
+    ),
+    row(
+      'DOM nodes',
+      samples.map((s) => s.nodes),
+      0,
+      '',
+      'CDP Nodes, the list settled'
+    ),
+    row(
+      'rows in the DOM',
+      samples.map((s) => s.rows),
+      0,
+      '',
+      'li[data-program-id]'
+    ),
+    row(
+      'scroll frame p50',
+      samples.map((s) => quantile(s.frames, 0.5)),
+      1,
+      ' ms',
+      `${STEP_PX} px a frame, top to bottom`
+    ),
+    row(
+      'scroll frame p95',
+      samples.map((s) => quantile(s.frames, 0.95)),
+      1,
+      ' ms',
+      '16.7 ms = every frame on time'
+    )
+  ]
+}
+
 async function measure(): Promise<Row[]> {
   const { invoke, dispose } = benchCore('onair-bench-window-')
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
+  const builds = [{ label: '', dir: rendererDir }, ...(BASELINE ? [{ label: BASELINE, dir: resolve(BASELINE) }] : [])]
   const rows: Row[] = []
   try {
     for (const n of SIZES) {
-      const samples: Sample[] = []
+      const samples = builds.map(() => [] as Sample[])
       for (let r = 0; r < RUNS; r++) {
-        // A fresh renderer each run, so one run's garbage is not the next one's heap.
-        const page = await openSchedule(browser, rendererDir, invoke)
-        await page.store(`n${n}`, viewOf(programs(n, Date.now())))
-        const s = await sample(page.page, `n${n}`)
-        await page.close()
-        process.stderr.write(
-          `  ${n} programs, run ${r + 1}: heap ${s.heapMiB.toFixed(1)} MiB, ${s.nodes} nodes, ${s.rows} rows, ` +
-            `${s.frames.length} frames p50 ${quantile(s.frames, 0.5).toFixed(1)} / p95 ${quantile(s.frames, 0.95).toFixed(1)} ms ` +
-            `(load ${loadavg()[0]!.toFixed(1)})\n`
-        )
-        samples.push(s)
+        // With a baseline the builds take turns, the first one changing each run.
+        for (const b of r % 2 ? [...builds.keys()].reverse() : builds.keys()) {
+          // A fresh renderer each run, so one run's garbage is not the next one's heap.
+          const page = await openSchedule(browser, builds[b]!.dir, invoke)
+          await page.store(`n${n}`, viewOf(programs(n, Date.now())))
+          const s = await sample(page.page, `n${n}`)
+          await page.close()
+          process.stderr.write(
+            `  ${builds[b]!.label || 'this build'}, ${n} programs, run ${r + 1}: heap ${s.heapMiB.toFixed(1)} MiB, ` +
+              `${s.nodes} nodes, ${s.rows} rows, ${s.frames.length} frames p50 ${quantile(s.frames, 0.5).toFixed(1)} / ` +
+              `p95 ${quantile(s.frames, 0.95).toFixed(1)} ms (load ${loadavg()[0]!.toFixed(1)})\n`
+          )
+          samples[b]!.push(s)
+        }
       }
-      const row = (metric: string, values: number[], digits: number, unit: string, note: string): Row => ({
-        bench: 'window',
-        metric: `schedule, ${n} programs: ${metric}`,
-        ...summarise(values, digits, unit),
-        note: `${RUNS} runs; ${note}`
-      })
-      rows.push(
-        row(
-          'JS heap used',
-          samples.map((s) => s.heapMiB),
-          1,
-          ' MiB',
-          'CDP JSHeapUsedSize after a forced GC'
-        ),
-        row(
-          'DOM nodes',
-          samples.map((s) => s.nodes),
-          0,
-          '',
-          'CDP Nodes, the list settled'
-        ),
-        row(
-          'rows in the DOM',
-          samples.map((s) => s.rows),
-          0,
-          '',
-          'li[data-program-id]'
-        ),
-        row(
-          'scroll frame p50',
-          samples.map((s) => quantile(s.frames, 0.5)),
-          1,
-          ' ms',
-          `${STEP_PX} px a frame, top to bottom`
-        ),
-        row(
-          'scroll frame p95',
-          samples.map((s) => quantile(s.frames, 0.95)),
-          1,
-          ' ms',
-          '16.7 ms = every frame on time'
-        )
-      )
+      builds.forEach((b, i) => rows.push(...rowsOf(n, samples[i]!, b.label)))
     }
     return rows
   } finally {
