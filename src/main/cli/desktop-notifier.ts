@@ -33,7 +33,9 @@ export function daemonNotifier(ctx: CommandContext): DaemonNotifier {
     icon: shippedIcon(),
     buttons: (n) => reminderButtons(n, ctx.locale),
     onAction: (button, n) => act(button, n),
-    fallback: notifySend(ctx.io.env),
+    clock: ctx.clock,
+    fallback: (capabilities) => notifySend(ctx.io.env, capabilities),
+    onPlain: (reason) => ctx.io.err(ctx.t(reason)),
     linkText: () => OPEN_IN_ONAIR[ctx.locale]
   })
   const notifier = controlSafeNotifier(notifications)

@@ -3,7 +3,7 @@ import { accessSync, constants, existsSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DESKTOP_ENTRY } from '../core/freedesktop-notifier'
-import { linuxBodyFormatter } from '../core/notification-markup'
+import { bodyForServer } from '../core/notification-markup'
 import type { NativeNotification, Notifier } from '../core/notify'
 import { childEnv } from '../core/secret-env'
 
@@ -58,10 +58,15 @@ export function notifySendArgs(n: Pick<NativeNotification, 'title' | 'body'>, ic
   ]
 }
 
-export function notifySend(env: Record<string, string | undefined>, icon = shippedIcon()): Notifier {
+/** `capabilities`: what the session's server last said it reads (the D-Bus client asked it). */
+export function notifySend(
+  env: Record<string, string | undefined>,
+  capabilities: () => ReadonlySet<string> | undefined,
+  icon = shippedIcon()
+): Notifier {
   const binary = findOnPath('notify-send', env)
   // The body as the session's server reads it (markup escaped for a server that parses it).
-  const body = binary ? linuxBodyFormatter(env) : (text: string) => text
+  const body = (text: string) => bodyForServer(text, capabilities())
   return {
     show(n) {
       if (!binary) return

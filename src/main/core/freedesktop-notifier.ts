@@ -9,22 +9,32 @@
  * The body is escaped as notification-markup.ts says for the server's capabilities; the summary
  * is never markup.
  */
-import * as dbus from '@homebridge/dbus-native'
+import type { LocalizedText } from '../../shared/locale'
 import { onairLink } from '../../shared/onair-link'
+import type { Clock } from './clock'
+import { LOST, reachServer, within, type NotificationSession } from './freedesktop-bus'
 import { bodyForServer } from './notification-markup'
 import type { NativeNotification, NotificationButton, Notifier } from './notify'
 
 /** The name of Onair's desktop entry (onair.desktop), by which a server matches notifications to the app. */
 export const DESKTOP_ENTRY = 'onair'
-const NAME = 'org.freedesktop.Notifications'
-const PATH = '/org/freedesktop/Notifications'
-/** How long the server may take to answer GetCapabilities before it is taken as absent. */
-const ASK_TIMEOUT_MS = 2_000
 /** Enough for every reminder of an evening: older ones are let go (their presses are ignored). */
 const KEEP = 64
+/**
+ * A server that could not be reached is asked again at a later notification, but not more often:
+ * the desktop's server may start after Onair (at login), or come back after a crash.
+ */
+export const RETRY_MS = 60_000
+/**
+ * How long a Notify's answer is waited for (D-Bus's own default reply timeout). A slow server may
+ * still show it, so a late answer is never taken as a failure: only its id (for replacing and
+ * presses) is lost, never shown twice.
+ */
+const NOTIFY_PATIENCE_MS = 25_000
 
 export interface FreedesktopOptions {
   env: Record<string, string | undefined>
+  clock: Clock
   appName: string
   /** A path to Onair's icon, for servers that cannot find it through the desktop entry. */
   icon?: string
@@ -33,8 +43,13 @@ export interface FreedesktopOptions {
   onAction(button: string, n: NativeNotification): void
   /** A click on the notification's body; without it no default action is offered (onair run). */
   onClick?(n: NativeNotification): void
-  /** Where notifications go without a bus or a server. */
-  fallback: Notifier
+  /**
+   * Where notifications go without a bus or a server. `capabilities` is what the server last said
+   * it reads (undefined when none ever answered), so the fallback formats bodies without asking.
+   */
+  fallback(capabilities: () => ReadonlySet<string> | undefined): Notifier
+  /** Why notifications take the plain path, each time they start to. */
+  onPlain?(reason: LocalizedText): void
   /**
    * The words of the `onair://program/<id>` link a program's notification carries where the
    * server shows links in bodies (issue 24.3): from `onair run`'s reminder the user reaches the app.
@@ -42,65 +57,42 @@ export interface FreedesktopOptions {
   linkText(): string
 }
 
-/** The few calls this file makes of @homebridge/dbus-native (its own types name only the system bus). */
-interface Bus {
-  connection: { on(event: 'error' | 'end', listener: (e?: unknown) => void): void; end(): void }
-  signals: { on(name: string, listener: (body: unknown[]) => void): void }
-  invoke(message: object, callback: (error: unknown, ...values: unknown[]) => void): void
-  addMatch(match: string, callback: (error: unknown) => void): void
-  mangle(path: string, iface: string, member: string): string
-}
-const createClient = (dbus as unknown as { createClient(opts: { busAddress: string }): Bus }).createClient
-
-interface Server {
-  bus: Bus
-  capabilities: ReadonlySet<string>
-}
-
-function call<T>(bus: Bus, member: string, signature = '', body: unknown[] = []): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${member}: no answer`)), ASK_TIMEOUT_MS)
-    bus.invoke({ destination: NAME, path: PATH, interface: NAME, member, signature, body }, (error, value) => {
-      clearTimeout(timer)
-      if (error) reject(error instanceof Error ? error : new Error(JSON.stringify(error)))
-      else resolve(value as T)
-    })
-  })
-}
-
-/** The session's notification server, or null when there is no bus or nothing answers on it. */
-async function connect(busAddress: string): Promise<Server | null> {
-  try {
-    const bus = createClient({ busAddress })
-    // A socket that is not there fails at once, not after the call's timeout; and a bus that goes
-    // away later must not take the process with it (an unhandled 'error').
-    const lost = new Promise<never>((_resolve, reject) => bus.connection.on('error', reject))
-    const capabilities = new Set(await Promise.race([call<string[]>(bus, 'GetCapabilities'), lost]))
-    return { bus, capabilities }
-  } catch {
-    return null
-  }
-}
-
 const programOf = (n: NativeNotification): number | undefined =>
   n.target?.kind === 'record' ? n.target.programId : n.reminder?.programId
 
 export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { close(): Promise<void> } {
+  /** What the server last said it can do; kept when it goes away, for the fallback's bodies. */
+  let known: ReadonlySet<string> | undefined
+  const fallback = opts.fallback(() => known)
+  const address = opts.env['DBUS_SESSION_BUS_ADDRESS']
   // No session (ssh, a service, a test): nothing to ask, and the plain path stays synchronous.
-  if (!opts.env['DBUS_SESSION_BUS_ADDRESS']) return { show: (n) => opts.fallback.show(n), close: async () => {} }
+  if (!address) return { show: (n) => fallback.show(n), close: async () => {} }
   /** Onair's notification id → the server's, for replaces_id. */
   const serverIds = new Map<string, number>()
   /** The server's id → what was shown, for a press. */
   const shown = new Map<number, NativeNotification>()
-  let alive = true
+  let closed = false
+  let askedAt = opts.clock.now()
+  /** The reason last told, so that a server still missing at each retry is told once. */
+  let told: string | undefined
+  const plain = (reason: LocalizedText): void => {
+    if (told !== reason.en) opts.onPlain?.(reason)
+    told = reason.en
+  }
 
-  const server = connect(opts.env['DBUS_SESSION_BUS_ADDRESS']).then((s) => {
-    if (!s) return null
-    s.bus.connection.on('end', () => (alive = false))
-    s.bus.connection.on('error', () => (alive = false))
-    const signal = (member: string, listener: (body: unknown[]) => void): void =>
-      s.bus.signals.on(s.bus.mangle(PATH, NAME, member), listener)
-    signal('ActionInvoked', ([id, key]) => {
+  const reach = async (): Promise<NotificationSession | null> => {
+    askedAt = opts.clock.now()
+    const reached = await reachServer(address, opts.clock)
+    if ('reason' in reached) return (plain(reached.reason), null)
+    const s = reached.session
+    if (closed) return (s.close(), null)
+    told = undefined
+    known = s.capabilities
+    // Ids of an earlier connection mean nothing to this one (the server may have restarted).
+    serverIds.clear()
+    shown.clear()
+    s.onLost(() => plain(LOST))
+    s.onSignal('ActionInvoked', ([id, key]) => {
       const n = shown.get(Number(id))
       if (!n) return
       // A notification is done once used (servers close it): a repeated report changes nothing.
@@ -108,10 +100,23 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
       if (key === 'default') opts.onClick?.(n)
       else opts.onAction(String(key), n)
     })
-    signal('NotificationClosed', ([id]) => void shown.delete(Number(id)))
-    s.bus.addMatch(`type='signal',interface='${NAME}',path='${PATH}'`, () => undefined)
+    s.onSignal('NotificationClosed', ([id]) => void shown.delete(Number(id)))
     return s
-  })
+  }
+  let server = reach()
+
+  /** The live session, reaching the server again when it is gone and the last try is old enough. */
+  const current = async (): Promise<NotificationSession | null> => {
+    for (;;) {
+      const pending = server
+      const s = await pending
+      if (s?.alive()) return s
+      // Another notification already asked again meanwhile: take its answer.
+      if (pending !== server) continue
+      if (closed || opts.clock.now() - askedAt < RETRY_MS) return null
+      server = reach()
+    }
+  }
 
   const bodyOf = (n: NativeNotification, capabilities: ReadonlySet<string>): string => {
     const body = bodyForServer(n.body, capabilities)
@@ -120,16 +125,16 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     return `${body}\n<a href="${onairLink('program', programId)}">${bodyForServer(opts.linkText(), capabilities)}</a>`
   }
 
-  const actionsOf = (n: NativeNotification, s: Server): string[] => {
+  const actionsOf = (n: NativeNotification, s: NotificationSession): string[] => {
     if (!s.capabilities.has('actions')) return []
     const buttons = opts.buttons(n).flatMap((b) => [b.id, b.text])
     // The default action is the click on the body; its label is not shown by most servers.
     return opts.onClick ? ['default', opts.appName, ...buttons] : buttons
   }
 
-  const send = async (s: Server, n: NativeNotification): Promise<void> => {
+  const send = async (s: NotificationSession, n: NativeNotification): Promise<void> => {
     const hints = [['desktop-entry', ['s', DESKTOP_ENTRY]]]
-    const id = await call<number>(s.bus, 'Notify', 'susssasa{sv}i', [
+    const notify = s.call<number>('Notify', 'susssasa{sv}i', [
       opts.appName,
       serverIds.get(n.id) ?? 0,
       opts.icon ?? '',
@@ -139,6 +144,8 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
       hints,
       -1
     ])
+    const id = await within<number | undefined>(opts.clock, NOTIFY_PATIENCE_MS, notify, () => undefined)
+    if (id === undefined) return
     serverIds.delete(n.id)
     serverIds.set(n.id, id)
     shown.set(id, n)
@@ -151,16 +158,15 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
 
   return {
     show(n) {
-      void server.then(async (s) => {
-        if (!s || !alive) return opts.fallback.show(n)
-        // A server that went away or refused the call: the plain path still shows it.
-        await send(s, n).catch(() => opts.fallback.show(n))
+      void current().then(async (s) => {
+        if (!s) return fallback.show(n)
+        // An error reply or a lost connection (never a slow answer): the plain path still shows it.
+        await send(s, n).catch(() => fallback.show(n))
       })
     },
     async close() {
-      const s = await server
-      alive = false
-      s?.bus.connection.end()
+      closed = true
+      ;(await server)?.close()
     }
   }
 }

@@ -58,7 +58,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     const chosen = settingsFile.read().ui.locale
     return chosen === 'system' ? systemLanguage() : chosen
   }
-  const notifier = appNotifier(window, language, log, env)
+  const notifier = appNotifier(window, language, log, env, clock)
   corrupt.tellThrough(notifier)
   const secrets = electronSecrets(dataDir, corrupt.report)
   log.knowSecrets(() => SECRET_NAMES.map((name) => secrets.get(name)?.value))

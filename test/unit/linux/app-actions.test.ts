@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID } from '../../emulator/index'
+import { tempDir } from '../../support/temp-dir'
+import { fakeProgram } from '../cli/fake-program'
 import { shellPerTest, signedInTo, type Shell } from '../shell/harness'
 import { missing, startNotificationServer, type NotificationServer } from './notification-server'
 
@@ -27,11 +29,13 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     server = undefined
   })
 
-  async function withReminder(capabilities = ['body', 'body-markup', 'actions']) {
+  async function withReminder(capabilities = ['body', 'body-markup', 'actions'], env: Record<string, string> = {}) {
     server = await startNotificationServer(capabilities)
     const emu = await run.emulator({ soonSeconds: 600 })
+    // Text the server would read as markup, were it to read markup.
+    emu.media.channel(1)!.name = 'Tokyo MX & <BS>'
     const signedIn = signedInTo(emu)
-    const s = await run.start({ platform: 'linux', ...signedIn, env: { ...signedIn.env, ...server.env } })
+    const s = await run.start({ platform: 'linux', ...signedIn, env: { ...signedIn.env, ...server.env, ...env } })
     // The reminder's notification, not another one of the same data (a premiere).
     const title = emu.media.work(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.workId)!.title
     const call = await server.callTitled(title)
@@ -83,5 +87,20 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     const { s, call } = await withReminder(['body', 'body-markup'])
     expect(call.actions).toEqual([])
     expect(s.notifications()).toEqual([])
+  })
+
+  it('with the server gone, Electron shows the snoozed reminder as the D-Bus server said it reads bodies; dbus-send never runs', async () => {
+    const bin = tempDir('onair-bin-')
+    const dbusSend = fakeProgram(bin, 'dbus-send')
+    const { s, server, call } = await withReminder(['body', 'actions'], { PATH: `${bin}:${process.env.PATH ?? ''}` })
+    expect(call.body).toContain('Tokyo MX & <BS>')
+    server.press(call.id, 'snooze')
+    await vi.waitFor(() => expect(snoozes(s)).toHaveLength(1))
+    server.close()
+    s.clock.advance(SNOOZE_MS)
+    await vi.waitFor(() => expect(s.notifications().map((n) => n.title)).toEqual([call.summary]))
+    // A server without body-markup: the body as written, not escaped for markup.
+    expect(s.notifications()[0]!.body).toContain('Tokyo MX & <BS>')
+    expect(dbusSend.calls()).toEqual([])
   })
 })

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { freedesktopNotifier } from '../../../src/main/core/freedesktop-notifier'
+import { ManualClock } from '../../../src/main/core/clock'
+import { freedesktopNotifier, RETRY_MS } from '../../../src/main/core/freedesktop-notifier'
 import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
 import { describePremieres } from '../../../src/main/core/schedule/premieres'
 import { program } from '../schedule/fixtures'
-import { missing, startNotificationServer, type NotificationServer } from './notification-server'
+import {
+  missing,
+  startNotificationServer,
+  startSessionBus,
+  type NotificationServer,
+  type SessionBus
+} from './notification-server'
 
 /**
  * Issue 24.2: Onair's own D-Bus client of the notification server (Watched / Snooze on Linux),
@@ -27,8 +34,14 @@ function notifier(env: Record<string, string | undefined>, withClick = true) {
   const fallback = memoryNotifier()
   const presses: string[] = []
   const clicks: string[] = []
+  /** Why notifications went the plain way, as the log says it. */
+  const plain: string[] = []
+  /** What the fallback was told the server reads. */
+  let capabilities: () => ReadonlySet<string> | undefined = () => undefined
+  const clock = new ManualClock()
   const n = freedesktopNotifier({
     env,
+    clock,
     appName: 'Onair',
     icon: '/opt/Onair/resources/icon.png',
     buttons: (shown) =>
@@ -40,10 +53,11 @@ function notifier(env: Record<string, string | undefined>, withClick = true) {
         : [],
     onAction: (button, shown) => presses.push(`${button}:${shown.id}`),
     ...(withClick ? { onClick: (shown: NativeNotification) => clicks.push(shown.id) } : {}),
-    fallback,
+    fallback: (known) => ((capabilities = known), fallback),
+    onPlain: (reason) => plain.push(reason.en),
     linkText: () => 'Open in Onair'
   })
-  return { n, fallback, presses, clicks }
+  return { n, fallback, presses, clicks, plain, clock, capabilities: () => capabilities() }
 }
 
 describe('no session bus, or no server on it', () => {
@@ -54,10 +68,15 @@ describe('no session bus, or no server on it', () => {
     await n.close()
   })
 
-  it('a session bus on an abstract socket (which the bundled library cannot open): the plain path', async () => {
-    const { n, fallback } = notifier({ DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-onair,guid=1' })
+  it('a session bus on an abstract socket (which the bundled library cannot open): the plain path, logged saying so', async () => {
+    const { n, fallback, plain, capabilities } = notifier({
+      DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-onair,guid=1'
+    })
     n.show(reminder)
     await vi.waitFor(() => expect(fallback.shown).toEqual([reminder]))
+    expect(plain).toEqual([expect.stringMatching(/abstract socket \(unix:abstract=, as older dbus-launch sessions/)])
+    // Never asked: the fallback formats for a markup server, as most are.
+    expect(capabilities()).toBeUndefined()
     await n.close()
   })
 
@@ -173,12 +192,59 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     expect(server.notifyCalls().map((c) => c.actions)).toEqual([['watched', 'Watched', 'snooze', 'Snooze 5 min'], []])
   })
 
-  it('a server that goes away: later notifications take the plain path', async () => {
-    const { n, fallback, server } = await withServer(['body', 'actions'])
+  it('a server that goes away: later notifications take the plain path, formatted as the server said', async () => {
+    const { n, fallback, server, plain, capabilities } = await withServer(['body', 'actions'])
     n.show(reminder)
     await server.waitForNotifyCalls(1)
     server.close()
     n.show({ ...reminder, id: 'after' })
     await vi.waitFor(() => expect(fallback.shown.map((s) => s.id)).toEqual(['after']), { timeout: 5_000 })
+    expect(plain).toEqual([
+      'Notifications without buttons: the connection to the session bus was lost; asked again at a later notification'
+    ])
+    // What the D-Bus client learnt, for the fallback's body (no second way of asking).
+    expect(capabilities()).toEqual(new Set(['body', 'actions']))
+  })
+})
+
+describe.skipIf(unavailable !== undefined)(`a server that starts after Onair (${unavailable ?? 'dbusmock'})`, () => {
+  let bus: SessionBus | undefined
+  let server: NotificationServer | undefined
+  let close: (() => Promise<void>) | undefined
+  afterEach(async () => {
+    await close?.()
+    server?.close()
+    bus?.close()
+    server = bus = close = undefined
+  })
+
+  it('is asked again at a later notification, at most once a minute: then the reminder has its buttons', async () => {
+    bus = await startSessionBus()
+    const { n, fallback, plain, clock, presses } = notifier(bus.env)
+    close = n.close
+    n.show(reminder)
+    await vi.waitFor(() => expect(fallback.shown.map((s) => s.id)).toEqual([reminder.id]))
+    expect(plain).toEqual([expect.stringMatching(/^Notifications without buttons: no notification server answered/)])
+    server = await startNotificationServer(['body', 'actions'], bus)
+    // Within the minute: not asked again yet.
+    clock.advance(RETRY_MS - 1)
+    n.show({ ...reminder, id: 'soon' })
+    await vi.waitFor(() => expect(fallback.shown.map((s) => s.id)).toEqual([reminder.id, 'soon']))
+    clock.advance(1)
+    n.show(reminder)
+    await server.waitForNotifyCalls(1)
+    expect(server.notifyCalls()[0]!.actions).toEqual([
+      'default',
+      'Onair',
+      'watched',
+      'Watched',
+      'snooze',
+      'Snooze 5 min'
+    ])
+    server.press(1, 'watched')
+    await vi.waitFor(() => expect(presses).toEqual(['watched:reminder:1:10']))
+    expect(fallback.shown).toHaveLength(2)
+    // Told once, not at every try.
+    expect(plain).toHaveLength(1)
   })
 })

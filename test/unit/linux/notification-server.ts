@@ -71,9 +71,13 @@ function firstLine(child: ChildProcess): Promise<string> {
   })
 }
 
-/** `capabilities`: what the server advertises; dbusmock's default set (with body-markup) when absent. */
-export async function startNotificationServer(capabilities?: string[]): Promise<NotificationServer> {
-  const py = python()!
+/** A private session bus, with no notification server on it yet. */
+export interface SessionBus {
+  env: { DBUS_SESSION_BUS_ADDRESS: string }
+  close(): void
+}
+
+export async function startSessionBus(): Promise<SessionBus> {
   // The bus's socket in a folder of its own (removed when the test file ends).
   const folder = tempDir('onair-bus-')
   const bus = spawn(
@@ -82,7 +86,18 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
     { stdio: ['ignore', 'pipe', 'ignore'] }
   )
   const address = await firstLine(bus)
-  const env = { DBUS_SESSION_BUS_ADDRESS: address }
+  return { env: { DBUS_SESSION_BUS_ADDRESS: address }, close: () => void bus.kill() }
+}
+
+/**
+ * `capabilities`: what the server advertises; dbusmock's default set (with body-markup) when absent.
+ * `bus`: an already running bus to start it on (a server that comes after its clients); closing
+ * the server closes the bus too.
+ */
+export async function startNotificationServer(capabilities?: string[], bus?: SessionBus): Promise<NotificationServer> {
+  const py = python()!
+  const session = bus ?? (await startSessionBus())
+  const env = session.env
   const parameters = capabilities ? ['-p', JSON.stringify({ capabilities: capabilities.join(' ') })] : []
   const mock = spawn(py, ['-m', 'dbusmock', '--session', '-t', 'notification_daemon', ...parameters], {
     stdio: 'ignore',
@@ -137,7 +152,7 @@ export async function startNotificationServer(capabilities?: string[]): Promise<
     },
     close() {
       mock.kill()
-      bus.kill()
+      session.close()
     }
   }
   return server

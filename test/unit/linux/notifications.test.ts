@@ -1,14 +1,7 @@
 import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  askServerCapabilities,
-  bodyForServer,
-  escapeBodyMarkup,
-  linuxBodyFormatter,
-  parseCapabilities
-} from '../../../src/main/core/notification-markup'
+import { bodyForServer, escapeBodyMarkup } from '../../../src/main/core/notification-markup'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { signedInEnv } from '../cli/signed-in-env'
 import { spawnCli } from '../cli/spawn-cli'
@@ -35,13 +28,6 @@ describe('the body for a server that reads markup (pure)', () => {
     expect(bodyForServer(TITLE, new Set(['body', 'body-markup']))).toBe(ESCAPED)
     expect(bodyForServer(TITLE, undefined)).toBe(ESCAPED)
     expect(bodyForServer(TITLE, new Set(['body']))).toBe(TITLE)
-  })
-
-  it("reads dbus-send's literal reply, on one line or many", () => {
-    expect(parseCapabilities('   array [\n      body      body-markup      icon-static   ]\n')).toEqual(
-      new Set(['body', 'body-markup', 'icon-static'])
-    )
-    expect(parseCapabilities('array [\n body\n actions\n]')).toEqual(new Set(['body', 'actions']))
   })
 })
 
@@ -108,24 +94,4 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     expect(call.body).toContain(TITLE)
     expect(call.body).not.toContain('&amp;')
   }, 30_000)
-
-  it("the app's formatter asks the same server: escaped for markup, as written without", async () => {
-    server = await startNotificationServer()
-    const env = { PATH: process.env.PATH, ...server.env }
-    expect(await askServerCapabilities(env)).toContain('body-markup')
-    server.close()
-    server = await startNotificationServer(['body'])
-    const plain = { PATH: process.env.PATH, ...server.env }
-    expect(await askServerCapabilities(plain)).toEqual(new Set(['body']))
-    const format = linuxBodyFormatter(plain)
-    await vi.waitFor(() => expect(format(TITLE)).toBe(TITLE))
-  }, 30_000)
-})
-
-describe('without a notification server', () => {
-  it('capabilities are unknown and bodies are escaped, as for most servers', async () => {
-    const env = { PATH: process.env.PATH, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(tmpdir(), 'no-such-bus')}` }
-    expect(await askServerCapabilities(env)).toBeUndefined()
-    expect(linuxBodyFormatter(env)(TITLE)).toBe(ESCAPED)
-  })
 })
