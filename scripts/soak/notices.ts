@@ -1,4 +1,4 @@
-import type { DaemonLine, SeededProgram } from './tally'
+import type { DaemonLine, NoticeTally, SeededProgram } from './tally'
 
 /**
  * The soak's tally of what is not a lead-time reminder (issue 24.4, 24.5): "don't let me miss it"
@@ -37,15 +37,6 @@ export function expectedRepeats(
         .slice(0, room)
     )
     .filter((r) => r.due >= window.from && r.due <= window.to)
-}
-
-export interface NoticeTally {
-  expected: number
-  shown: number
-  missed: number
-  duplicated: number
-  /** Lines of what should not have come at all (a repeat of a work nobody marked, a premiere of no first episode). */
-  unexpected: number
 }
 
 /** `repeat` lines of `onair run --json` (their `repeat` is n) against what was expected. */

@@ -1,5 +1,3 @@
-import type { NoticeTally } from './notices'
-
 /**
  * The soak's bookkeeping, as pure functions: which reminders should have fired (worked out from
  * the seeded programs and the lead times, never from the daemon's own count), what the daemons'
@@ -197,6 +195,19 @@ export function tallyConfirmations(attempted: readonly number[], left: readonly 
     total: asking.length,
     decidable: asking.filter((e) => e.programId !== undefined || e.workId !== undefined).length
   }
+}
+
+/**
+ * How the repeats or the premieres went, as the table shows them. Here, not in notices.ts which
+ * counts them, so that the table's types import nothing back from the modules that fill them.
+ */
+export interface NoticeTally {
+  expected: number
+  shown: number
+  missed: number
+  duplicated: number
+  /** Lines of what should not have come at all (a repeat of a work nobody marked, a premiere of no first episode). */
+  unexpected: number
 }
 
 export interface SoakResult {

@@ -6,7 +6,7 @@ import type { CommandContext, ExitCode } from './command'
 import { cliSettings, signedInAccount } from './context'
 import { movedAside } from './moved-aside'
 import { failWith } from './report'
-import type { ShownSchedule } from './commands/upcoming'
+import type { ShownSchedule } from './shown-schedule'
 
 /**
  * `onair upcoming` without `--from-cache`: polls once as the signed-in user and saves what came,

@@ -1,26 +1,10 @@
 import type { LocalizedText } from '../../../shared/locale'
-import type { ScheduleCache } from '../../../shared/schedule'
-import type { Settings } from '../../../shared/settings'
-import { emptySchedule, scheduleFileStore } from '../../core/schedule/schedule-file'
 import { duration, summaryLine } from '../../core/schedule/reminder-text'
 import { channelRule, watchAt } from '../../../shared/watch-time'
 import { writeAtomic } from '../../core/store/atomic-write'
-import { settingsFileStore } from '../../core/store/settings'
 import { formatCountdown } from '../../core/schedule/tray-state'
-import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { movedAside } from '../moved-aside'
-
-/** The schedule a run of `onair upcoming` shows, polled (poll-schedule.ts) or saved. */
-export interface ShownSchedule {
-  schedule: ScheduleCache
-  settings: Settings
-  /** Polled just now; false for the saved schedule. */
-  fresh: boolean
-  /** schedule.json could not be read or written (said on stderr): the exit code is 1. */
-  fileTrouble: boolean
-  /** The media service's address, for the calendar's links. */
-  mediaUrl(): Promise<string>
-}
+import { EXIT, UsageError, type Command } from '../command'
+import { savedSchedule } from '../shown-schedule'
 
 /**
  * `onair upcoming`: polls once and prints the schedule; when the service cannot be reached it
@@ -133,21 +117,6 @@ export const upcoming: Command = {
       }
     }
     return !shown.fileTrouble && (fresh || fetchedAt) ? EXIT.ok : EXIT.failure
-  }
-}
-
-/** The schedule saved by the last poll, as the poll's offline path shows it, without the account. */
-async function savedSchedule(ctx: CommandContext): Promise<ShownSchedule> {
-  const { dataDir } = ctx.config
-  const settings = settingsFileStore(dataDir, movedAside(ctx)).read()
-  const mediaUrl = async () => (await import('../context')).openAccount(ctx).account.services().mediaUrl
-  try {
-    const schedule = scheduleFileStore(dataDir, movedAside(ctx)).read()
-    return { schedule, settings, fresh: false, fileTrouble: false, mediaUrl }
-  } catch (e) {
-    // A schedule.json the system refuses is said as the poll says it (report.ts loads the account's errors).
-    ;(await import('../report')).failWith(ctx, e)
-    return { schedule: emptySchedule(), settings, fresh: false, fileTrouble: true, mediaUrl }
   }
 }
 
