@@ -3,6 +3,7 @@ import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type Harn
 import { startEmulator, type Emulator } from '../emulator'
 import { startStranger, type Stranger } from '../stranger/server'
 import { addArticleNotification, openPreview, previewInbox } from './preview-deps'
+import { seedWeekOfReminders } from './reminder-history-seed'
 import { openSignedIn } from './schedule-deps'
 import { go, tourDeps, tourPerTest, weekOfUse, WINDOW, type Lang } from './window-tour'
 
@@ -120,6 +121,12 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
 
           await go(page, 'schedule', lang, 'li[data-program-id="9"] .shift')
           await expectFits(page, 'schedule with channel offsets')
+
+          // The Reminders list, opened from the schedule, with a row of every outcome.
+          seedWeekOfReminders(onair.dataDir, tour().sink.reminders!.schedule().programs, NOW)
+          await page.getByRole('button', { name: ja ? 'リマインダー' : 'Reminders', exact: true }).click()
+          await page.locator('li[data-outcome="quiet"]').first().waitFor()
+          await expectFits(page, 'reminders')
         })
       })
 

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { ManualClock } from '../../src/main/core/clock'
 import { historyFile } from '../../src/main/core/schedule/files'
 import { scheduleFileStore } from '../../src/main/core/schedule/schedule-file'
-import type { HistoryEntry, HistoryReminder } from '../../src/shared/reminder-history'
 import type { CachedProgram } from '../../src/shared/schedule'
+import { reminderOf, seedWeekOfReminders } from './reminder-history-seed'
 import { startEmulator, USER_ID, type Emulator } from '../emulator'
 import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
 import { expect, expectNoSeriousA11yViolations, pageScrollWidth, test, type OnairHarness } from './fixtures'
@@ -32,44 +32,6 @@ test.use({
   onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) }
 })
 
-const reminderOf = (program: CachedProgram, offsetMinutes = 10): HistoryReminder => ({
-  key: `${program.id}:${program.startedAt}:${offsetMinutes}`,
-  offsetMinutes,
-  fireAt: Date.parse(program.startedAt) - offsetMinutes * MIN,
-  program
-})
-
-/**
- * A week of history as the reminder service writes it: every outcome once (premiere and 'again' too), oldest first. Program 9
- * (Orbit Gardeners, episode 301, at 23:00) was delivered last and can still be acted on; the
- * broadcast that left the schedule (id 999) cannot.
- */
-function seedHistory(onair: OnairHarness): { gardeners: CachedProgram } {
-  const programs = sink.reminders!.schedule().programs
-  const byId = (id: number) => programs.find((p) => p.id === id)!
-  const gardeners = byId(9)
-  const others = programs.filter((p) => p.id !== 9 && p.episode)
-  const gone = { ...others[0]!, id: 999 }
-  const entries: HistoryEntry[] = [
-    { at: NOW - 300 * MIN, outcome: 'quiet', reminders: [reminderOf(others[0]!)] },
-    { at: NOW - 240 * MIN, outcome: 'missed', why: 'away', reminders: [reminderOf(others[1]!), reminderOf(gone)] },
-    { at: NOW - 200 * MIN, outcome: 'repeat', reminders: [reminderOf(others[2]!)] },
-    { at: NOW - 150 * MIN, outcome: 'delivered', lateMs: 3 * MIN, reminders: [reminderOf(others[3]!)] },
-    { at: NOW - 120 * MIN, outcome: 'opened', reminders: [reminderOf(others[3]!)] },
-    { at: NOW - 100 * MIN, outcome: 'snoozed', until: NOW - 95 * MIN, reminders: [reminderOf(others[4]!)] },
-    { at: NOW - 90 * MIN, outcome: 'watched', reminders: [reminderOf(others[4]!)] },
-    { at: NOW - 60 * MIN, outcome: 'again', lateMs: 0, reminders: [reminderOf(others[5]!)] },
-    {
-      at: NOW - 30 * MIN,
-      outcome: 'premiere',
-      reminders: [{ ...reminderOf(gardeners), key: `premiere:${gardeners.work.id}` }]
-    },
-    { at: NOW - 5 * MIN, outcome: 'delivered', lateMs: 2_000, reminders: [reminderOf(gardeners, 125)] }
-  ]
-  historyFile(onair.dataDir).add(entries, NOW)
-  return { gardeners }
-}
-
 /**
  * Signed in, polled once, with the seeded week. The seed's own first episodes would announce
  * premieres of their own at start: off, so the list holds exactly the seeded entries.
@@ -77,7 +39,7 @@ function seedHistory(onair: OnairHarness): { gardeners: CachedProgram } {
 async function openWithHistory(onair: OnairHarness, page: Page): Promise<{ gardeners: CachedProgram }> {
   onair.core.settings!.update((s) => ({ ...s, reminders: { ...s.reminders, premiere: false } }))
   await openSignedIn(page, onair, { emu, clock, sink })
-  return seedHistory(onair)
+  return seedWeekOfReminders(onair.dataDir, sink.reminders!.schedule().programs, NOW)
 }
 
 const list = (page: Page) => page.getByRole('region', { name: /^(Reminders|リマインダー)$/ })
