@@ -109,3 +109,20 @@ export function every(clock: Clock, ms: number, fn: () => void): () => void {
   }, ms)
   return () => clock.clearTimeout(handle)
 }
+
+/** `promise`, or what `late()` returns (or throws) when it has not settled within `ms` on `clock`. */
+export function within<T>(clock: Clock, ms: number, promise: Promise<T>, late: () => T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = clock.setTimeout(() => {
+      try {
+        resolve(late())
+      } catch (e) {
+        reject(e)
+      }
+    }, ms)
+    promise.then(
+      (value) => (clock.clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clock.clearTimeout(timer), reject(error))
+    )
+  })
+}

@@ -6,7 +6,7 @@
  */
 import * as dbus from '@homebridge/dbus-native'
 import type { LocalizedText } from '../../shared/locale'
-import type { Clock } from './clock'
+import { within, type Clock } from './clock'
 
 export const NAME = 'org.freedesktop.Notifications'
 export const PATH = '/org/freedesktop/Notifications'
@@ -36,23 +36,6 @@ export interface NotificationSession {
 }
 
 export type Reached = { session: NotificationSession } | { reason: LocalizedText }
-
-/** `promise`, or what `late()` returns (or throws) when it has not settled within `ms` on `clock`. */
-export function within<T>(clock: Clock, ms: number, promise: Promise<T>, late: () => T): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = clock.setTimeout(() => {
-      try {
-        resolve(late())
-      } catch (e) {
-        reject(e)
-      }
-    }, ms)
-    promise.then(
-      (value) => (clock.clearTimeout(timer), resolve(value)),
-      (error: unknown) => (clock.clearTimeout(timer), reject(error))
-    )
-  })
-}
 
 const PLAIN = { en: 'Notifications without buttons', ja: 'ボタンのない通知を使います' }
 /** dbus-native opens such a socket only through the optional native `abstract-socket` module, not shipped. */

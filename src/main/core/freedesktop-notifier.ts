@@ -11,8 +11,8 @@
  */
 import type { LocalizedText } from '../../shared/locale'
 import { onairLink } from '../../shared/onair-link'
-import type { Clock } from './clock'
-import { LOST, reachServer, within, type NotificationSession } from './freedesktop-bus'
+import { within, type Clock } from './clock'
+import { LOST, reachServer, type NotificationSession } from './freedesktop-bus'
 import { bodyForServer } from './notification-markup'
 import type { NativeNotification, NotificationButton, Notifier } from './notify'
 

@@ -95,3 +95,23 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     expect(call.body).not.toContain('&amp;')
   }, 30_000)
 })
+
+describe('onair run on a bus Onair cannot open', () => {
+  it('says on stderr why reminders come without buttons, and still prints them', async () => {
+    const root = tempDir('onair-linux-plain-')
+    const emu = await startEmulator({ port: 0, soonSeconds: 3 })
+    const env = await signedInEnv(emu, join(root, 'data'))
+    const bus = { DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-onair,guid=1' }
+    const run = spawnCli(['run', '--json', '--lead', '0'], { ...env, ...bus })
+    try {
+      await run.line((l) => l.includes('"type":"reminder"'))
+      expect(run.stderr()).toContain(
+        'Notifications without buttons: the session bus is on an abstract socket (unix:abstract=, as older dbus-launch sessions set up)'
+      )
+    } finally {
+      run.child.kill('SIGINT')
+      await run.code
+      await emu.close()
+    }
+  }, 30_000)
+})
