@@ -13,11 +13,15 @@ vi.mock('electron', () => import('./electron-double').then((m) => m.electronModu
 describe('"Snooze" on a reminder', () => {
   const run = shellPerTest()
 
-  /** Signed in to an emulator with a show in 10 minutes: its 10-minute reminder shows at once. */
+  /**
+   * Signed in to an emulator with a show in 10 minutes: its 10-minute reminder shows at once.
+   * Premieres off: the emulator's season openers would add their own notice and history rows.
+   */
   async function withReminder(platform: 'darwin' | 'win32', ui: { locale?: 'ja' } = {}) {
     const emu = await run.emulator({ soonSeconds: 600 })
     const signedIn = signedInTo(emu)
-    const settings = { ...JSON.parse(signedIn.files!['settings.json']!), ui }
+    const saved = JSON.parse(signedIn.files!['settings.json']!)
+    const settings = { ...saved, ui, reminders: { ...saved.reminders, premiere: false } }
     signedIn.files = { 'settings.json': JSON.stringify(settings) }
     const s = await run.start({ platform, ...signedIn })
     await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
