@@ -153,7 +153,7 @@ test('by keyboard: open the list, Snooze, then Watched with its undo window; eac
   expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)).toEqual([])
 })
 
-test('a reminder shown while the list is open appears at the next push; a broadcast gone since says so', async ({
+test('what happens while the list is open shows at the next push or return from the tray; a broadcast gone since says so', async ({
   onair,
   page
 }) => {
@@ -165,6 +165,15 @@ test('a reminder shown while the list is open appears at the next push; a broadc
   await onair.push('schedule:changed', sink.reminders!.snapshot())
   await expect(list(page).locator('li')).toHaveCount(12)
   await expect(list(page).locator('li').first()).toHaveAttribute('data-outcome', 'quiet')
+  // The window back from the tray (the page becomes visible) reads the file again too.
+  historyFile(onair.dataDir).add([{ at: NOW + 1, outcome: 'opened', reminders: [reminderOf(gardeners, 5)] }], NOW)
+  await page.evaluate(() =>
+    (globalThis as unknown as { document: { dispatchEvent(e: Event): void } }).document.dispatchEvent(
+      new Event('visibilitychange')
+    )
+  )
+  await expect(list(page).locator('li')).toHaveCount(13)
+  await expect(list(page).locator('li').first()).toHaveAttribute('data-outcome', 'opened')
 
   // Program 9 leaves the schedule (another process's poll wrote the file) before any push says so.
   const schedule = scheduleFileStore(onair.dataDir)
