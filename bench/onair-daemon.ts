@@ -45,12 +45,16 @@ export async function signedInFolder(programs: number, settings?: object): Promi
   return { emu, env, close }
 }
 
-/** `onair run --json` on the folder, resolved once its first poll line is out. */
+/**
+ * `onair run --json` on the folder, resolved once its first poll line is out. `env` adds to the
+ * folder's (a session bus's address: the daemon then connects its D-Bus notification client).
+ */
 export async function startDaemon(
-  folder: Folder
+  folder: Folder,
+  env: Record<string, string> = {}
 ): Promise<{ child: ChildProcess; programs: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [BIN, 'run', '--json'], {
-    env: folder.env,
+    env: { ...folder.env, ...env },
     stdio: ['ignore', 'pipe', 'ignore']
   })
   const closed = new Promise((res) => child.on('close', res))

@@ -77,9 +77,11 @@ export interface SessionBus {
   close(): void
 }
 
-export async function startSessionBus(): Promise<SessionBus> {
-  // The bus's socket in a folder of its own (removed when the test file ends).
-  const folder = tempDir('onair-bus-')
+/**
+ * `folder`: where the bus's socket goes; by default a folder of its own, removed when the test
+ * file ends (a bench, which no test file ends, passes a scratchDir() it removes itself).
+ */
+export async function startSessionBus(folder = tempDir('onair-bus-')): Promise<SessionBus> {
   const bus = spawn(
     'dbus-daemon',
     ['--session', '--nofork', '--print-address=1', `--address=unix:path=${join(folder, 'bus')}`],
