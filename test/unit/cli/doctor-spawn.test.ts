@@ -82,7 +82,7 @@ describe('`onair doctor` as a real process beside `onair run`', () => {
     expect(text).toMatch(/Versions: onair \d+\.\d+\.\d+[^,]*, node \d+/)
     expect(text).toContain(`Data folder: ${dataDir}`)
     expect(text).toMatch(/Last poll: \d{4}-\d\d-\d\dT/)
-    expect(text).toMatch(/Reminders, last 24 h: (.*, )?delivered 1/)
+    expect(text).toMatch(/Reminders, last 24 h: (.*, )?Shown 1/)
     expect(text).toContain('Outbox: empty')
     const logShown = out.slice(out.findIndex((l) => l.startsWith('Last log lines')) + 1)
     expect(logShown).toHaveLength(50)

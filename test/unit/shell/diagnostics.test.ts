@@ -23,7 +23,7 @@ describe('app:copyDiagnostics', () => {
     expect(text).toMatch(/^Onair diagnostics \(/)
     expect(text).toMatch(/Versions: onair [^,]+, electron /)
     expect(text).toContain(`Reminders served by: app (pid ${process.pid} on `)
-    expect(text).toMatch(/Reminders, last 24 h: delivered 1/)
+    expect(text).toMatch(/Reminders, last 24 h: Shown 1/)
     expect(text).toContain('ERROR session [redacted] refused')
     expect(text).not.toContain(token)
   })

@@ -2,6 +2,7 @@ import type { LocalizedText } from '../../../shared/locale'
 import type { HistoryEntry } from '../../../shared/reminder-history'
 import { historyFile } from '../../core/schedule/files'
 import { HISTORY_KEEP_MS } from '../../core/schedule/history'
+import { OUTCOME_LABELS } from '../../core/schedule/outcome-labels'
 import { duration, localTime, summaryLine } from '../../core/schedule/reminder-text'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command } from '../command'
@@ -58,34 +59,25 @@ export const reminders: Command = {
   }
 }
 
+/** The outcome's label (core/schedule/outcome-labels.ts), with the details this entry carries. */
 function outcomeText(e: HistoryEntry, text: { timeZone?: string; now: number }): LocalizedText {
-  const span = (ms: number): LocalizedText => ({
-    en: duration(Math.round(ms / 60_000), 'en'),
-    ja: duration(Math.round(ms / 60_000), 'ja')
-  })
+  const label = OUTCOME_LABELS[e.outcome]
+  // Within a minute is on time: a timer wakes a few milliseconds late, and a minute is the unit shown.
+  const minutes = Math.round((e.lateMs ?? 0) / 60_000)
+  const late = (e.lateMs ?? 0) >= 60_000 && { en: duration(minutes, 'en'), ja: duration(minutes, 'ja') }
   switch (e.outcome) {
-    case 'delivered': {
-      // Within a minute is on time: a timer wakes a few milliseconds late, and a minute is the unit shown.
-      if ((e.lateMs ?? 0) < 60_000) return { en: 'Shown', ja: '通知' }
-      const late = span(e.lateMs ?? 0)
-      return { en: `Shown ${late.en} late`, ja: `${late.ja}遅れて通知` }
-    }
+    case 'delivered':
+      return late ? { en: `Shown ${late.en} late`, ja: `${late.ja}遅れて通知` } : label
+    case 'again':
+      return late
+        ? { en: `Shown again ${late.en} late (not acted on)`, ja: `${late.ja}遅れて再通知（未対応のため）` }
+        : label
     case 'missed':
       return e.why === 'not-running'
         ? { en: 'Missed while Onair was not running', ja: 'Onair が動いていない間に見逃し' }
         : e.why === 'shifted'
           ? { en: 'Moved earlier, already past', ja: '時刻が早まり見逃し' }
           : { en: 'Missed while away', ja: '不在の間に見逃し' }
-    case 'again': {
-      const late = (e.lateMs ?? 0) < 60_000 ? null : span(e.lateMs ?? 0)
-      return late
-        ? { en: `Shown again ${late.en} late (not acted on)`, ja: `${late.ja}遅れて再通知（未対応のため）` }
-        : { en: 'Shown again (not acted on)', ja: '再通知（未対応のため）' }
-    }
-    case 'repeat':
-      return { en: 'Not repeated (another Onair showed it)', ja: '重複のため省略（別の Onair が通知済み）' }
-    case 'quiet':
-      return { en: 'Held by quiet hours', ja: 'おやすみ時間のため通知せず' }
     case 'snoozed': {
       const iso = new Date(e.until ?? e.at).toISOString()
       return {
@@ -93,12 +85,8 @@ function outcomeText(e: HistoryEntry, text: { timeZone?: string; now: number }):
         ja: `${localTime(iso, { ...text, locale: 'ja' })} までスヌーズ`
       }
     }
-    case 'watched':
-      return { en: 'Marked watched', ja: '視聴済みにしました' }
-    case 'opened':
-      return { en: 'Opened', ja: '通知を開きました' }
-    case 'premiere':
-      return { en: 'Premiere announced', ja: '初回放送をお知らせ' }
+    default:
+      return label
   }
 }
 

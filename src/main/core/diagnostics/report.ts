@@ -1,5 +1,6 @@
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { HistoryOutcome } from '../../../shared/reminder-history'
+import { OUTCOME_LABELS } from '../schedule/outcome-labels'
 import type { FolderHolder } from '../store/folder-lock'
 import { redact } from '../redact'
 
@@ -58,11 +59,14 @@ const L = {
 export function diagnosticsReport(f: DiagnosticsFacts, locale: Locale, secrets: readonly string[]): string {
   const t = (text: LocalizedText) => text[locale]
   const iso = (ms: number | null) => (ms === null ? t(L.never) : new Date(ms).toISOString())
-  const counts = (c: Record<string, number | undefined>) =>
+  const counts = (c: Record<string, number | undefined>, name = (key: string) => key) =>
     Object.entries(c)
       .filter(([, n]) => n)
-      .map(([k, n]) => `${k} ${n}`)
+      .map(([k, n]) => `${name(k)} ${n}`)
       .join(', ') || t(L.empty)
+  // Outcomes by the names `onair reminders` shows them under; outbox states stay as the files say.
+  const outcomes = (c: Partial<Record<HistoryOutcome, number>>) =>
+    counts(c, (k) => t(OUTCOME_LABELS[k as HistoryOutcome]))
   const h = f.holder
   const lines = [
     `${t(L.title)} (${new Date(f.now).toISOString()})`,
@@ -77,8 +81,8 @@ export function diagnosticsReport(f: DiagnosticsFacts, locale: Locale, secrets: 
     `${t(L.heartbeat)}: ${iso(f.servedAt)}`,
     `${t(L.lastPoll)}: ${f.lastPoll ?? t(L.never)}`,
     `${t(L.outbox)}: ${counts(f.outbox)}`,
-    `${t(L.day)}: ${counts(f.history.day)}`,
-    `${t(L.week)}: ${counts(f.history.week)}`,
+    `${t(L.day)}: ${outcomes(f.history.day)}`,
+    `${t(L.week)}: ${outcomes(f.history.week)}`,
     `${t(L.log)} (${f.log.path}):`,
     ...('lines' in f.log ? f.log.lines.slice(-LOG_LINES).map((l) => `  ${l}`) : [`  ${f.log.missing}`])
   ]
