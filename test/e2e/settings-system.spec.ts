@@ -13,7 +13,8 @@ import {
 /**
  * Settings a system decides (issue 24.6, 24.7): the macOS menu-bar countdown, shown only where the
  * renderer is told it runs on macOS (a switch that does nothing elsewhere would mislead), and
- * About → Copy diagnostics, the `onair doctor` report onto the clipboard. At 420×640, by keyboard,
+ * About → Copy diagnostics, the `onair doctor` report onto the clipboard; and the inbox's unread count
+ * on the app's icons (ui.unreadBadge), a switch everywhere. At 420×640, by keyboard,
  * in both languages.
  */
 let emu: Emulator
@@ -80,6 +81,38 @@ test.describe('on Linux', () => {
     await openSettings(onair, page)
     await expect(page.getByRole('checkbox', { name: 'Show late-night slots as 25:30' })).toBeVisible()
     await expect(page.getByRole('checkbox', { name: 'Countdown in the menu bar' })).toHaveCount(0)
+  })
+
+  test('the unread badge: on by default, in the Inbox section, its hint says where, off by keyboard', async ({
+    onair,
+    page
+  }) => {
+    await openSettings(onair, page)
+    const box = page
+      .getByRole('region', { name: 'Inbox' })
+      .getByRole('checkbox', { name: 'Unread count on the Onair icon' })
+    await expect(box).toBeChecked()
+    await expect(box).toHaveAccessibleDescription(/^A dot on the tray icon, and the count on the Dock/)
+    await box.focus()
+    await page.keyboard.press('Space')
+    await expect(page.getByTestId('inbox-prefs-saved')).toContainText('Saved')
+    await expect.poll(() => onair.core.settings!.read().ui.unreadBadge).toBe(false)
+    // Only the badge: the inbox's own settings beside it are left as they were.
+    expect(onair.core.settings!.read().inbox.notify).toBe(true)
+    await expectNoSeriousA11yViolations(page)
+    expect(await pageScrollWidth(page)).toBe(420)
+  })
+
+  test('the unread badge in Japanese, and back on', async ({ onair, page }) => {
+    await onair.core.settings!.update((doc) => ({ ...doc, ui: { ...doc.ui, unreadBadge: false } }))
+    await openSettings(onair, page, 'ja')
+    const box = page.getByRole('checkbox', { name: '未読の数を Onair のアイコンに表示する' })
+    await expect(box).not.toBeChecked()
+    await expect(box).toHaveAccessibleDescription(/^トレイのアイコンに点を付け/)
+    await box.check()
+    await expect.poll(() => onair.core.settings!.read().ui.unreadBadge).toBe(true)
+    await expectNoSeriousA11yViolations(page)
+    expect(await pageScrollWidth(page)).toBe(420)
   })
 })
 

@@ -154,6 +154,14 @@ export const notify: LocalizedText = {
   en: 'Desktop notifications for new unread items',
   ja: '新しい未読をデスクトップに通知する'
 }
+export const unreadBadge: LocalizedText = {
+  en: 'Unread count on the Onair icon',
+  ja: '未読の数を Onair のアイコンに表示する'
+}
+export const unreadBadgeHint: LocalizedText = {
+  en: 'A dot on the tray icon, and the count on the Dock, launcher or taskbar where the system shows one.',
+  ja: 'トレイのアイコンに点を付け、Dock・ランチャー・タスクバーには対応していれば数を表示します。'
+}
 export const wikiImages: LocalizedText = {
   en: "Always load images from the wiki's own host",
   ja: 'Wiki 自身のホストの画像は常に読み込む'
