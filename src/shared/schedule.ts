@@ -130,7 +130,12 @@ export const ReminderSchema = z.object({
    */
   siblings: z.array(z.object({ key: z.string(), startedAt: IsoUtc })).optional(),
   /** "Don't let me miss it": the n-th repeat of an episode's reminder nobody acted on (repeats.ts). */
-  repeat: z.number().int().min(1).optional()
+  repeat: z.number().int().min(1).optional(),
+  /**
+   * A repeat's: the key of the episode's reminder shown last, whose notification it replaces
+   * (freedesktop replaces_id, the Electron tag) instead of piling up beside it; `key` stays its own.
+   */
+  replaces: z.string().optional()
 })
 export type Reminder = z.output<typeof ReminderSchema>
 

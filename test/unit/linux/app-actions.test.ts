@@ -83,6 +83,32 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     await vi.waitFor(async () => expect(await acts(s)).toEqual(['opened']))
   })
 
+  it("don't let me miss it: each repeat replaces the reminder's notification instead of piling up", async () => {
+    server = await startNotificationServer(['body', 'body-markup', 'actions'])
+    const emu = await run.emulator({ soonSeconds: 600 })
+    const soon = emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!
+    const signedIn = signedInTo(emu)
+    const saved = JSON.parse(signedIn.files!['settings.json']!)
+    const reminders = { ...saved.reminders, leadMinutes: [10], dontMissWorkIds: [soon.workId] }
+    signedIn.files = { ...signedIn.files, 'settings.json': JSON.stringify({ ...saved, reminders }) }
+    const s = await run.start({ platform: 'linux', ...signedIn, env: { ...signedIn.env, ...server.env } })
+    const title = emu.media.work(soon.workId)!.title
+    const call = await server.callTitled(title)
+    // Not acted on: again at the start and 5 minutes after, each time in the place of the first.
+    for (const minutes of [10, 5]) {
+      await server.waitForNotifyCalls(server.notifyCalls().length)
+      s.clock.advance(minutes * 60_000)
+    }
+    const again = () => server!.notifyCalls().filter((c) => c.summary === `Reminder again: ${title}`)
+    await vi.waitFor(() => expect(again()).toHaveLength(2))
+    expect(again().map((c) => [c.replacesId, c.id])).toEqual([
+      [call.id, call.id],
+      [call.id, call.id]
+    ])
+    // Each repeat is still its own reminder: the history keeps both, exactly once.
+    await vi.waitFor(async () => expect(await acts(s)).toEqual(['again', 'again']))
+  })
+
   it('a server without actions: the reminder without buttons, still through D-Bus', async () => {
     const { s, call } = await withReminder(['body', 'body-markup'])
     expect(call.actions).toEqual([])

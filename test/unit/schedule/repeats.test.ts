@@ -76,6 +76,15 @@ describe('"don\'t let me miss it" in the plan', () => {
     expect(actedOn([shown]).has(broadcastOf(1, p.startedAt))).toBe(false)
   })
 
+  it("a repeat replaces the notification of the episode's reminder shown last (its own ledger key kept)", () => {
+    const both = ledgerOf({ [key(10)]: START - 10 * MIN, [key(0)]: START })
+    const [r] = plan([p], dontMiss(), START + 1000, both).filter((r) => r.repeat)
+    expect(r).toMatchObject({ key: `1:${p.startedAt}:repeat2`, replaces: key(0) })
+    const one = ledgerOf({ [key(10)]: START - 10 * MIN })
+    const repeated = plan([p], dontMiss({ leadMinutes: [10] }), START - 9 * MIN, one).filter((r) => r.repeat)
+    expect(repeated.map((r) => r.replaces)).toEqual([key(10), key(10)])
+  })
+
   it('stops once the episode is recorded watched from anywhere (the outbox), on whichever airing', () => {
     const first = program(1, START, { workId: 7, episodeId: 100 })
     const later = program(2, START + 30 * MIN, { workId: 7, episodeId: 100 })

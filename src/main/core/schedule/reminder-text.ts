@@ -25,7 +25,8 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
     const shift = d.reminder.shiftMinutes ?? 0
     const when = shift === 0 ? startLine(program, ctx) : watchLine(watchIso(d.reminder), ctx)
     return {
-      id: key,
+      // A repeat replaces the episode's earlier notification; its ledger key goes in `reminder`.
+      id: d.reminder.replaces ?? key,
       // "Don't let me miss it" says when it is a repeat, so it does not read as a second episode.
       title: d.reminder.repeat ? AGAIN[ctx.locale].replace('{title}', program.work.title) : program.work.title,
       body: [episodeLine(program.episode, ctx.locale), `${when} · ${program.channel.name} ${slotTime(d.reminder, ctx)}`]

@@ -93,6 +93,10 @@ export function repeatsOf(
     // Nothing reminded yet (or quiet hours held every lead time): there is nothing to repeat.
     if (shown.length === 0) continue
     const firstShown = Math.min(...shown)
+    const replaces = lastShown(
+      settings.leadMinutes.flatMap((lead) => copies.map((p) => reminderKey(p.id, p.startedAt, lead))),
+      ledger
+    )
     let count = settings.leadMinutes.filter((lead) => !quiet(leadAt(lead)) || shownAt(lead) !== undefined).length
     REPEAT_AFTER_MINUTES.forEach((after, i) => {
       const n = i + 1
@@ -102,7 +106,7 @@ export function repeatsOf(
       if (count >= MAX_PER_EPISODE || firstShown >= fireAt || quiet(fireAt)) return
       if (settings.leadMinutes.some((lead) => leadAt(lead) === fireAt)) return
       count++
-      found.push(repeatOf(program, same, { n, fireAt, shiftMinutes, after }))
+      found.push(repeatOf(program, same, { n, fireAt, shiftMinutes, after, replaces }))
     })
   }
   return found
@@ -119,10 +123,21 @@ function earliest(keys: readonly string[], ledger: DeliveredAt): number | undefi
   return first
 }
 
+/** Of these delivered keys, the one delivered last (a ledger that does not say when: any). */
+function lastShown(keys: readonly string[], ledger: DeliveredAt): string | undefined {
+  let last: { key: string; at: number } | undefined
+  for (const key of keys) {
+    if (!ledger.has(key)) continue
+    const at = ledger.deliveredAt?.(key) ?? -Infinity
+    if (!last || at >= last.at) last = { key, at }
+  }
+  return last?.key
+}
+
 function repeatOf(
   program: CachedProgram,
   [own, ...siblings]: Array<{ key: string; startedAt: string }>,
-  r: { n: number; fireAt: number; shiftMinutes: number; after: number }
+  r: { n: number; fireAt: number; shiftMinutes: number; after: number; replaces: string | undefined }
 ): Reminder {
   return {
     key: own!.key,
@@ -134,6 +149,8 @@ function repeatOf(
     program,
     shiftMinutes: r.shiftMinutes,
     repeat: r.n,
+    // Every repeat shows under the same earlier notification: the third nag is still one entry.
+    ...(r.replaces ? { replaces: r.replaces } : {}),
     ...(siblings.length > 0 ? { siblings } : {})
   }
 }
