@@ -12,7 +12,7 @@ import { program, settings as reminderSettings } from './fixtures'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import type { ReminderSettingsInput } from '../../../src/shared/schedule'
 import { ReminderSettingsSchema } from '../../../src/shared/schedule'
-import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
+import { SOON_PROGRAM_ID, USER_ID, type Emulator } from '../../emulator'
 import { tempDir } from '../../support/temp-dir'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
@@ -24,6 +24,8 @@ import { manualCron } from './emulated'
 const MIN = 60_000
 /** The seed's soon program (work 1) starts 5 min after the clock's start, 21:05 in Tokyo. */
 const SOON_S = 300
+/** The episode the soon program airs. */
+const SOON_EPISODE_ID = 106
 
 async function setup(reminders: ReminderSettingsInput) {
   const t = await emulated({ soonSeconds: SOON_S })
@@ -130,6 +132,31 @@ describe("don't let me miss it (reminder service, ManualClock)", () => {
     expect(serving.ours()[1]?.n.reminder?.key).toBe(reminder.key)
     expect(t.soon(serving.service).map((e) => e.outcome)).toEqual(['delivered', 'snoozed', 'delivered'])
     serving.service.stop()
+  })
+
+  it('the episode recorded elsewhere (on the service, gone from the unwatched schedule at the next poll): no repeats', async () => {
+    const t = await setup({ leadMinutes: [3] })
+    emu = t.emu
+    const a = t.boot()
+    await a.service.start()
+    t.clock.advanceTo(t.start - 2 * MIN)
+    // Watched on another device: the service's unwatched schedule no longer has the broadcast.
+    const watched = { userId: USER_ID, workId: 1, episodeId: SOON_EPISODE_ID, comment: '', rating: null }
+    t.emu.media.addRecord({
+      ...watched,
+      ratingState: null,
+      isModified: false,
+      likesCount: 0,
+      commentsCount: 0,
+      shareMicroblog: false,
+      shareSocialnet: false,
+      createdAt: t.clock.now()
+    })
+    await a.service.refresh()
+    expect(a.service.schedule().programs.some((p) => p.id === SOON_PROGRAM_ID)).toBe(false)
+    t.clock.advanceTo(t.start + 30 * MIN)
+    expect(a.shown()).toEqual([[-3, 'Starlit Courier']])
+    a.service.stop()
   })
 
   it('quiet hours hold the repeats as they hold any reminder', async () => {
