@@ -84,19 +84,19 @@ export function repeatsOf(
     const copies = [program, ...siblings]
     if (copies.some((p) => done(p, acted))) continue
     const leadAt = (lead: number) => watchAt - lead * MINUTE
-    const shownAt = (lead: number) =>
-      earliest(
+    // The lead-time reminders of this episode (any airing) in the ledger, with when each went out.
+    const reminded = settings.leadMinutes.flatMap((lead) =>
+      delivered(
         copies.map((p) => reminderKey(p.id, p.startedAt, lead)),
         ledger
-      )
-    const shown = settings.leadMinutes.map(shownAt).filter((at) => at !== undefined)
-    // Nothing reminded yet (or quiet hours held every lead time): there is nothing to repeat.
-    if (shown.length === 0) continue
-    const firstShown = Math.min(...shown)
-    const replaces = lastShown(
-      settings.leadMinutes.flatMap((lead) => copies.map((p) => reminderKey(p.id, p.startedAt, lead))),
-      ledger
+      ).map((d) => ({ ...d, lead }))
     )
+    const shownAt = (lead: number) => earliestAt(reminded.filter((d) => d.lead === lead))
+    // Nothing reminded yet (or quiet hours held every lead time): there is nothing to repeat.
+    if (reminded.length === 0) continue
+    const firstShown = earliestAt(reminded)!
+    // The notification a repeat takes the place of: the one of the reminder shown last.
+    const replaces = reminded.reduce((last, d) => (d.at >= last.at ? d : last)).key
     let count = settings.leadMinutes.filter((lead) => !quiet(leadAt(lead)) || shownAt(lead) !== undefined).length
     REPEAT_AFTER_MINUTES.forEach((after, i) => {
       const n = i + 1
@@ -112,32 +112,18 @@ export function repeatsOf(
   return found
 }
 
-/** When the first of these keys was delivered; -Infinity for a ledger that does not say when. */
-function earliest(keys: readonly string[], ledger: DeliveredAt): number | undefined {
-  let first: number | undefined
-  for (const key of keys) {
-    if (!ledger.has(key)) continue
-    const at = ledger.deliveredAt?.(key) ?? -Infinity
-    if (first === undefined || at < first) first = at
-  }
-  return first
+/** Which of these keys were delivered, and when: -Infinity for a ledger that does not say when. */
+function delivered(keys: readonly string[], ledger: DeliveredAt): Array<{ key: string; at: number }> {
+  return keys.filter((key) => ledger.has(key)).map((key) => ({ key, at: ledger.deliveredAt?.(key) ?? -Infinity }))
 }
 
-/** Of these delivered keys, the one delivered last (a ledger that does not say when: any). */
-function lastShown(keys: readonly string[], ledger: DeliveredAt): string | undefined {
-  let last: { key: string; at: number } | undefined
-  for (const key of keys) {
-    if (!ledger.has(key)) continue
-    const at = ledger.deliveredAt?.(key) ?? -Infinity
-    if (!last || at >= last.at) last = { key, at }
-  }
-  return last?.key
-}
+const earliestAt = (ds: ReadonlyArray<{ at: number }>): number | undefined =>
+  ds.length === 0 ? undefined : Math.min(...ds.map((d) => d.at))
 
 function repeatOf(
   program: CachedProgram,
   [own, ...siblings]: Array<{ key: string; startedAt: string }>,
-  r: { n: number; fireAt: number; shiftMinutes: number; after: number; replaces: string | undefined }
+  r: { n: number; fireAt: number; shiftMinutes: number; after: number; replaces: string }
 ): Reminder {
   return {
     key: own!.key,
@@ -150,7 +136,7 @@ function repeatOf(
     shiftMinutes: r.shiftMinutes,
     repeat: r.n,
     // Every repeat shows under the same earlier notification: the third nag is still one entry.
-    ...(r.replaces ? { replaces: r.replaces } : {}),
+    replaces: r.replaces,
     ...(siblings.length > 0 ? { siblings } : {})
   }
 }
