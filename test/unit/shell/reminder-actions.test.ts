@@ -93,6 +93,24 @@ describe('"Snooze" on a reminder', () => {
     expect(history(s)).toEqual(['delivered', 'opened'])
   })
 
+  it("macOS, don't let me miss it: each repeat takes the place of the reminder (same tag, the earlier closed)", async () => {
+    const emu = await run.emulator({ soonSeconds: 600 })
+    const signedIn = signedInTo(emu)
+    const saved = JSON.parse(signedIn.files!['settings.json']!)
+    const reminders = { ...saved.reminders, leadMinutes: [10], dontMissWorkIds: [1] }
+    signedIn.files = { 'settings.json': JSON.stringify({ ...saved, reminders }) }
+    const s = await run.start({ platform: 'darwin', ...signedIn })
+    await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
+    const { id } = s.notifications()[0]!.options
+    s.clock.advance(15 * 60_000)
+    const same = s.notifications().filter((n) => n.options.id === id)
+    expect(same.map((n) => [n.title.startsWith('Reminder again'), n.closed])).toEqual([
+      [false, true],
+      [true, true],
+      [true, false]
+    ])
+  })
+
   it('survives a restart of the app: the next run brings the reminder back once, at its time', async () => {
     const first = await withReminder('darwin')
     first.reminder.pressAction(1)
