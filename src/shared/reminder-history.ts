@@ -12,7 +12,10 @@ import { CachedProgramSchema } from './schedule'
  * - `repeat`: not shown, because another process of the folder had already shown it;
  * - `quiet`: not shown, its time fell in quiet hours;
  * - `snoozed`: Snooze pressed, comes back at `until`;
- * - `watched`, `opened`: Watched pressed, or the notification clicked;
+ * - `watched`, `opened`: Watched pressed, or the notification clicked; a watched entry names the
+ *   outbox record it queued (`recordId`);
+ * - `undone`: that record undone within its undo window (same `recordId`): the watched entry stays,
+ *   the log is honest, and this one cancels it (standing-watches.ts);
  * - `premiere`: a work's premiere announced (its key `premiere:<work id>`, `offsetMinutes` before
  *   its start), one entry per work even when one notice named several.
  */
@@ -25,7 +28,8 @@ export const HISTORY_OUTCOMES = [
   'snoozed',
   'watched',
   'opened',
-  'premiere'
+  'premiere',
+  'undone'
 ] as const
 export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number]
 
@@ -45,6 +49,7 @@ export const HistoryEntrySchema = z.object({
   reminders: z.array(HistoryReminderSchema),
   lateMs: z.number().optional(),
   why: z.enum(['away', 'not-running', 'shifted']).optional(),
-  until: z.number().optional()
+  until: z.number().optional(),
+  recordId: z.string().optional()
 })
 export type HistoryEntry = z.output<typeof HistoryEntrySchema>

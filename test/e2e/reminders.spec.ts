@@ -112,7 +112,7 @@ test('every outcome has its row, newest first; only the reminder still on the sc
   await expect(page.locator('section.schedule')).toBeVisible()
 })
 
-test('by keyboard: open the list, Snooze, then Watched with its undo window; each row follows', async ({
+test('by keyboard: open the list, Snooze, then Watched and its Undo; each row follows, the buttons come back', async ({
   onair,
   page
 }) => {
@@ -148,6 +148,13 @@ test('by keyboard: open the list, Snooze, then Watched with its undo window; eac
   // The same undo window as the schedule's: nothing reaches the service.
   await toast.getByRole('button', { name: 'Undo' }).click()
   await expect(list(page)).toContainText('Record undone; nothing was sent.')
+  // The history says so, newest: the row offers Watched and Snooze again.
+  await expect(newest).toHaveAttribute('data-outcome', 'undone')
+  await expect(newest).toContainText('Watched undone')
+  await expect(newest.getByRole('button', { name: /^Watched: Orbit Gardeners/ })).toBeVisible()
+  await expect(newest.getByRole('button', { name: /^Snooze: Orbit Gardeners/ })).toBeVisible()
+  await expect(list(page).locator('li[data-outcome="watched"]').first()).toContainText('Marked as watched')
+  expect(sink.reminders!.history().at(-1)).toMatchObject({ outcome: 'undone' })
   clock.advance(30_000)
   await sink.records!.outbox.idle()
   expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)).toEqual([])

@@ -42,6 +42,23 @@ describe('the Reminders list rows', () => {
     expect(shape(entries, ['k1'])).toEqual(['opened:k1', 'watched:k1', 'delivered:k1'])
   })
 
+  it('offers them again once that Watched is undone, on the undone row; not for another record undone', () => {
+    const watched = (at: number, recordId: string) => ({ ...entry(at, 'watched', 1), recordId })
+    const undone = (at: number, recordId: string) => ({ ...entry(at, 'undone', 1), recordId })
+    expect(shape([entry(1, 'delivered', 1), watched(2, 'r1'), undone(3, 'r1')], ['k1'])).toEqual([
+      'undone:k1+',
+      'watched:k1',
+      'delivered:k1'
+    ])
+    expect(shape([watched(1, 'r1'), undone(2, 'r2')], ['k1'])).toEqual(['undone:k1', 'watched:k1'])
+    // Watched again after the undo: marked watched once more.
+    expect(shape([watched(1, 'r1'), undone(2, 'r1'), watched(3, 'r3')], ['k1'])).toEqual([
+      'watched:k1',
+      'undone:k1',
+      'watched:k1'
+    ])
+  })
+
   it('offers none on a premiere notice, which announces a work rather than reminds of a broadcast', () => {
     expect(shape([entry(1, 'premiere', 1), entry(2, 'delivered', 2)], ['k1', 'k2'])).toEqual([
       'delivered:k2+',

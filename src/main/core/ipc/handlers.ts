@@ -25,7 +25,7 @@ export function createHandlers(core: Core): Handlers {
     'app:hideWindow': async () => core.hideWindow(),
     ...accountHandlers(core.account, core.settings, (changes) => core.confirmAddressChange(changes)),
     ...inboxHandlers(core.inbox),
-    ...recordsHandlers(core.records),
+    ...recordsHandlers(core.records, (id) => core.reminders.recordUndone(id)),
     ...scheduleHandlers(core.reminders),
     ...remindersHandlers(core.reminders, core.records),
     ...calendarHandlers(core.calendar, core.calendarShell),

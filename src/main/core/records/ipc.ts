@@ -13,14 +13,26 @@ type RecordsCommand = Extract<
   `record:${string}` | `outbox:${string}` | `status:${string}` | `works:${string}`
 >
 
-export function recordsHandlers(records: RecordsCore): Pick<Handlers, RecordsCommand> {
+/**
+ * `removed`: a record undone within its undo window, whichever view undid it; the reminders'
+ * history hears of it (a reminder's Watched may have queued it).
+ */
+export function recordsHandlers(
+  records: RecordsCore,
+  removed: (id: string) => void = () => {}
+): Pick<Handlers, RecordsCommand> {
   // Every handler answers a promise, also those whose work is synchronous (a throw is a rejection).
   const use = async <T>(fn: (r: RecordsCore) => Promise<T> | T): Promise<T> => fn(records)
+  const undo = (id: string) => {
+    const outcome = records.outbox.undo(id)
+    if (outcome === 'removed') removed(id)
+    return { outcome }
+  }
   return {
     'record:create': (input) => use((r) => r.outbox.record(input)),
-    'record:undo': ({ id }) => use((r) => ({ outcome: r.outbox.undo(id) })),
+    'record:undo': ({ id }) => use(() => undo(id)),
     'record:edit': ({ id, ...changes }) => use((r) => r.outbox.edit(id, changes)),
-    'record:delete': ({ id }) => use((r) => ({ outcome: r.outbox.undo(id) })),
+    'record:delete': ({ id }) => use(() => undo(id)),
     'outbox:list': () => use((r) => ({ entries: r.outbox.entries(), recent: r.outbox.recent() })),
     'outbox:retry': ({ id }) => use((r) => r.outbox.retry(id)),
     'outbox:discard': ({ id }) => use((r) => r.outbox.discard(id)),

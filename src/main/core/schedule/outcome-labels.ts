@@ -15,5 +15,6 @@ export const OUTCOME_LABELS: Record<HistoryOutcome, LocalizedText> = {
   snoozed: { en: 'Snoozed', ja: 'スヌーズ' },
   watched: { en: 'Marked watched', ja: '視聴済みにしました' },
   opened: { en: 'Opened', ja: '通知を開きました' },
-  premiere: { en: 'Premiere announced', ja: '初回放送をお知らせ' }
+  premiere: { en: 'Premiere announced', ja: '初回放送をお知らせ' },
+  undone: { en: 'Watched undone', ja: '視聴済みを取り消しました' }
 }

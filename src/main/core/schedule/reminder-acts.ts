@@ -22,7 +22,7 @@ export function recordWatched(
   const record = program ? watchedRecord(program) : null
   if (!program || !record) return undefined
   const entry = outbox.record(record)
-  reminders.actedOn(ref, 'watched')
+  reminders.actedOn(ref, 'watched', entry.id)
   return { program, entry }
 }
 

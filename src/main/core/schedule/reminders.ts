@@ -83,8 +83,13 @@ export interface ReminderService {
   snooze(ref: ReminderRef): SnoozeResult
   /** What became of the reminders this week (history.ts); read by the window and `onair reminders`. */
   history(): HistoryEntry[]
-  /** Watched pressed on a reminder, or its notification clicked: kept in the history. */
-  actedOn(ref: ReminderRef, outcome: 'watched' | 'opened'): void
+  /** Watched pressed on a reminder (`recordId`: the outbox record it queued), or its notification clicked: kept in the history. */
+  actedOn(ref: ReminderRef, outcome: 'watched' | 'opened', recordId?: string): void
+  /**
+   * An outbox record undone within its undo window, from any view or process: if a reminder's
+   * Watched queued it, the history says `undone` and the reminder may be acted on (and repeated) again.
+   */
+  recordUndone(recordId: string): void
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
 
@@ -212,10 +217,26 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     }, WATCHDOG_MS)
   }
 
-  function noteAction(ref: ReminderRef, outcome: 'snoozed' | 'watched' | 'opened', at: number, until?: number): void {
+  function noteAction(
+    ref: ReminderRef,
+    outcome: 'snoozed' | 'watched' | 'opened',
+    at: number,
+    extra: Pick<HistoryEntry, 'until' | 'recordId'> = {}
+  ): void {
     keep(() => {
       const reminded = remindedOf(ref, cache.read().programs, history.read())
-      if (reminded) history.add([{ at, outcome, reminders: [reminded], ...(until ? { until } : {}) }], at)
+      if (reminded) history.add([{ at, outcome, reminders: [reminded], ...extra }], at)
+    })
+  }
+
+  function noteUndone(recordId: string): void {
+    keep(() => {
+      const watched = history.read().entries.find((e) => e.outcome === 'watched' && e.recordId === recordId)
+      if (!watched) return
+      const now = clock.now()
+      history.add([{ at: now, outcome: 'undone', reminders: watched.reminders, recordId }], now)
+      // Its repeats count it as never pressed: plan them again.
+      scheduler.replan()
     })
   }
 
@@ -286,11 +307,12 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       const fireAt = snoozes.add(ref, now)
       // Serving here: the timer now waits for it too. Standing by: a no-op, the holder delivers it.
       scheduler.replan()
-      noteAction(ref, 'snoozed', now, fireAt)
+      noteAction(ref, 'snoozed', now, { until: fireAt })
       return { ok: true, fireAt }
     },
     history: () => history.read().entries,
-    actedOn: (ref, outcome) => noteAction(ref, outcome, clock.now()),
+    actedOn: (ref, outcome, recordId) => noteAction(ref, outcome, clock.now(), recordId ? { recordId } : {}),
+    recordUndone: noteUndone,
     onChange(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

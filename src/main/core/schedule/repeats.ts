@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../../shared/reminder-history'
+import { cancelledWatches, standingWatch } from '../../../shared/standing-watches'
 import type { CachedProgram, Reminder, ReminderSettings } from '../../../shared/schedule'
 import { isInQuietHours } from './local-time'
 import { reminderKey, type Slot } from './slots'
@@ -15,8 +16,8 @@ export const REPEAT_AFTER_MINUTES = [0, 5] as const
 /** Lead-time reminders and repeats of one episode together never show more often than this. */
 export const MAX_PER_EPISODE = 3
 
-/** The history's outcomes that mean the user saw a reminder and did something about it. */
-const ACTS: ReadonlySet<HistoryEntry['outcome']> = new Set(['watched', 'snoozed', 'opened'])
+/** The history's outcomes that mean the user saw a reminder and did something about it (a Watched undone is not). */
+const ACTS: ReadonlySet<HistoryEntry['outcome']> = new Set(['snoozed', 'opened'])
 
 /** What the user did about an episode, wherever: the planner's whole view of it. */
 export interface ActedOn {
@@ -39,9 +40,10 @@ export const broadcastOf = (programId: number, startedAt: string): string => `${
  * was, and the episodes recorded watched (records/watched-episodes.ts reads them from the outbox).
  */
 export function actedOn(entries: readonly HistoryEntry[], recorded: ReadonlySet<number> = new Set()): ActedOn {
+  const cancelled = cancelledWatches(entries)
   const broadcasts = new Set(
     entries
-      .filter((e) => ACTS.has(e.outcome))
+      .filter((e) => ACTS.has(e.outcome) || standingWatch(e, cancelled))
       .flatMap((e) => e.reminders.map((r) => broadcastOf(r.program.id, r.program.startedAt)))
   )
   return { has: (b) => broadcasts.has(b), recorded: (id) => recorded.has(id) }

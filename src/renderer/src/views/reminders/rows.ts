@@ -1,4 +1,5 @@
 import type { ReminderHistoryView } from '../../../../shared/contract'
+import { cancelledWatches, standingWatch } from '../../../../shared/standing-watches'
 import type { HistoryEntry, HistoryReminder } from '../../../../shared/reminder-history'
 
 /** One line of the Reminders list: one reminder in one entry of the history. */
@@ -13,12 +14,13 @@ export interface ReminderRow {
 /**
  * Pure: the history as the list shows it, newest first. A missed summary names several reminders,
  * each gets its row. The buttons go on a reminder's newest row only, so a reminder delivered,
- * then snoozed, offers them once; once watched, it offers none.
+ * then snoozed, offers them once; once watched, it offers none, until that Watched is undone.
  */
 export function reminderRows(view: ReminderHistoryView): ReminderRow[] {
   const actionable = new Set(view.actionable)
+  const cancelled = cancelledWatches(view.entries)
   const watched = new Set(
-    view.entries.filter((e) => e.outcome === 'watched').flatMap((e) => e.reminders.map((r) => r.key))
+    view.entries.filter((e) => standingWatch(e, cancelled)).flatMap((e) => e.reminders.map((r) => r.key))
   )
   const offered = new Set<string>()
   const rows: ReminderRow[] = []

@@ -29,5 +29,6 @@ export const outcomes: Record<HistoryOutcome, LocalizedText> = {
   snoozed: { en: 'Snoozed until {time}', ja: '{time} までスヌーズ' },
   watched: { en: 'Marked as watched', ja: '見たと記録' },
   opened: { en: 'Opened', ja: '開いた' },
-  premiere: { en: 'Premiere announced', ja: '初回放送をお知らせ' }
+  premiere: { en: 'Premiere announced', ja: '初回放送をお知らせ' },
+  undone: { en: 'Watched undone', ja: '視聴済みを取り消し' }
 }
