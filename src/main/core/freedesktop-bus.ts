@@ -4,7 +4,6 @@
  * connection's loss (a slow answer is waited for: a call the server may still carry out is never
  * taken as failed). When the server cannot be reached, the reason, for the log.
  */
-import * as dbus from '@homebridge/dbus-native'
 import type { LocalizedText } from '../../shared/locale'
 import { within, type Clock } from './clock'
 
@@ -21,7 +20,14 @@ interface Bus {
   addMatch(match: string, callback: (error: unknown) => void): void
   mangle(path: string, iface: string, member: string): string
 }
-const createClient = (dbus as unknown as { createClient(opts: { busAddress: string }): Bus }).createClient
+/**
+ * The library is loaded with the first connection: it and its XML parser cost `onair run` ~3 MB
+ * resident (bundled), which a daemon with no session bus (ssh, a service, macOS) never needs.
+ */
+async function createClient(opts: { busAddress: string }): Promise<Bus> {
+  const dbus = (await import('@homebridge/dbus-native')) as unknown as { createClient(o: typeof opts): Bus }
+  return dbus.createClient(opts)
+}
 
 export interface NotificationSession {
   capabilities: ReadonlySet<string>
@@ -98,7 +104,7 @@ function invoke<T>(bus: Bus, member: string, signature = '', body: unknown[] = [
 export async function reachServer(busAddress: string, clock: Clock): Promise<Reached> {
   let bus: Bus
   try {
-    bus = createClient({ busAddress })
+    bus = await createClient({ busAddress })
   } catch (e) {
     return { reason: busAddress.includes('unix:abstract=') ? ABSTRACT : unreachable(messageOf(e)) }
   }
