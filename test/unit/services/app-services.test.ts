@@ -298,5 +298,7 @@ describe('app services beside another daemon on the same folder', () => {
     })
     await expect(run.start()).rejects.toThrow(FolderHeldError)
     await expect(run.start()).rejects.toThrow(/the Onair app \(pid \d+/)
+    // Stopped like every other test's services: work begun by opening must not outlive the folder.
+    await run.stop()
   })
 })

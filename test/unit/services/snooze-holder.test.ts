@@ -92,5 +92,7 @@ describe('a snooze pressed in the app while `onair run` serves the folder', () =
       offsetMinutes: 10
     }
     expect(services.reminders.snooze(gone)).toEqual({ ok: false, reason: 'not-scheduled' })
+    // Stopped like every other test's services: work begun by opening must not outlive the folder.
+    await services.stop()
   })
 })
