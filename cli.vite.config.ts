@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
-import { buildClientDefine, confTrim } from './build/vite-shared'
+import { buildClientDefine, trimUnused } from './build/vite-shared'
 
 /**
  * The `onair` command line as users run it: plain JavaScript for Node with every dependency
@@ -22,7 +22,7 @@ export default defineConfig({
     __ONAIR_VERSION__: JSON.stringify(pkg.version),
     ...buildClientDefine()
   },
-  plugins: [confTrim()],
+  plugins: [trimUnused()],
   // Node's own modules stay imports; everything else is inlined.
   ssr: { noExternal: true, target: 'node' },
   build: {

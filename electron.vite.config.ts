@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { Plugin } from 'vite'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './src/shared/csp'
-import { buildClientDefine, confTrim } from './build/vite-shared'
+import { buildClientDefine, trimUnused } from './build/vite-shared'
 
 /** `electron-vite dev` only: the page's CSP meta tag gets the development policy (see csp.ts). */
 const devCsp = (): Plugin => ({
@@ -14,7 +14,7 @@ const devCsp = (): Plugin => ({
 
 export default defineConfig({
   main: {
-    plugins: [confTrim()],
+    plugins: [trimUnused()],
     // The OAuth client a release carries: the main process only, never the preload or the window.
     define: buildClientDefine(),
     build: {

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
-import { confTrim } from './build/vite-shared'
+import { trimUnused } from './build/vite-shared'
 
 const shellFiles = [
   'src/main/index.ts',
@@ -10,7 +10,7 @@ const shellFiles = [
 ]
 
 export default defineConfig({
-  plugins: [confTrim()],
+  plugins: [trimUnused()],
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],

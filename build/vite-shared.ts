@@ -22,11 +22,20 @@ const confReplaced: Record<string, string> = {
   atomically: at('src/main/core/store/conf-writer.ts')
 }
 
-export const confTrim = (): Plugin => ({
-  name: 'onair-conf-trim',
+/** What @homebridge/dbus-native imports for introspection only (build/xml2js-unused.ts). */
+const dbusReplaced: Record<string, string> = { xml2js: at('build/xml2js-unused.ts') }
+
+export const trimUnused = (): Plugin => ({
+  name: 'onair-trim-unused',
   enforce: 'pre',
   resolveId: (source, importer) =>
-    importer && /[\\/]node_modules[\\/]conf[\\/]/.test(importer) ? (confReplaced[source] ?? null) : null
+    !importer
+      ? null
+      : /[\\/]node_modules[\\/]conf[\\/]/.test(importer)
+        ? (confReplaced[source] ?? null)
+        : /[\\/]node_modules[\\/]@homebridge[\\/]dbus-native[\\/]/.test(importer)
+          ? (dbusReplaced[source] ?? null)
+          : null
 })
 
 /** The OAuth client a release carries (src/main/core/auth/build-client.ts), read from ONAIR_BUILD_*. */

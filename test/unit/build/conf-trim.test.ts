@@ -6,7 +6,7 @@ import { builtCliFiles } from './built-cli'
 /**
  * Both bundles carry conf (the command line's store backend; electron-store's in the app) without
  * the validator and migration engine it loads for options Onair never passes (build/vite-shared.ts
- * `confTrim`): ~340 KB of the command line and 1–3 MB of its memory (BENCHMARKS.md), and with
+ * `trimUnused`): ~340 KB of the command line and 1–3 MB of its memory (BENCHMARKS.md), and with
  * Onair's writer in place of atomically (conf-writer.ts: no write through a link). A conf
  * that reached them another way would bring them back unnoticed; this says so. The CLI is built by
  * test/setup/build-cli.ts (its entry and chunks are checked together), the app by `npm run build`
@@ -31,4 +31,13 @@ describe.each([
 it("the built app's electron-updater gets the real semver (only conf's import is replaced)", () => {
   const text = readFileSync(join(root, 'out/main/index.js'), 'utf8')
   expect(text).toMatch(/node_modules\/semver\/functions\/parse\.js/)
+})
+
+it('the built command line holds dbus-native but not xml2js, xmlbuilder or sax (introspection, unused)', () => {
+  const text = builtCliFiles(root)
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n')
+  expect(text).toMatch(/\/\/ node_modules\/@homebridge\/dbus-native\//)
+  expect(text.match(/\/\/ node_modules\/(xml2js|xmlbuilder|sax)\//g) ?? []).toEqual([])
+  expect(text).toMatch(/\/\/ build\/xml2js-unused\.ts/)
 })
