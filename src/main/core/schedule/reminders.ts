@@ -18,7 +18,7 @@ import type { PollResult } from './poll'
 import { createPoller, type PollerStatus } from './poller'
 import { describeDelivery } from './reminder-text'
 import { heldByQuietHours } from './planner'
-import { describePremieres, duePremieres, premiereReminder } from './premieres'
+import { premiereAnnouncer } from './premiere-announcer'
 import { actedOn } from './repeats'
 import { createScheduler, GAP_HORIZON_MS } from './scheduler'
 import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
@@ -131,27 +131,17 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       )
     )
   }
-  /**
-   * Checked after each good poll and every minute, so a premiere held by quiet hours goes out as
-   * they end. What is due is claimed first: another process of the folder may have announced some.
-   */
-  const announcePremieres = (): void => {
-    const now = clock.now()
-    const s = opts.settings().reminders
-    keep(() => {
-      const programs = premieres.claim(duePremieres(cache.read().programs, s, premieres.announced(), now), now)
-      const notice = describePremieres(programs, { locale: opts.locale(), timeZone: s.timeZone, now })
-      if (!notice) return
-      opts.notifier.show(notice)
-      keep(() =>
-        history.add(
-          programs.map((p) => ({ at: now, outcome: 'premiere', reminders: [premiereReminder(p, now)] })),
-          now
-        )
-      )
-      emit({ type: 'premiere', programs, firedAt: now })
-    })
-  }
+  const announcePremieres = premiereAnnouncer({
+    clock,
+    cache,
+    premieres,
+    history,
+    notifier: opts.notifier,
+    settings: opts.settings,
+    locale: opts.locale,
+    keep,
+    onAnnounced: (programs, firedAt) => emit({ type: 'premiere', programs, firedAt })
+  })
 
   const scheduler = createScheduler({
     clock,
