@@ -238,7 +238,7 @@ test('turning the webhook receiver on shows the URL to register, with Copy', asy
   expect(await url.inputValue()).toBe(onair.core.inbox!.webhookInfo().url)
   await expect(page.getByText("Register this URL in the wiki community's settings → Webhooks.")).toBeVisible()
   // The test origin is no secure context, so there is no clipboard: the URL is selected instead.
-  await page.getByRole('button', { name: 'Copy' }).click()
+  await page.getByRole('button', { name: 'Copy', exact: true }).click()
   await expect(page.getByText('Could not copy: the address is selected, press Ctrl+C')).toBeVisible()
   await expect(url).toBeFocused()
   const selected = await url.evaluate((el) => {
@@ -253,7 +253,7 @@ test('turning the webhook receiver on shows the URL to register, with Copy', asy
       value: { writeText: async (text: string) => void (g.copied = text) }
     })
   })
-  await page.getByRole('button', { name: 'Copy' }).click()
+  await page.getByRole('button', { name: 'Copy', exact: true }).click()
   await expect(page.getByText('Copied.')).toBeVisible()
   expect(await page.evaluate(() => (globalThis as unknown as ClipboardPage).copied)).toBe(await url.inputValue())
 

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
 import { createOutbox, type Outbox, type OutboxOptions } from '../../../src/main/core/records/outbox'
@@ -5,6 +6,18 @@ import { outboxFileStore } from '../../../src/main/core/records/store'
 import { USER_ID, type EmulatorOptions } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { tempDir } from '../../support/temp-dir'
+
+/**
+ * Every outbox a harness opened is stopped after its test, and its pass awaited: a pass still
+ * running when the test file ends would write outbox.json into a folder already removed.
+ */
+const opened: Outbox[] = []
+afterEach(async () => {
+  for (const outbox of opened.splice(0)) {
+    outbox.stop()
+    await outbox.idle()
+  }
+})
 
 /**
  * The real outbox over the real client, the emulator and a file in a temp folder, all on one
@@ -25,6 +38,7 @@ export async function outboxHarness(emuOpts: EmulatorOptions = {}, outboxOpts: P
       ...outboxOpts
     })
     outbox.start()
+    opened.push(outbox)
     return outbox
   }
   const recordsOf = (episodeId: number) =>
