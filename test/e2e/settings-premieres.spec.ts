@@ -1,49 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { ManualClock } from '../../src/main/core/clock'
 import { WATCHDOG_MS } from '../../src/main/core/schedule/reminders'
-import type { AppServices } from '../../src/main/core/services'
 import { dataFile } from '../../src/main/core/store/data-files'
 import type { CachedProgram } from '../../src/shared/schedule'
-import { startEmulator, type Emulator } from '../emulator'
-import { emulatedAppServices, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
+import { useAppComposition } from './app-composition'
 
 // 2026-11-22 12:00 UTC; the seed's first episodes (Orbit Gardeners' among them) are still ahead.
 const NOW = new ManualClock().now()
-let clock: ManualClock
-let emu: Emulator
-let services: AppServices | undefined
 /** Each premiere notice the core raised: the works it named. */
 let notices: CachedProgram[][]
-
-test.beforeEach(async () => {
-  clock = new ManualClock(NOW)
-  emu = await startEmulator({ port: 0, now: () => clock.now() })
+const app = useAppComposition(NOW, (e) => void (e.type === 'premiere' && notices.push(e.programs)))
+test.beforeEach(() => {
   notices = []
-})
-test.afterEach(async () => {
-  await services?.stop()
-  services = undefined
-  await emu.close()
-})
-
-/** The app's own composition over an emulated account, as settings-reminders.spec.ts: cron never ticks. */
-test.use({
-  timezoneId: 'Asia/Tokyo',
-  onairDepsFor: {
-    build(parts) {
-      const opened = emulatedAppServices(emu, parts, clock)
-      services = opened.services
-      services.reminders.onChange((e) => void (e.type === 'premiere' && notices.push(e.programs)))
-      return {
-        clock,
-        account: opened.account,
-        settings: services.settings,
-        reminders: services.reminders,
-        records: services.records,
-        inbox: services.inbox
-      }
-    }
-  }
 })
 
 const savedPremiere = (onair: OnairHarness) =>
@@ -55,7 +24,7 @@ test('"Tell me about premieres": off from the keyboard before the first poll, no
 }) => {
   await page.clock.install({ time: NOW })
   await onair.open()
-  await onair.core.account!.signInWithToken(emu.tokens.readWrite)
+  await onair.core.account!.signInWithToken(app.emu.tokens.readWrite)
   await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click()
   const box = page.getByLabel('Tell me about premieres')
   await expect(box).toBeChecked()
@@ -66,13 +35,13 @@ test('"Tell me about premieres": off from the keyboard before the first poll, no
   await expect.poll(() => savedPremiere(onair)).toBe(false)
 
   // Off: the first poll finds the season's first episodes and says nothing, then or a minute on.
-  await services!.start()
-  clock.advance(WATCHDOG_MS)
+  await app.services!.start()
+  app.clock.advance(WATCHDOG_MS)
   expect(notices).toEqual([])
 
   await page.keyboard.press('Space')
   await expect.poll(() => savedPremiere(onair)).toBe(true)
-  clock.advance(WATCHDOG_MS)
+  app.clock.advance(WATCHDOG_MS)
   expect(notices).toHaveLength(1)
   const works = notices[0]!.map((p) => p.work.title)
   expect(works).toContain('Orbit Gardeners')
@@ -82,7 +51,7 @@ test('"Tell me about premieres": off from the keyboard before the first poll, no
   await expect.poll(() => savedPremiere(onair)).toBe(false)
   await page.keyboard.press('Space')
   await expect.poll(() => savedPremiere(onair)).toBe(true)
-  clock.advance(WATCHDOG_MS)
+  app.clock.advance(WATCHDOG_MS)
   expect(notices).toHaveLength(1)
 
   await expectNoSeriousA11yViolations(page)

@@ -1,59 +1,25 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { ManualClock } from '../../src/main/core/clock'
-import type { AppServices } from '../../src/main/core/services'
 import type { Delivery } from '../../src/shared/schedule'
-import { startEmulator, type Emulator } from '../emulator'
-import { emulatedAppServices, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
+import { useAppComposition } from './app-composition'
 import { dataFile } from '../../src/main/core/store/data-files'
 
 // 2026-11-22 12:00 UTC; program 9 (Orbit Gardeners) starts two hours later.
 const NOW = new ManualClock().now()
 const MIN = 60_000
-let clock: ManualClock
-let emu: Emulator
-let services: AppServices | undefined
 let deliveries: Delivery[]
-
-test.beforeEach(async () => {
-  clock = new ManualClock(NOW)
-  emu = await startEmulator({ port: 0, now: () => clock.now() })
+const app = useAppComposition(NOW, (e) => void (e.type === 'delivery' && deliveries.push(e.delivery)))
+test.beforeEach(() => {
   deliveries = []
-})
-test.afterEach(async () => {
-  await services?.stop()
-  services = undefined
-  await emu.close()
-})
-
-/**
- * The app's own composition (`openAppServices`) over an emulated account: settings writes re-plan
- * the reminders and switch the webhook receiver exactly as in the app. Cron never ticks.
- */
-test.use({
-  timezoneId: 'Asia/Tokyo',
-  onairDepsFor: {
-    build(parts) {
-      const opened = emulatedAppServices(emu, parts, clock)
-      services = opened.services
-      services.reminders.onChange((e) => void (e.type === 'delivery' && deliveries.push(e.delivery)))
-      return {
-        clock,
-        account: opened.account,
-        settings: services.settings,
-        reminders: services.reminders,
-        records: services.records,
-        inbox: services.inbox
-      }
-    }
-  }
 })
 
 async function openSignedIn(onair: OnairHarness, page: Page): Promise<void> {
   await page.clock.install({ time: NOW })
   await onair.open()
-  await onair.core.account!.signInWithToken(emu.tokens.readWrite)
-  await services!.start()
+  await onair.core.account!.signInWithToken(app.emu.tokens.readWrite)
+  await app.services!.start()
   await expect(page.locator('section.schedule')).toBeVisible()
 }
 
@@ -110,9 +76,9 @@ test('lead times and quiet hours are saved to settings.json and re-plan the remi
       quietHours: { enabled: true, start: localTime(NOW + 25 * MIN), end: localTime(NOW + 40 * MIN) }
     })
 
-  clock.advance(21 * MIN)
+  app.clock.advance(21 * MIN)
   expect(firedFor9()).toEqual([100])
-  clock.advance(15 * MIN)
+  app.clock.advance(15 * MIN)
   expect(firedFor9()).toEqual([100])
 
   // Out of range: explained beside the field, nothing stored.
@@ -212,7 +178,7 @@ test('"only the works I pick": chosen in Settings, a work picked by its bell, on
 
   // Three hours on: program 9 (Orbit Gardeners) and program 13 (another work) have both started;
   // only the picked work was reminded of, at both lead times.
-  clock.advance(3 * 60 * MIN + MIN)
+  app.clock.advance(3 * 60 * MIN + MIN)
   expect(firedFor9()).toEqual([10, 0])
   const reminded = deliveries.flatMap((d) =>
     d.kind === 'missed' ? [] : d.kind === 'single' ? [d.reminder] : d.reminders
@@ -314,9 +280,9 @@ test('a channel offset moves its reminders and shows the watch time beside the b
   const row = page.locator('li[data-program-id="9"]')
   await expect(row.locator('time')).toHaveText('23:00')
   await expect(row.locator('.shift')).toHaveText('→ 00:00watch at 00:00')
-  clock.advance(2 * 60 * MIN)
+  app.clock.advance(2 * 60 * MIN)
   expect(firedFor9()).toEqual([])
-  clock.advance(60 * MIN)
+  app.clock.advance(60 * MIN)
   expect(firedFor9()).toEqual([10, 0])
 
   await openSettings(page)
