@@ -11,7 +11,6 @@ import { webhookSecretFile, type Face } from './inbox/webhook-secret'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
-import { watchedEpisodes } from './records/watched-episodes'
 import { nodeCronFactory, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
 import { folderTurn, type HoldPolicy } from './store/folder-turn'
@@ -82,7 +81,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     monitor: account.monitor,
     settings: () => settings.read(),
     // A Watched from anywhere (this window, `onair record`, a link) is in the outbox: no repeats.
-    recorded: () => watchedEpisodes({ entries: records.outbox.entries(), recent: records.outbox.recent() }),
+    recorded: () => records.outbox.watchedEpisodes(),
     cron
   })
   const inbox = createInbox({
