@@ -1,10 +1,11 @@
-import { z } from 'zod'
 import type { LocalizedText } from './locale'
 
 /**
  * The one rule for a service address (the media service, the wiki), wherever one enters Onair:
  * the IPC contract, the settings file at start, the command line's flags and environment: the
- * function for code that decides, the zod schema `ServiceAddress` for the schemas that parse.
+ * function for code that decides; the zod schema built on it (`ServiceAddress`) is the IPC
+ * contract's (contract/auth.ts). No zod here: the command line checks its flags with this file
+ * alone, and a command that only reads must not load zod (BENCHMARKS.md, issue 25).
  *
  * `https://`, or `http://` only to this computer (127.0.0.1, ::1, localhost: the emulator and
  * local development), because tokens and the client secret travel to this address: over plain
@@ -63,13 +64,3 @@ export function normalizeServiceAddress(raw: string): string {
 export function originOf(address: string): string {
   return new URL(address).origin
 }
-
-/** A service address as it is entered (the Services view, flags, environment): checked, normalized. */
-export const ServiceAddress = z
-  .string()
-  .trim()
-  .check((ctx) => {
-    const problem = serviceAddressProblem(ctx.value)
-    if (problem) ctx.issues.push({ code: 'custom', message: problem.en, input: ctx.value })
-  })
-  .transform(normalizeServiceAddress)

@@ -46,7 +46,7 @@ export const InboxSettingsSchema = z.object({
 })
 
 /**
- * The addresses are kept here as the text that was saved, not checked by `ServiceAddress`
+ * The addresses are kept here as the text that was saved, not checked by the address rule
  * (`service-address.ts`): a file
  * whose address breaks the rule (edited by hand, or saved by an older Onair) must not be moved
  * aside with every other setting in it. The account refuses such an address when it reads it

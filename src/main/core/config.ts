@@ -1,6 +1,5 @@
-import { z } from 'zod'
 import type { Locale, LocalizedText } from '../../shared/locale'
-import { ServiceAddress } from '../../shared/service-address'
+import { normalizeServiceAddress, serviceAddressProblem } from '../../shared/service-address'
 import { secret, type SecretValue } from './auth/secret-value'
 import { localeFromEnv } from './locale'
 import { appDataDir, dataDirFor } from './store/data-dir'
@@ -32,8 +31,6 @@ export interface ConfigFlags {
 
 type Env = Record<string, string | undefined>
 
-const nonEmpty = z.string().trim().min(1, 'must not be empty')
-
 type RawKey = 'dataDir' | 'mediaUrl' | 'wikiUrl' | 'clientId' | 'clientSecret' | 'wikiToken' | 'redirectPort'
 
 /** Where each setting comes from, for messages that name what the user can fix. */
@@ -47,71 +44,92 @@ const SOURCES: Record<RawKey, string> = {
   redirectPort: '--port / ONAIR_REDIRECT_PORT'
 }
 
-const Raw = z
-  .object({
-    dataDir: nonEmpty,
-    mediaUrl: ServiceAddress.optional(),
-    wikiUrl: ServiceAddress.optional(),
-    clientId: nonEmpty.optional(),
-    clientSecret: nonEmpty.optional(),
-    wikiToken: nonEmpty.optional(),
-    redirectPort: z.coerce.number().int('must be a whole number').min(1).max(65535).optional()
-  })
-  .check((ctx) => {
-    // A secret from the environment goes only to the address given beside it, never to one read
-    // from the settings file, which any local program (or `onair config`) may have changed.
-    const unpaired = (secret: 'clientSecret' | 'wikiToken', address: 'mediaUrl' | 'wikiUrl') => {
-      if (ctx.value[secret] === undefined || ctx.value[address] !== undefined) return
-      ctx.issues.push({
-        code: 'custom',
-        path: [secret],
-        input: undefined,
-        message: `is sent only to the address given with it: set ${SOURCES[address]} as well`
-      })
-    }
-    unpaired('clientSecret', 'mediaUrl')
-    unpaired('wikiToken', 'wikiUrl')
-  })
+/** One thing wrong, worded to follow the name of where it came from ("--port / … must be …"). */
+type Problem = { key: RawKey; why: LocalizedText }
+
+/**
+ * The checks are plain code, not a zod schema: every command resolves its configuration, and one
+ * that only reads (`onair config get`) must not load zod to do it (BENCHMARKS.md, issue 25). The
+ * address rule is the one the IPC contract's schema uses (service-address.ts).
+ */
+function address(key: 'mediaUrl' | 'wikiUrl', raw: string | undefined, problems: Problem[]): string | undefined {
+  if (raw === undefined) return undefined
+  const why = serviceAddressProblem(raw.trim())
+  if (why) problems.push({ key, why })
+  return normalizeServiceAddress(raw)
+}
+
+function port(raw: string | undefined, problems: Problem[]): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw.trim())
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    problems.push({
+      key: 'redirectPort',
+      why: { en: 'must be a whole number from 1 to 65535', ja: '1〜65535 の整数を指定してください' }
+    })
+  return n
+}
+
+/**
+ * A secret from the environment goes only to the address given beside it, never to one read from
+ * the settings file, which any local program (or `onair config`) may have changed.
+ */
+function unpaired(
+  secret: 'clientSecret' | 'wikiToken',
+  given: string | undefined,
+  address: 'mediaUrl' | 'wikiUrl'
+): Problem[] {
+  return given === undefined
+    ? []
+    : [
+        {
+          key: secret,
+          why: {
+            en: `is sent only to the address given with it: set ${SOURCES[address]} as well`,
+            ja: `一緒に指定したアドレスにだけ送ります。${SOURCES[address]} も指定してください`
+          }
+        }
+      ]
+}
 
 export class ConfigError extends Error {
   readonly userMessage: LocalizedText
 
-  constructor(problems: string[]) {
-    const list = problems.join('; ')
-    super(`invalid configuration: ${list}`)
+  constructor(problems: Problem[]) {
+    // English reads on from the source's name ("--port / ONAIR_REDIRECT_PORT must be …"); each
+    // Japanese reason is a sentence of its own after it.
+    const list = (locale: Locale) =>
+      problems.map((p) => `${SOURCES[p.key]}${locale === 'en' ? ' ' : ': '}${p.why[locale]}`)
+    super(`invalid configuration: ${list('en').join('; ')}`)
     this.name = 'ConfigError'
-    this.userMessage = { en: `Invalid configuration: ${list}.`, ja: `設定が正しくありません: ${list}。` }
+    this.userMessage = {
+      en: `Invalid configuration: ${list('en').join('; ')}.`,
+      ja: `設定が正しくありません: ${list('ja').join('、')}。`
+    }
   }
 }
 
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s)
 
 export function resolveConfig(flags: ConfigFlags, env: Env, platform?: NodeJS.Platform): RuntimeConfig {
-  const raw = {
-    dataDir: dataDirFor(flags.dataDir ?? env.ONAIR_DATA_DIR, appDataDir(env, platform)),
-    mediaUrl: blankToUndefined(flags.mediaUrl ?? env.ONAIR_MEDIA_URL),
-    wikiUrl: blankToUndefined(flags.wikiUrl ?? env.ONAIR_WIKI_URL),
-    clientId: blankToUndefined(flags.clientId ?? env.ONAIR_CLIENT_ID),
-    clientSecret: blankToUndefined(env.ONAIR_CLIENT_SECRET),
-    wikiToken: blankToUndefined(env.ONAIR_WIKI_TOKEN),
-    redirectPort: blankToUndefined(flags.port ?? env.ONAIR_REDIRECT_PORT)
-  }
-  const parsed = Raw.safeParse(raw)
-  if (!parsed.success) {
-    // Never echo the rejected value: it may be a secret.
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${SOURCES[i.path[0] as keyof typeof SOURCES] ?? i.path.join('.')} ${i.message}`)
-    )
-  }
-  const c = parsed.data
+  // Blank values count as not given; given ones are used trimmed. Never echo a rejected value: it may be a secret.
+  const clientSecret = blankToUndefined(env.ONAIR_CLIENT_SECRET)?.trim()
+  const wikiToken = blankToUndefined(env.ONAIR_WIKI_TOKEN)?.trim()
+  const problems: Problem[] = []
+  const mediaUrl = address('mediaUrl', blankToUndefined(flags.mediaUrl ?? env.ONAIR_MEDIA_URL), problems)
+  const wikiUrl = address('wikiUrl', blankToUndefined(flags.wikiUrl ?? env.ONAIR_WIKI_URL), problems)
+  const redirectPort = port(blankToUndefined(flags.port ?? env.ONAIR_REDIRECT_PORT), problems)
+  if (mediaUrl === undefined) problems.push(...unpaired('clientSecret', clientSecret, 'mediaUrl'))
+  if (wikiUrl === undefined) problems.push(...unpaired('wikiToken', wikiToken, 'wikiUrl'))
+  if (problems.length > 0) throw new ConfigError(problems)
   return {
-    dataDir: c.dataDir,
-    mediaUrl: c.mediaUrl,
-    wikiUrl: c.wikiUrl,
-    clientId: c.clientId,
-    clientSecret: secret(c.clientSecret),
-    wikiToken: secret(c.wikiToken),
-    redirectPort: c.redirectPort,
+    dataDir: dataDirFor(flags.dataDir ?? env.ONAIR_DATA_DIR, appDataDir(env, platform)),
+    mediaUrl,
+    wikiUrl,
+    clientId: blankToUndefined(flags.clientId ?? env.ONAIR_CLIENT_ID)?.trim(),
+    clientSecret: secret(clientSecret),
+    wikiToken: secret(wikiToken),
+    redirectPort,
     locale: localeFromEnv(env)
   }
 }

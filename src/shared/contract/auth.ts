@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ServiceAddress } from '../service-address'
+import { normalizeServiceAddress, serviceAddressProblem } from '../service-address'
 import { LocalizedText } from './common'
 
 /**
@@ -9,6 +9,16 @@ import { LocalizedText } from './common'
  */
 
 const SecretInput = z.string().trim().min(1).max(4096)
+
+/** A service address as the Services view enters it: checked by the one rule, normalized. */
+const ServiceAddress = z
+  .string()
+  .trim()
+  .check((ctx) => {
+    const problem = serviceAddressProblem(ctx.value)
+    if (problem) ctx.issues.push({ code: 'custom', message: problem.en, input: ctx.value })
+  })
+  .transform(normalizeServiceAddress)
 
 /**
  * Where the OS offers no encryption for secrets, storing one needs the user's explicit yes; without

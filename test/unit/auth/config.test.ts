@@ -44,7 +44,16 @@ describe('runtime config', () => {
       expect(msg.en).toContain('ONAIR_REDIRECT_PORT')
       expect(msg.en).not.toContain('secret-host')
       expect(msg.ja).toContain('設定が正しくありません')
+      expect(msg.ja).toContain('ONAIR_MEDIA_URL: https:// で始まるアドレスを入力してください')
+      expect(msg.ja).toContain('ONAIR_REDIRECT_PORT: 1〜65535 の整数を指定してください')
     }
+  })
+
+  it('takes a port from 1 to 65535 and nothing else', () => {
+    const port = (p: string) => () => resolveConfig({ port: p }, {}).redirectPort
+    expect([port(' 8976 ')(), port('1')(), port('65535')()]).toEqual([8976, 1, 65535])
+    for (const bad of ['0', '65536', '80.5', '-1', 'abc'])
+      expect(port(bad), bad).toThrow('whole number from 1 to 65535')
   })
 
   it('takes https, and http only to this computer; refuses the rest without echoing it', () => {
