@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
-import { trimUnused } from './build/vite-shared'
+import { schemaFingerprintDefine, trimUnused } from './build/vite-shared'
 
 const shellFiles = [
   'src/main/index.ts',
@@ -11,6 +11,8 @@ const shellFiles = [
 
 export default defineConfig({
   plugins: [trimUnused()],
+  // The built app's and CLI's fingerprint: the store tests write and trust receipts as they do.
+  define: schemaFingerprintDefine(),
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],

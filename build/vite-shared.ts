@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { buildClientFromEnv } from '../src/main/core/auth/build-client'
+import { schemaFingerprint } from './schema-fingerprint'
 
 /**
  * What every bundle of Onair's main-process code shares: the app's (electron.vite.config.ts), the
@@ -41,4 +42,13 @@ export const trimUnused = (): Plugin => ({
 /** The OAuth client a release carries (src/main/core/auth/build-client.ts), read from ONAIR_BUILD_*. */
 export const buildClientDefine = (): Record<string, string> => ({
   __ONAIR_BUILD_CLIENT__: JSON.stringify(buildClientFromEnv(process.env))
+})
+
+/**
+ * The fingerprint of the persisted schemas (build/schema-fingerprint.ts) that each receipt of a
+ * validated document carries (src/main/core/store/receipt.ts): the app's build, the command line's
+ * and vitest's compute it from the same sources, so they trust each other's receipts.
+ */
+export const schemaFingerprintDefine = (): Record<string, string> => ({
+  __ONAIR_SCHEMA_FINGERPRINT__: JSON.stringify(schemaFingerprint(root))
 })

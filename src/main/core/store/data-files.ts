@@ -57,12 +57,14 @@ export function dataFile(dataDir: string, file: DataFile): string {
 
 /**
  * What may sit beside a file of the table, named after it: the cross-process lock of a
- * transaction (a folder) and the note of who holds it (file-lock.ts), and a copy that could not
- * be read, moved aside at the time it was found (json-file.ts).
+ * transaction (a folder) and the note of who holds it (file-lock.ts), a copy that could not
+ * be read, moved aside at the time it was found (json-file.ts), and the receipt of its last
+ * validation (receipt.ts; harmless to delete).
  */
 export const lockOf = (path: string): string => `${path}.lock`
 export const lockOwnerOf = (path: string): string => `${path}.lock-owner`
 export const movedAsideTo = (path: string, at: number): string => `${path}.corrupt-${at}`
+export const receiptOf = (path: string): string => `${path}.receipt`
 
 /** The app's log (shell/log.ts): full, it moves to `old` and starts again. */
 export const APP_LOG = { name: 'main.log', old: 'main.old.log' } as const

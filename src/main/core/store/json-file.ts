@@ -1,5 +1,6 @@
 import { renameSync, type BigIntStats } from 'node:fs'
 import { dirname } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
@@ -8,6 +9,7 @@ import { movedAsideTo } from './data-files'
 import { withFileLock, type FileLockOptions } from './file-lock'
 import { sweepOrphanTemps } from './orphan-temps'
 import { ownFileStats } from './own-file'
+import { writeReceipt } from './receipt'
 import { injectedWriteFault } from './write-fault'
 
 /**
@@ -53,6 +55,11 @@ export interface JsonFileOptions<S extends z.ZodType> {
   lock?: FileLockOptions
   /** Where the text is kept; the process's backend (`useDocumentBackend`) unless a test says. */
   backend?: DocumentBackend
+  /**
+   * Keep a receipt of each validation beside the file (receipt.ts), for the documents the
+   * read-only commands read without zod (settings, the schedule); the others need none.
+   */
+  receipts?: boolean
 }
 
 let processBackend: DocumentBackend | undefined
@@ -130,6 +137,19 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
     }
   }
 
+  /**
+   * The receipt's test: the file's JSON passes the schema and is exactly what the schema makes of
+   * it (no default filled in, no transform or migration that changes it), so a reader that trusts
+   * the JSON sees what validating it would give.
+   */
+  const vouch = (): void => {
+    if (!opts.receipts) return
+    writeReceipt(opts.path, (doc) => {
+      const parsed = opts.schema.safeParse(opts.migrate ? opts.migrate(doc) : doc)
+      return parsed.success && isDeepStrictEqual(parsed.data, doc)
+    })
+  }
+
   /** Under the lock: the current document, a corrupt file moved aside first. */
   const loadLocked = (): T => {
     const loaded = load(true)
@@ -160,6 +180,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
     ownFileStats(opts.path)
     file.write(next)
     cache = { value: next, sig: currentSignature(opts.path) }
+    vouch()
   }
 
   return {
@@ -168,6 +189,8 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
       const loaded = load(false)
       if (loaded.ok) {
         cache = { value: loaded.value, sig: loaded.sig }
+        // Validated from disk just now (a changed file): a read-only command may trust it next.
+        if (loaded.sig !== null) vouch()
         return loaded.value
       }
       // Moving a file aside is a change: under the lock, and only if it is still the bad one.

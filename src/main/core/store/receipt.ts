@@ -1,0 +1,126 @@
+import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, type BigIntStats } from 'node:fs'
+import { writeAtomic } from './atomic-write'
+import { receiptOf } from './data-files'
+import { ABSENT, parseDocument } from './document-backend'
+import { ownFileStats } from './own-file'
+
+/**
+ * A receipt says "this exact file passed this version's schema": beside a document that a process
+ * validated with zod (json-file.ts, when it reads the file from disk and after it writes it),
+ * `<file>.receipt` holds the file's identity then (inode, size, modification and change times in
+ * nanoseconds) and the fingerprint of the schemas' sources it was checked with. A command that
+ * only reads (`onair config get`, `onair upcoming --from-cache`) finds the file still carrying
+ * that identity and takes its JSON as the validated document, without loading zod (186 KB and its
+ * schemas: most of those commands' start, BENCHMARKS.md issue 25).
+ *
+ * Why the identity is enough: every write of Onair's replaces the file (a new inode, atomic-write.ts),
+ * and any edit in place changes the size or the times; the change time (ctime) cannot be set back
+ * by any program, so copying, restoring or touching the file never matches an old receipt. A
+ * receipt that is missing, unreadable, of another version (fingerprint) or of another file only
+ * means validating again; deleting receipts is always harmless.
+ */
+declare const __ONAIR_SCHEMA_FINGERPRINT__: string | undefined
+
+/**
+ * A hash of the sources the persisted schemas are made of (src/shared, src/main/core), set by the
+ * build (build/vite-shared.ts) so that the app and the command line of one build agree, and a new
+ * version validates every document once. Undefined where nothing was built (`npm run cli` through
+ * tsx): receipts are then neither trusted nor written.
+ */
+export const schemaFingerprint = (): string | undefined =>
+  typeof __ONAIR_SCHEMA_FINGERPRINT__ === 'string' ? __ONAIR_SCHEMA_FINGERPRINT__ : undefined
+
+interface Identity {
+  ino: string
+  size: string
+  mtimeNs: string
+  ctimeNs: string
+}
+
+const identityOf = (s: BigIntStats): Identity => ({
+  ino: String(s.ino),
+  size: String(s.size),
+  mtimeNs: String(s.mtimeNs),
+  ctimeNs: String(s.ctimeNs)
+})
+
+const sameIdentity = (a: Identity, b: Identity): boolean =>
+  a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs
+
+// Not on Windows (0 there): a link is then still refused by ownFileStats just before.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
+
+/**
+ * The file's text and the identity it kept while it was read: one open file, its status taken
+ * before and after the read, so a replaced file cannot be confused with the one read (the open
+ * file keeps its inode) and an edit in place during the read shows as a changed identity.
+ * ABSENT when there is no file; undefined when it changed while being read.
+ */
+function readSteady(path: string): { text: string; identity: Identity } | typeof ABSENT | undefined {
+  if (!ownFileStats(path)) return ABSENT
+  const fd = openSync(path, constants.O_RDONLY | NO_FOLLOW)
+  try {
+    const before = identityOf(fstatSync(fd, { bigint: true }))
+    const text = readFileSync(fd, 'utf8')
+    const after = identityOf(fstatSync(fd, { bigint: true }))
+    return sameIdentity(before, after) ? { text, identity: before } : undefined
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function receiptFor(path: string, fingerprint: string): Identity | undefined {
+  try {
+    const r = JSON.parse(readFileSync(receiptOf(path), 'utf8')) as Partial<Identity & { fingerprint: string }>
+    const fields = [r.ino, r.size, r.mtimeNs, r.ctimeNs]
+    if (r.fingerprint !== fingerprint || !fields.every((f) => typeof f === 'string')) return undefined
+    return r as Identity
+  } catch {
+    // None, or not a receipt (garbage, a folder): nothing vouched for.
+    return undefined
+  }
+}
+
+/**
+ * The document at `path` when its receipt vouches for it (this version validated exactly this
+ * file), ABSENT when there is no file; undefined when it must be validated (json-file.ts), which
+ * also covers every file trouble: the validating path reports it as it always has.
+ */
+export function vouchedDocument(path: string): unknown {
+  const fingerprint = schemaFingerprint()
+  if (!fingerprint) return undefined
+  try {
+    const receipt = receiptFor(path, fingerprint)
+    const read = readSteady(path)
+    if (read === ABSENT) return ABSENT
+    if (!receipt || !read || !sameIdentity(receipt, read.identity)) return undefined
+    return parseDocument(read.text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * After a validation: records a receipt for the file as it is now, when `passes` (the store's
+ * schema, json-file.ts) accepts its JSON exactly as it stands, and removes a receipt it would
+ * contradict. The file is read again here, not taken from the caller: what is vouched for is the
+ * text that was checked, whatever another process or an editor did in between. Best effort: a
+ * receipt is a shortcut, never needed, so a failure to write one changes nothing for the caller.
+ */
+export function writeReceipt(path: string, passes: (document: unknown) => boolean): void {
+  const fingerprint = schemaFingerprint()
+  if (!fingerprint) return
+  try {
+    const read = readSteady(path)
+    if (read === ABSENT || read === undefined) return
+    const held = receiptFor(path, fingerprint)
+    if (held && sameIdentity(held, read.identity)) return
+    if (!passes(parseDocument(read.text))) {
+      rmSync(receiptOf(path), { force: true })
+      return
+    }
+    writeAtomic(receiptOf(path), `${JSON.stringify({ fingerprint, ...read.identity })}\n`, 0o600)
+  } catch {
+    // A read-only folder, a full disk, a file moved aside meanwhile: the next reader validates.
+  }
+}
