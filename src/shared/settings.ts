@@ -20,7 +20,7 @@ export const UiSettingsSchema = z.object({
 })
 
 export const PollSettingsSchema = z.object({
-  /** node-cron expression (5 or 6 fields); validated by the poller before it is saved. */
+  /** cron expression (5 fields, or 6 with seconds first); validated by the poller before it is saved. */
   cron: z.string().min(1).max(100).default('*/10 * * * *'),
   /** Window of programs to fetch, relative to now. */
   pastHours: z.number().int().min(0).max(24).default(1),

@@ -11,7 +11,7 @@ import { webhookSecretFile, type Face } from './inbox/webhook-secret'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
-import { nodeCronFactory, type CronFactory } from './schedule/cron'
+import { wallClockCron, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
 import { folderTurn, type HoldPolicy } from './store/folder-turn'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
@@ -70,7 +70,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   // What every feature is opened with: the folder, the time, the notifier, the language, and
   // where its background failures and moved-aside files are told.
   const ground = { dataDir, clock, notifier: deps.notifier, locale, onError: deps.onError, onCorrupt }
-  const cron = deps.cron ?? nodeCronFactory
+  const cron = deps.cron ?? wallClockCron
   const settings = watchSettings(deps.settings, clock)
   // Looked up at each use, so a change of service settings applies at once.
   const media = () => account.media()
@@ -139,7 +139,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     settings: { ...settings, settled: () => inboxSwitch.settled() },
     async start() {
       // The reminders before the rest: their first plan delivers what fell due while nothing
-      // served, synchronously, here. Behind the outbox, the inbox's cron (node-cron works out its
+      // served, synchronously, here. Behind the outbox, the inbox's cron (node-cron worked out its
       // next tick through Intl) and the receiver, it came 0.1-0.2 s after a restart (issue 25.3).
       const serving = turn.claim()()
       records.outbox.start()

@@ -23,7 +23,7 @@ describe('settings:update validation', () => {
     })
   })
 
-  it('rejects a cron expression node-cron would not run, in both languages, naming the section', async () => {
+  it('rejects a cron expression the scheduler would not run, in both languages, naming the section', async () => {
     const { store, update } = settingsCore()
     const poll = errorOf(await update({ poll: { cron: 'every ten minutes' } }))
     expect(poll?.code).toBe('invalid-cron-poll')

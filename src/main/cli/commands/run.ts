@@ -105,7 +105,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     if (event.type === 'status' && event.result?.ok) void services.records.outbox.flush()
   })
   ctx.io.err(ctx.t({ en: 'Onair is running. Press Ctrl-C to stop.', ja: 'Onair を実行中です。Ctrl-C で終了します。' }))
-  // node-cron's ticks do not hold the process (cron.ts) and, with no reminder or retry pending,
+  // The cron's ticks do not hold the process (cron.ts) and, with no reminder or retry pending,
   // nothing else would: the daemon is held here until it is told to stop.
   const keepAlive = setInterval(() => undefined, 1 << 30)
   try {

@@ -2,7 +2,7 @@ import type { InboxService } from './inbox'
 
 /**
  * When the inbox refreshes by itself: once at start, then on each tick of a schedule, in the app
- * `(tick) => nodeCronFactory(settings.inbox.cron, tick)` from `schedule/cron.ts` (default every
+ * `(tick) => wallClockCron(settings.inbox.cron, tick)` from `schedule/cron.ts` (default every
  * five minutes). Tests pass a schedule they fire by hand. Overlapping ticks are harmless:
  * `refresh` coalesces them into one fetch.
  */

@@ -15,7 +15,7 @@ export interface InboxSwitches {
   settled(): Promise<void>
 }
 
-/** `cron`: how a schedule ticks (schedule/cron.ts's nodeCronFactory in the app). */
+/** `cron`: how a schedule ticks (schedule/cron.ts's wallClockCron in the app). */
 type Cron = Parameters<typeof inboxPollSwitch>[1]
 
 export function inboxSwitches(o: ReceiverSwitchOptions & { cron: Cron }): InboxSwitches {

@@ -1,9 +1,15 @@
-import { createTask, validateDetailed } from 'node-cron'
+import { Cron, CronPattern } from 'croner'
 import type { LocalizedText } from '../../../shared/locale'
 
 /**
- * node-cron only as a trigger: it says "now would be a good time", the poller decides what to do.
- * Kept behind this small interface so tests fire ticks themselves instead of waiting for minutes.
+ * A cron expression only as a trigger: it says "now would be a good time", the poller decides what
+ * to do. Kept behind this small interface so tests fire ticks themselves instead of waiting for
+ * minutes.
+ *
+ * croner, not node-cron (issue 25): node-cron works out every tick through `Intl.DateTimeFormat`,
+ * and a process's first `Intl` call maps ICU's locale and zone data, ~9 MB resident for as long as
+ * `onair run` lives (BENCHMARKS.md, "The daemon's memory"). Without a `timezone` croner reckons in
+ * the system zone with `Date`'s local fields, as node-cron's expressions mean here.
  */
 export interface CronTrigger {
   stop(): void
@@ -13,41 +19,48 @@ export type CronFactory = (expression: string, tick: () => void) => CronTrigger
 
 export type CronCheck = { ok: true } | { ok: false; message: LocalizedText }
 
-/** For the settings view and the poller: an expression node-cron would reject is never used. */
+/**
+ * What the settings have always accepted (node-cron's rules until issue 25): five fields, or six
+ * with seconds first, and a day that matches both its day of the month and its weekday.
+ */
+const RULES = { mode: '5-or-6-parts', domAndDow: true } as const
+
+/** For the settings view and the poller: an expression the scheduler would reject is never used. */
 export function validateCron(expression: string): CronCheck {
   const trimmed = expression.trim()
   if (trimmed === '') return { ok: false, message: { en: 'The schedule is empty.', ja: 'スケジュールが空です。' } }
-  const result = validateDetailed(trimmed)
+  let pattern: CronPattern
+  try {
+    pattern = new CronPattern(trimmed, undefined, { mode: RULES.mode })
+  } catch (e) {
+    const detail = (e instanceof Error ? e.message : String(e)).replace(/^CronPattern: /, '')
+    return {
+      ok: false,
+      message: {
+        en: `"${trimmed}" is not a valid cron expression (${detail}).`,
+        ja: `「${trimmed}」は正しい cron 式ではありません（${detail}）。`
+      }
+    }
+  }
   // More than once a minute would only spend the rate limit: programs move in minutes.
-  if (result.valid && (result.fields?.second.length ?? 1) > 1) {
+  if (pattern.second.filter(Boolean).length > 1) {
     return {
       ok: false,
       message: { en: 'Polling more than once a minute is not allowed.', ja: '1 分に 2 回以上の取得は設定できません。' }
     }
   }
-  if (result.valid) return { ok: true }
-  const detail = result.errors.map((e) => `${e.field}: ${e.message}`).join('; ')
-  return {
-    ok: false,
-    message: {
-      en: `"${trimmed}" is not a valid cron expression (${detail}).`,
-      ja: `「${trimmed}」は正しい cron 式ではありません（${detail}）。`
-    }
-  }
+  return { ok: true }
 }
 
-// node-cron logs missed runs (after a sleep) to the console; in `onair run --json` stdout is a
-// contract, and a missed tick is handled by the resume path anyway.
-const silent = { info() {}, warn() {}, error() {}, debug() {} }
-
-export const nodeCronFactory: CronFactory = (expression, tick) => {
-  const task = createTask(expression, () => tick(), {
-    noOverlap: true,
-    suppressMissedWarning: true,
-    logger: silent,
-    // The daemon decides how long the process lives, not a poll timer.
-    unref: true
-  })
-  void task.start()
-  return { stop: () => void task.destroy() }
+export const wallClockCron: CronFactory = (expression, tick) => {
+  const job = new Cron(
+    expression,
+    {
+      ...RULES,
+      // The daemon decides how long the process lives, not a poll timer.
+      unref: true
+    },
+    () => tick()
+  )
+  return { stop: () => job.stop() }
 }

@@ -7,7 +7,7 @@ import { describeApiError, type ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { describeFileError } from '../file-errors'
 import type { DocumentStore } from '../store/json-file'
-import { nodeCronFactory, validateCron, type CronFactory, type CronTrigger } from './cron'
+import { wallClockCron, validateCron, type CronFactory, type CronTrigger } from './cron'
 import { pollOnce, type PollResult } from './poll'
 
 /** `idle` until the first poll of this run ends: what is shown meanwhile is the saved schedule. */
@@ -186,7 +186,7 @@ export function createPoller(opts: PollerOptions): Poller {
     if (cron && expression === cronExpression) return
     cron?.stop()
     cronExpression = expression
-    cron = (opts.cron ?? nodeCronFactory)(expression, tick)
+    cron = (opts.cron ?? wallClockCron)(expression, tick)
   }
 
   return {
