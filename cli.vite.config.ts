@@ -5,7 +5,7 @@ import { buildClientDefine, schemaFingerprintDefine, trimUnused } from './build/
 
 /**
  * The `onair` command line as users run it: plain JavaScript for Node with every dependency
- * inlined, so an install needs nothing at run time. The entry (`out/cli/onair.mjs`, the package's
+ * inlined, so an install needs nothing at run time. The entry (`out/cli/onair.cjs`, the package's
  * `bin`) holds the dispatcher and the command list only; each command's code is a chunk in
  * `out/cli/commands/`, imported when that command runs, and what several commands share is in
  * `out/cli/chunks/`, each module once (rollup splits by who imports what). So `onair --help` reads one small file and
@@ -35,20 +35,27 @@ export default defineConfig({
     // saved no start time, 424 vs 428 ms median for --help). The map stays here, out of the package.
     minify: false,
     sourcemap: 'hidden',
-    // .mjs: ES modules wherever they lie, also unpacked beside app.asar where no package.json says
-    // "type": "module" (the app's launcher runs the entry from there, out/cli/** is unpacked).
+    // CommonJS, not ES modules: Node 20's ES module loader costs ~4-5 ms of every start (its own
+    // internal modules compiled, the asynchronous resolve and link) while a CommonJS main that
+    // `require`s its chunks never loads it (BENCHMARKS.md, issue 25). `.cjs` says so wherever the
+    // files lie: the repository's package.json is "type": "module", and beside app.asar, where the
+    // app's launcher runs the entry from (out/cli/** is unpacked), there is no package.json at all.
+    // `import.meta.url` becomes the file's own `__filename` as a URL.
     rollupOptions: {
       output: {
-        format: 'es',
-        entryFileNames: 'onair.mjs',
+        format: 'cjs',
+        // `import('node:readline')` too becomes `require`: an `import()` left in a CommonJS file
+        // would load the ES module loader after all.
+        dynamicImportInCjs: false,
+        entryFileNames: 'onair.cjs',
         // Each command is named after its file; code that several chunks import is a shared chunk
         // named by its hash (rollup would name it after whichever of its modules comes first).
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.includes('/cli/commands/')
-            ? 'commands/[name].mjs'
+            ? 'commands/[name].cjs'
             : chunk.isDynamicEntry
-              ? 'chunks/[name].mjs'
-              : 'chunks/shared-[hash].mjs',
+              ? 'chunks/[name].cjs'
+              : 'chunks/shared-[hash].cjs',
         banner: (chunk) => (chunk.isEntry ? '#!/usr/bin/env node' : '')
       }
     }

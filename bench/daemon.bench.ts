@@ -85,10 +85,10 @@ async function buildPollChild(outDir: string): Promise<string> {
       ssr: join(root, 'bench/children/daemon-polls.ts'),
       outDir,
       sourcemap: false,
-      rollupOptions: { output: { entryFileNames: 'daemon-polls.mjs' } }
+      rollupOptions: { output: { entryFileNames: 'daemon-polls.cjs' } }
     }
   })
-  return join(outDir, 'daemon-polls.mjs')
+  return join(outDir, 'daemon-polls.cjs')
 }
 
 async function hundredPolls(script: string): Promise<PollSample[]> {

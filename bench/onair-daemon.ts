@@ -11,7 +11,7 @@ import { scratchDir } from '../test/support/temp-dir'
  * resident set and CPU time from /proc (Linux).
  */
 export const root = resolve(import.meta.dirname, '..')
-export const BIN = join(root, 'out/cli/onair.mjs')
+export const BIN = join(root, 'out/cli/onair.cjs')
 
 export interface Folder {
   emu: Emulator

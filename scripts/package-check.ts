@@ -51,7 +51,7 @@ function newest(path: string): number {
     .filter((d) => d.isFile())
     .reduce((max, d) => Math.max(max, statSync(join(d.parentPath, d.name)).mtimeMs), 0)
 }
-const bundles = ['out/main/index.js', 'out/main/app-files.js', 'out/cli/onair.mjs'].map((f) => join(root, f))
+const bundles = ['out/main/index.js', 'out/main/app-files.js', 'out/cli/onair.cjs'].map((f) => join(root, f))
 const stale =
   bundles.some((b) => !existsSync(b)) ||
   Math.min(...bundles.map(newest)) < Math.max(...['src', 'resources', 'package.json'].map((p) => newest(join(root, p))))

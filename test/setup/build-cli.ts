@@ -3,7 +3,7 @@ import { build } from 'vite'
 
 /**
  * Vitest global setup: the process tests run `onair` as users get it, the built
- * `out/cli/onair.mjs` (and the chunks it loads), so it is built here once per run from the sources under test (about 2 s),
+ * `out/cli/onair.cjs` (and the chunks it loads), so it is built here once per run from the sources under test (about 2 s),
  * never a stale build.
  */
 export default async function buildCli(): Promise<void> {

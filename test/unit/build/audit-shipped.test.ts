@@ -27,7 +27,7 @@ describe('the shipped libraries', () => {
     put('out/main/index.js.map', {
       sources: ['../../src/main/index.ts', '../../node_modules/zod/v4/core/util.js', '../../node_modules/@scope/lib/dist/a.js']
     })
-    put('out/cli/onair.mjs.map', {
+    put('out/cli/onair.cjs.map', {
       sources: ['../../node_modules/conf/node_modules/env-paths/index.js', '../../node_modules/zod/v4/core/core.js']
     })
     shipped = shippedPackages(scratch)

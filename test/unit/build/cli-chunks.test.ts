@@ -4,7 +4,7 @@
  * file of its own, read only when that command runs. Built by test/setup/build-cli.ts.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { COMMANDS } from '../../../src/main/cli/registry'
@@ -17,8 +17,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 describe('the built command line', () => {
   it('answers --help and --version from its entry file alone; a command needs its own file', () => {
-    const entry = join(scratch, 'onair.mjs')
-    copyFileSync(join(root, 'out/cli/onair.mjs'), entry)
+    const entry = join(scratch, 'onair.cjs')
+    copyFileSync(join(root, 'out/cli/onair.cjs'), entry)
     const run = (args: string[]) =>
       spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
 
@@ -33,11 +33,36 @@ describe('the built command line', () => {
   })
 
   it('keeps every library out of the entry: each is parsed only by the commands that use it', () => {
-    const entry = readFileSync(join(root, 'out/cli/onair.mjs'), 'utf8')
+    const entry = readFileSync(join(root, 'out/cli/onair.cjs'), 'utf8')
     expect(entry.match(/^\/\/ node_modules\/\S+/gm) ?? []).toEqual([])
   })
 
+  it("never loads Node's ES module loader: the entry and the chunks it requires are CommonJS", () => {
+    // Node lists the internal modules it has loaded; a bare `node file.cjs` has only the loader's
+    // shared helpers. An ES module entry, or an `import()` left in a chunk, would add
+    // internal/modules/esm/loader and its kin (~4-5 ms of every start, BENCHMARKS.md issue 25).
+    const probe = join(scratch, 'loaded.cjs')
+    writeFileSync(
+      probe,
+      "process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify(process.moduleLoadList)))"
+    )
+    const loaded = (args: string[]) => {
+      const run = spawnSync(process.execPath, ['--require', probe, join(root, 'out/cli/onair.cjs'), ...args], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe']
+      })
+      expect(run.status, run.stderr).toBe(0)
+      return JSON.parse(String(run.output[3])) as string[]
+    }
+    for (const args of [['--help'], ['config', 'get', 'ui.locale', '--data-dir', join(scratch, 'data')]]) {
+      const modules = loaded(args)
+      expect(modules, args.join(' ')).toContain('NativeModule internal/modules/cjs/loader')
+      expect(modules.filter((m) => m.startsWith('NativeModule internal/modules/esm/loader')), args.join(' ')).toEqual([])
+    }
+  })
+
   it('holds each command in a file of its own', () => {
-    for (const { name } of COMMANDS) expect(existsSync(join(root, 'out/cli/commands', `${name}.mjs`)), name).toBe(true)
+    for (const { name } of COMMANDS) expect(existsSync(join(root, 'out/cli/commands', `${name}.cjs`)), name).toBe(true)
   })
 })

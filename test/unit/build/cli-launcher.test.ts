@@ -30,7 +30,7 @@ describe('the command line inside the packaged app', () => {
     expect(builder.extraResources).toContainEqual({ from: 'build/bin/', to: 'bin/' })
     const cmd = readFileSync(join(root, 'build/bin/onair.cmd'), 'utf8')
     expect(cmd).toContain('set ELECTRON_RUN_AS_NODE=1')
-    expect(cmd).toContain('"%~dp0..\\..\\Onair.exe" "%~dp0..\\app.asar.unpacked\\out\\cli\\onair.mjs" %*')
+    expect(cmd).toContain('"%~dp0..\\..\\Onair.exe" "%~dp0..\\app.asar.unpacked\\out\\cli\\onair.cjs" %*')
   })
 
   it('the deb links /usr/bin/onair to the launcher, and removes it again', () => {
@@ -53,7 +53,7 @@ describe('the command line inside the packaged app', () => {
       const resources = join(app, 'resources')
       place(join(root, 'build/bin/onair'), join(resources, 'bin', 'onair'), 0o755)
       cpSync(join(root, 'out/cli'), join(resources, 'app.asar.unpacked', 'out', 'cli'), { recursive: true })
-      // No package.json anywhere up the tree (it lives inside app.asar): .mjs must be enough.
+      // No package.json anywhere up the tree (it lives inside app.asar): .cjs must be enough.
       const runtime = process.platform === 'darwin' ? join(scratch, 'opt', 'MacOS', 'Onair') : join(app, 'onair')
       mkdirSync(dirname(runtime), { recursive: true })
       writeFileSync(runtime, `#!/bin/sh\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] || exit 97\nexec '${process.execPath}' "$@"\n`)

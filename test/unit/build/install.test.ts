@@ -106,7 +106,7 @@ describe('the npm package', () => {
   })
 
   it('installs globally with nothing else: no dependencies to fetch, no tsx', () => {
-    expect(existsSync(join(installed, 'out/cli/onair.mjs'))).toBe(true)
+    expect(existsSync(join(installed, 'out/cli/onair.cjs'))).toBe(true)
     expect(existsSync(join(installed, 'node_modules'))).toBe(false)
     expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['onair'])
   })

@@ -186,7 +186,7 @@ describe('the command line in the package', () => {
 
   it('checks the Windows launcher for the executable and the unpacked CLI it names', () => {
     const appOut = join(scratch, 'win')
-    put(join(appOut, 'resources/app.asar.unpacked/out/cli/onair.mjs'), '')
+    put(join(appOut, 'resources/app.asar.unpacked/out/cli/onair.cjs'), '')
     const cmd = readFileSync(join(root, 'build/bin/onair.cmd'), 'utf8')
     put(join(appOut, 'resources/bin/onair.cmd'), cmd)
     expect(windowsLauncherProblems(appOut, 'Onair')).toEqual([])
@@ -194,7 +194,7 @@ describe('the command line in the package', () => {
     put(join(appOut, 'resources/bin/onair.cmd'), cmd.replace('\\out\\cli\\', '\\cli\\').replace('set ELECTRON_RUN_AS_NODE=1', ''))
     expect(windowsLauncherProblems(appOut, 'Onair')).toEqual([
       'onair.cmd does not set ELECTRON_RUN_AS_NODE=1',
-      'onair.cmd runs resources/app.asar.unpacked/cli/onair.mjs, which the package does not have'
+      'onair.cmd runs resources/app.asar.unpacked/cli/onair.cjs, which the package does not have'
     ])
   })
 })

@@ -45,7 +45,7 @@ beforeAll(async () => {
       }
     }
   )
-  entry = join(out, 'onair.mjs')
+  entry = join(out, 'onair.cjs')
 }, 120_000)
 afterAll(() => emu.close())
 

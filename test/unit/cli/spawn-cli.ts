@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline'
  * ONAIR_* never leaks in) plus what the test passes. Switching what runs the CLI is this file.
  */
 // The package's `bin`, built fresh for this run from the sources by test/setup/build-cli.ts.
-export const CLI_ENTRY = resolve(import.meta.dirname, '../../../out/cli/onair.mjs')
+export const CLI_ENTRY = resolve(import.meta.dirname, '../../../out/cli/onair.cjs')
 
 export interface CliProcess {
   child: ChildProcess
