@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
-import { buildClientDefine, schemaFingerprintDefine, trimUnused } from './build/vite-shared'
+import { buildClientDefine, schemaFingerprintDefine, settingsFactsDefine, trimUnused } from './build/vite-shared'
 
 /**
  * The `onair` command line as users run it: plain JavaScript for Node with every dependency
@@ -21,7 +21,8 @@ export default defineConfig({
   define: {
     __ONAIR_VERSION__: JSON.stringify(pkg.version),
     ...buildClientDefine(),
-    ...schemaFingerprintDefine()
+    ...schemaFingerprintDefine(),
+    ...settingsFactsDefine()
   },
   plugins: [trimUnused()],
   // Node's own modules stay imports; everything else is inlined.

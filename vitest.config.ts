@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
-import { schemaFingerprintDefine, trimUnused } from './build/vite-shared'
+import { schemaFingerprintDefine, settingsFactsDefine, trimUnused } from './build/vite-shared'
 
 const shellFiles = [
   'src/main/index.ts',
@@ -11,8 +11,9 @@ const shellFiles = [
 
 export default defineConfig({
   plugins: [trimUnused()],
-  // The built app's and CLI's fingerprint: the store tests write and trust receipts as they do.
-  define: schemaFingerprintDefine(),
+  // What the built app and CLI carry: the store tests write and trust receipts as they do, and
+  // `onair config` reads the settings' keys and defaults from the built constant.
+  define: { ...schemaFingerprintDefine(), ...settingsFactsDefine() },
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],

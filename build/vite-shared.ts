@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { buildClientFromEnv } from '../src/main/core/auth/build-client'
+import { describeSettings } from '../src/main/core/store/setting-keys'
 import { schemaFingerprint } from './schema-fingerprint'
 
 /**
@@ -51,4 +52,12 @@ export const buildClientDefine = (): Record<string, string> => ({
  */
 export const schemaFingerprintDefine = (): Record<string, string> => ({
   __ONAIR_SCHEMA_FINGERPRINT__: JSON.stringify(schemaFingerprint(root))
+})
+
+/**
+ * The settings schema as data (src/main/core/store/setting-facts.ts): `onair config get` and
+ * `config list` read keys and defaults from this constant instead of building the schema with zod.
+ */
+export const settingsFactsDefine = (): Record<string, string> => ({
+  __ONAIR_SETTINGS_FACTS__: JSON.stringify(describeSettings())
 })

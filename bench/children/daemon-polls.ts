@@ -4,7 +4,7 @@ import type { CommandContext } from '../../src/main/cli/command'
 import { systemClock, type Clock } from '../../src/main/core/clock'
 import { resolveConfig } from '../../src/main/core/config'
 import { confBackend } from '../../src/main/core/store/conf-backend'
-import { useDocumentBackend } from '../../src/main/core/store/json-file'
+import { useDocumentBackend } from '../../src/main/core/store/document-backend'
 import type { CronFactory } from '../../src/main/core/schedule/cron'
 import { DEFAULT_CRON } from '../../src/main/core/schedule/poller'
 

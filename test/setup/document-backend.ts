@@ -5,7 +5,7 @@ import { beforeAll } from 'vitest'
 // test file is, so that its vi.mock of what the store uses (node:crypto, for instance) applies.
 beforeAll(async () => {
   const [{ useDocumentBackend }, { confBackend }] = await Promise.all([
-    import('../../src/main/core/store/json-file'),
+    import('../../src/main/core/store/document-backend'),
     import('../../src/main/core/store/conf-backend')
   ])
   useDocumentBackend(confBackend())

@@ -7,7 +7,7 @@
  */
 export async function chooseDocumentBackend(readsOnly: boolean): Promise<() => void> {
   const [{ useDocumentBackend }, backend] = await Promise.all([
-    import('../core/store/json-file'),
+    import('../core/store/document-backend'),
     readsOnly
       ? import('../core/store/read-only-backend').then((m) => m.readOnlyBackend())
       : import('../core/store/conf-backend').then((m) => m.confBackend())

@@ -1,13 +1,15 @@
 import type { LocalizedText } from '../../../shared/locale'
-import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-keys'
-import { settingsFileStore } from '../../core/store/settings'
+import { getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-facts'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { movedAside } from '../moved-aside'
+import { readSettings, settingsFacts } from '../saved-documents'
 
 /**
  * `onair config`: what the app's Settings view changes, for people without the app. The same
  * settings file and schema; each change is one transaction under the file's lock, so a running app
  * or `onair run` (which look at the file every 2 s) picks it up and nothing else in it is lost.
+ * `get` and `list` read the file as its receipt vouches for it, and the keys from the schema's
+ * description (setting-facts.ts), so they load no zod; `set` and `unset` validate with the schema.
  */
 const USAGE = ['config list [--json]', 'config get KEY', 'config set KEY VALUE', 'config unset KEY']
 const ARITY: Record<string, number> = { list: 0, get: 1, set: 2, unset: 1 }
@@ -39,21 +41,26 @@ export const config: Command = {
         ja: `次のいずれかで指定してください: ${USAGE.map((u) => `onair ${u}`).join('、')}。`
       })
     }
-    const store = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
+    const facts = await settingsFacts()
     if (action === 'list') {
-      const doc = store.read()
+      const doc = await readSettings(ctx)
       if (ctx.flags.json) ctx.io.out(JSON.stringify(doc, null, 2))
-      else for (const k of settingKeys()) ctx.io.out(line(k, getSetting(doc, k)))
+      else for (const k of settingKeys(facts.keys)) ctx.io.out(line(k, getSetting(doc, k)))
       return EXIT.ok
     }
-    if (!isKnownKey(key!)) return refuse(ctx, unknownKey(key!))
+    if (!isKnownKey(facts, key!)) return refuse(ctx, unknownKey(key!))
     if (action === 'get') {
-      const current = getSetting(store.read(), key!)
+      const current = getSetting(await readSettings(ctx), key!)
       // An optional setting that is not set (e.g. the time zone) prints nothing, exit 0.
       if (current !== undefined) ctx.io.out(show(current))
       return EXIT.ok
     }
-    const { validateCron } = await import('../../core/schedule/cron')
+    const [{ validateCron }, { changeSetting }, { settingsFileStore }] = await Promise.all([
+      import('../../core/schedule/cron'),
+      import('../../core/store/setting-keys'),
+      import('../../core/store/settings')
+    ])
+    const store = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
     try {
       const saved = store.update((doc) => {
         const change = changeSetting(doc, key!, action === 'set' ? value : undefined, validateCron)

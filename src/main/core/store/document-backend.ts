@@ -21,6 +21,24 @@ export interface DocumentFile {
   write(value: unknown): void
 }
 
+let chosen: DocumentBackend | undefined
+
+/**
+ * The backend of every store this process opens from now on, chosen once where the process starts
+ * rather than passed to every store: the app sets electron-store before it opens any, the command
+ * line conf (or, for a command that only reads, read-only-backend.ts), tests conf
+ * (test/setup/document-backend.ts). No default, and kept here rather than in json-file.ts: a
+ * command that only reads chooses its backend without loading the store's lock library or conf
+ * (BENCHMARKS.md, issue 25), which it may never need when its documents' receipts vouch for them.
+ */
+export function useDocumentBackend(backend: DocumentBackend | undefined): DocumentBackend | undefined {
+  const before = chosen
+  chosen = backend
+  return before
+}
+
+export const processBackend = (): DocumentBackend | undefined => chosen
+
 export const ABSENT: unique symbol = Symbol('no file')
 
 /** The file's text is not JSON. */

@@ -4,10 +4,10 @@ import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
-import { ABSENT, UnreadableDocumentError, type DocumentBackend } from './document-backend'
+import { ABSENT, processBackend, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { movedAsideTo } from './data-files'
 import { withFileLock, type FileLockOptions } from './file-lock'
-import { sweepOrphanTemps } from './orphan-temps'
+import { sweepOnce } from './orphan-temps'
 import { ownFileStats } from './own-file'
 import { writeReceipt } from './receipt'
 import { injectedWriteFault } from './write-fault'
@@ -62,21 +62,6 @@ export interface JsonFileOptions<S extends z.ZodType> {
   receipts?: boolean
 }
 
-let processBackend: DocumentBackend | undefined
-
-/**
- * The backend of every store this process opens from now on, chosen once where the process starts
- * rather than passed to every store: the app sets electron-store before it opens any, the command
- * line conf (or, for a command that only reads, read-only-backend.ts), tests conf
- * (test/setup/document-backend.ts). No default here: importing conf from this module would make
- * every reader load it (BENCHMARKS.md, issue 25: a quarter of `onair config get`).
- */
-export function useDocumentBackend(backend: DocumentBackend | undefined): DocumentBackend | undefined {
-  const before = processBackend
-  processBackend = backend
-  return before
-}
-
 /** What a file looked like when it was read; null when there was no file. */
 type Signature = string | null
 
@@ -90,21 +75,13 @@ function currentSignature(path: string): Signature {
 
 type Loaded<T> = { ok: true; value: T; sig: Signature } | { ok: false; reason: string }
 
-/** Folders whose orphaned temporary files this process has removed (once each, at the first open). */
-const swept = new Set<string>()
-
 export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): DocumentStore<z.output<S>> {
   type T = z.output<S>
   let cache: { value: T; sig: Signature } | undefined
-  const backend = opts.backend ?? processBackend
+  const backend = opts.backend ?? processBackend()
   if (!backend) throw new Error(`${opts.path}: no document backend chosen (useDocumentBackend) in this process`)
   const file = backend.open(opts.path, opts.mode ?? 0o600)
-  const folder = dirname(opts.path)
-  if (!swept.has(folder)) {
-    swept.add(folder)
-    // The system's time, whatever `opts.now` says: it is compared with the files' own times.
-    sweepOrphanTemps(folder, systemClock.now())
-  }
+  sweepOnce(dirname(opts.path))
 
   /**
    * The file as it is now. The identity is taken before the text is read: a write in between then

@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { systemClock } from '../clock'
 import { TEMP_MARK } from './atomic-write'
 import { pidGone } from './owner'
 
@@ -60,4 +61,19 @@ export function sweepOrphanTemps(dir: string, now: number, gone: (pid: number) =
     }
   }
   return removed
+}
+
+/** Folders whose orphaned temporary files this process has removed (once each, at the first open). */
+const swept = new Set<string>()
+
+/**
+ * The sweep, once per folder and process, when it first opens or reads a document there: a store
+ * (json-file.ts) or a read a receipt vouches for (receipt.ts), so a command that only reads cleans
+ * up after a crash as every other does.
+ */
+export function sweepOnce(folder: string): void {
+  if (swept.has(folder)) return
+  swept.add(folder)
+  // The system's time, whatever a store's clock says: it is compared with the files' own times.
+  sweepOrphanTemps(folder, systemClock.now())
 }

@@ -1,7 +1,9 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, type BigIntStats } from 'node:fs'
+import { dirname } from 'node:path'
 import { writeAtomic } from './atomic-write'
 import { receiptOf } from './data-files'
 import { ABSENT, parseDocument } from './document-backend'
+import { sweepOnce } from './orphan-temps'
 import { ownFileStats } from './own-file'
 
 /**
@@ -123,4 +125,16 @@ export function writeReceipt(path: string, passes: (document: unknown) => boolea
   } catch {
     // A read-only folder, a full disk, a file moved aside meanwhile: the next reader validates.
   }
+}
+
+/**
+ * A document for a process that only reads it: as its receipt vouches for it, `absent()` when
+ * there is no file, else `validated()`, the store's read (zod; a bad file moved aside and said;
+ * a receipt left for the next reader). Only the last loads the schema's code.
+ */
+export async function readVouched<T>(path: string, absent: () => T, validated: () => Promise<T>): Promise<T> {
+  sweepOnce(dirname(path))
+  const document = vouchedDocument(path)
+  if (document === ABSENT) return absent()
+  return document === undefined ? validated() : (document as T)
 }
