@@ -1,5 +1,5 @@
 import { runDaemon } from '../../src/main/cli/commands/run'
-import { favourMemory } from '../../src/main/cli/daemon-memory'
+import { favourMemory, releaseIdleGarbage } from '../../src/main/cli/daemon-memory'
 import type { CommandContext } from '../../src/main/cli/command'
 import { systemClock, type Clock } from '../../src/main/core/clock'
 import { resolveConfig } from '../../src/main/core/config'
@@ -68,6 +68,6 @@ const ctx: CommandContext = {
   flags: { json: true },
   positionals: []
 }
-// As `onair run` does before its first poll.
+// As `onair run` does before its first poll (and after each, afterPoll).
 favourMemory()
-process.exit(await runDaemon(ctx, { stop: stopped, cron }))
+process.exit(await runDaemon(ctx, { stop: stopped, cron, afterPoll: releaseIdleGarbage }))
