@@ -65,6 +65,20 @@ describe('reading settings and the schedule without zod', () => {
     expect(unknown.stderr).toContain('「reminders.quietHours」という設定はありません')
   })
 
+  it('a vouched read loads no node:crypto either (with node:stream, ~2.5 ms of its start)', () => {
+    const dir = folder()
+    expect(real(['config', 'set', 'ui.locale', 'ja'], dir).code).toBe(0)
+    const preload = join(dirname(copy), 'builtins.cjs')
+    writeFileSync(preload, "process.on('exit', () => console.error(process.moduleLoadList.join('\\n')))\n")
+    const r = spawnSync(process.execPath, ['-r', preload, CLI_ENTRY, 'config', 'get', 'ui.locale', '--data-dir', dir], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
+    })
+    expect(r.stdout).toBe('ja\n')
+    expect(r.stderr).toContain('NativeModule fs')
+    expect(r.stderr).not.toMatch(/NativeModule (internal\/)?crypto/)
+  })
+
   it('settings a write validated: read without zod; after a hand edit, validated again and then trusted', () => {
     const dir = folder()
     expect(real(['config', 'set', 'ui.locale', 'ja'], dir).code).toBe(0)

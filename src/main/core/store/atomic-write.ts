@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { TEMP_MARK } from './data-files'
 import { ownFileStats } from './own-file'
 import { injectedWriteFault } from './write-fault'
 
@@ -18,8 +19,6 @@ import { injectedWriteFault } from './write-fault'
  * The name carries the writer's pid, `<file>.tmp-<pid>-<random>`, so that a later start can tell
  * a temporary file a killed writer left behind from one being written now (orphan-temps.ts).
  */
-export const TEMP_MARK = '.tmp-'
-
 const tempNameFor = (path: string): string => `${path}${TEMP_MARK}${process.pid}-${randomBytes(8).toString('hex')}`
 
 /** Tries with fresh names: O_EXCL fails only where something already has the name. */

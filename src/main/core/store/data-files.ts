@@ -65,6 +65,8 @@ export const lockOf = (path: string): string => `${path}.lock`
 export const lockOwnerOf = (path: string): string => `${path}.lock-owner`
 export const movedAsideTo = (path: string, at: number): string => `${path}.corrupt-${at}`
 export const receiptOf = (path: string): string => `${path}.receipt`
+/** What names a temporary file of an atomic write (atomic-write.ts), and of a killed one (orphan-temps.ts). */
+export const TEMP_MARK = '.tmp-'
 
 /** The app's log (shell/log.ts): full, it moves to `old` and starts again. */
 export const APP_LOG = { name: 'main.log', old: 'main.old.log' } as const

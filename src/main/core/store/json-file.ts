@@ -9,7 +9,7 @@ import { movedAsideTo } from './data-files'
 import { withFileLock, type FileLockOptions } from './file-lock'
 import { sweepOnce } from './orphan-temps'
 import { ownFileStats } from './own-file'
-import { writeReceipt } from './receipt'
+import { writeReceipt } from './receipt-writer'
 import { injectedWriteFault } from './write-fault'
 
 /**

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { systemClock } from '../clock'
-import { TEMP_MARK } from './atomic-write'
+import { TEMP_MARK } from './data-files'
 import { pidGone } from './owner'
 
 /**

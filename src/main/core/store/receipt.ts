@@ -1,6 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, type BigIntStats } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs'
 import { dirname } from 'node:path'
-import { writeAtomic } from './atomic-write'
 import { receiptOf } from './data-files'
 import { ABSENT, parseDocument } from './document-backend'
 import { sweepOnce } from './orphan-temps'
@@ -19,7 +18,8 @@ import { ownFileStats } from './own-file'
  * and any edit in place changes the size or the times; the change time (ctime) cannot be set back
  * by any program, so copying, restoring or touching the file never matches an old receipt. A
  * receipt that is missing, unreadable, of another version (fingerprint) or of another file only
- * means validating again; deleting receipts is always harmless.
+ * means validating again; deleting receipts is always harmless. Written by receipt-writer.ts,
+ * apart from this file so that a command that only reads loads no writer (and no node:crypto).
  */
 declare const __ONAIR_SCHEMA_FINGERPRINT__: string | undefined
 
@@ -46,7 +46,7 @@ const identityOf = (s: BigIntStats): Identity => ({
   ctimeNs: String(s.ctimeNs)
 })
 
-const sameIdentity = (a: Identity, b: Identity): boolean =>
+export const sameIdentity = (a: Identity, b: Identity): boolean =>
   a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs
 
 // Not on Windows (0 there): a link is then still refused by ownFileStats just before.
@@ -58,7 +58,7 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
  * file keeps its inode) and an edit in place during the read shows as a changed identity.
  * ABSENT when there is no file; undefined when it changed while being read.
  */
-function readSteady(path: string): { text: string; identity: Identity } | typeof ABSENT | undefined {
+export function readSteady(path: string): { text: string; identity: Identity } | typeof ABSENT | undefined {
   if (!ownFileStats(path)) return ABSENT
   const fd = openSync(path, constants.O_RDONLY | NO_FOLLOW)
   try {
@@ -71,7 +71,7 @@ function readSteady(path: string): { text: string; identity: Identity } | typeof
   }
 }
 
-function receiptFor(path: string, fingerprint: string): Identity | undefined {
+export function receiptFor(path: string, fingerprint: string): Identity | undefined {
   try {
     const r = JSON.parse(readFileSync(receiptOf(path), 'utf8')) as Partial<Identity & { fingerprint: string }>
     const fields = [r.ino, r.size, r.mtimeNs, r.ctimeNs]
@@ -99,31 +99,6 @@ export function vouchedDocument(path: string): unknown {
     return parseDocument(read.text)
   } catch {
     return undefined
-  }
-}
-
-/**
- * After a validation: records a receipt for the file as it is now, when `passes` (the store's
- * schema, json-file.ts) accepts its JSON exactly as it stands, and removes a receipt it would
- * contradict. The file is read again here, not taken from the caller: what is vouched for is the
- * text that was checked, whatever another process or an editor did in between. Best effort: a
- * receipt is a shortcut, never needed, so a failure to write one changes nothing for the caller.
- */
-export function writeReceipt(path: string, passes: (document: unknown) => boolean): void {
-  const fingerprint = schemaFingerprint()
-  if (!fingerprint) return
-  try {
-    const read = readSteady(path)
-    if (read === ABSENT || read === undefined) return
-    const held = receiptFor(path, fingerprint)
-    if (held && sameIdentity(held, read.identity)) return
-    if (!passes(parseDocument(read.text))) {
-      rmSync(receiptOf(path), { force: true })
-      return
-    }
-    writeAtomic(receiptOf(path), `${JSON.stringify({ fingerprint, ...read.identity })}\n`, 0o600)
-  } catch {
-    // A read-only folder, a full disk, a file moved aside meanwhile: the next reader validates.
   }
 }
 
