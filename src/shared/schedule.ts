@@ -11,7 +11,13 @@ const EpisodeNumber = z
   .transform((n) => (n === null ? null : String(n)))
 
 // Canonical UTC form, so `…:00Z` and `…:00.000Z` for the same instant give the same reminder key.
-const IsoUtc = z.iso.datetime({ offset: true }).transform((s) => new Date(s).toISOString())
+// The canonical form must itself pass: a time whose UTC falls outside the years 0000–9999
+// (`9999-12-31T23:00-05:00`) would be written as `+010000-…`, a file this schema then refuses, and
+// a document's receipt needs its written form to be what the schema makes of it (core/store/receipt.ts).
+const IsoUtc = z.iso
+  .datetime({ offset: true })
+  .transform((s) => new Date(s).toISOString())
+  .pipe(z.iso.datetime())
 
 export const CachedProgramSchema = z.object({
   id: z.number().int(),
