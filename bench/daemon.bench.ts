@@ -9,6 +9,7 @@ import {
   startSessionBus,
   type NotificationServer
 } from '../test/unit/linux/notification-server'
+import { DAEMON_V8_FLAGS } from '../src/main/cli/daemon-memory'
 import { scratchDir } from '../test/support/temp-dir'
 import { cpuMs, root, rssMb, signedInFolder, sleep, startDaemon } from './onair-daemon'
 import { summarise, type Bench, type Row } from './stats'
@@ -29,6 +30,9 @@ const RSS_RUNS = 3
 const POLL_RUNS = 2
 const IDLE_MINUTES = Number(process.env.DAEMON_IDLE_MINUTES ?? 12)
 const RSS_GOAL_MB = 64
+/** DAEMON_ONLY=rss,polls,idle (any of them): only those rows; a full run takes ~15 minutes. */
+const only = process.env.DAEMON_ONLY?.split(',')
+const wanted = (part: 'rss' | 'polls' | 'idle') => !only || only.includes(part)
 
 /** A session bus with a notification server on it, in a folder removed at `close`. */
 async function desktopBus(): Promise<{ env: Record<string, string>; close(): void }> {
@@ -94,7 +98,7 @@ async function buildPollChild(outDir: string): Promise<string> {
 async function hundredPolls(script: string): Promise<PollSample[]> {
   const folder = await signedInFolder(1000)
   try {
-    const child = spawn(process.execPath, ['--expose-gc', script], {
+    const child = spawn(process.execPath, ['--expose-gc', ...DAEMON_V8_FLAGS, script], {
       env: folder.env,
       stdio: ['ignore', 'pipe', 'inherit']
     })
@@ -127,86 +131,117 @@ async function idleCpu(): Promise<{ ms: number; minutes: number }> {
 
 const mb = (bytes: number) => bytes / 1024 / 1024
 
+/** A bare Node's resident set in the same run: the floor the daemon's figure stands on. */
+async function bareNodeMb(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'], { stdio: 'ignore' })
+  await sleep(1000)
+  const mb = rssMb(child.pid!)
+  child.kill()
+  return mb
+}
+
+async function rssRows(): Promise<Row[]> {
+  const rows: Row[] = []
+  const bare: number[] = []
+  for (let i = 0; i < RSS_RUNS; i++) bare.push(await bareNodeMb())
+  rows.push({
+    bench: 'daemon',
+    metric: 'bare node RSS (same run)',
+    ...summarise(bare, 1, ' MB'),
+    note: 'node -e, 1 s in'
+  })
+  const noBus = missing()
+  const variants = [
+    { programs: 0, label: 'sample schedule', bus: false },
+    { programs: 1000, label: '1,000 programs', bus: false },
+    { programs: 1000, label: '1,000 programs, D-Bus notification server', bus: true }
+  ]
+  for (const { programs, label, bus } of variants) {
+    if (bus && noBus) {
+      rows.push({
+        bench: 'daemon',
+        metric: `onair run RSS after first poll, ${label}`,
+        value: 'skipped',
+        spread: '',
+        note: noBus
+      })
+      continue
+    }
+    const mbs: number[] = []
+    let cached = 0
+    for (let i = 0; i < RSS_RUNS; i++) {
+      const session = bus ? await desktopBus() : undefined
+      try {
+        const r = await rssAfterFirstPoll(programs, session?.env)
+        mbs.push(r.mb)
+        cached = r.cached
+      } finally {
+        session?.close()
+      }
+    }
+    rows.push({
+      bench: 'daemon',
+      metric: `onair run RSS after first poll, ${label}`,
+      ...summarise(mbs, 1, ' MB'),
+      note: `${cached} programs cached; goal ≤ ${RSS_GOAL_MB} MB: met in ${mbs.filter((m) => m <= RSS_GOAL_MB).length} of ${RSS_RUNS}`
+    })
+  }
+  return rows
+}
+
+async function pollRows(): Promise<Row[]> {
+  const runs: PollSample[][] = []
+  const buildDir = scratchDir('onair-bench-polls-')
+  try {
+    const pollChild = await buildPollChild(buildDir)
+    for (let i = 0; i < POLL_RUNS; i++) runs.push(await hundredPolls(pollChild))
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true })
+  }
+  const at = (n: number) => runs.map((r) => r.find((s) => s.poll === n)!)
+  const growth = (key: 'rss' | 'heap') => runs.map((r) => mb(r.at(-1)![key] - r[0]![key]))
+  return [
+    {
+      bench: 'daemon',
+      metric: '100 polls of 1,000 programs: RSS growth, poll 1 → 100',
+      ...summarise(growth('rss'), 1, ' MB'),
+      note: `${POLL_RUNS} runs; RSS at poll 1 / 10 / 25 / 50 / 100 (first run, built): ${runs[0]!.map((s) => mb(s.rss).toFixed(1)).join(' / ')} MB`
+    },
+    {
+      bench: 'daemon',
+      metric: '100 polls of 1,000 programs: heap growth after GC, poll 1 → 100',
+      ...summarise(growth('heap'), 1, ' MB'),
+      note: `heap at poll 1: ${
+        summarise(
+          at(1).map((s) => mb(s.heap)),
+          1,
+          ' MB'
+        ).value
+      }`
+    }
+  ]
+}
+
+async function idleRow(): Promise<Row> {
+  const idle = await idleCpu()
+  return {
+    bench: 'daemon',
+    metric: `idle daemon: CPU time over ${idle.minutes.toFixed(0)} min`,
+    value: `${idle.ms} ms`,
+    spread: 'one run',
+    note: `${((idle.ms / (idle.minutes * 60_000)) * 100).toFixed(3)} % of one core; /proc ticks of 10 ms`
+  }
+}
+
 const bench: Bench = {
   name: 'daemon',
   async run() {
     await build({ configFile: join(root, 'cli.vite.config.ts'), logLevel: 'warn' })
-    const rows: Row[] = []
-    const noBus = missing()
-    const variants = [
-      { programs: 0, label: 'sample schedule', bus: false },
-      { programs: 1000, label: '1,000 programs', bus: false },
-      { programs: 1000, label: '1,000 programs, D-Bus notification server', bus: true }
+    return [
+      ...(wanted('rss') ? await rssRows() : []),
+      ...(wanted('polls') ? await pollRows() : []),
+      ...(wanted('idle') ? [await idleRow()] : [])
     ]
-    for (const { programs, label, bus } of variants) {
-      if (bus && noBus) {
-        rows.push({
-          bench: 'daemon',
-          metric: `onair run RSS after first poll, ${label}`,
-          value: 'skipped',
-          spread: '',
-          note: noBus
-        })
-        continue
-      }
-      const mbs: number[] = []
-      let cached = 0
-      for (let i = 0; i < RSS_RUNS; i++) {
-        const session = bus ? await desktopBus() : undefined
-        try {
-          const r = await rssAfterFirstPoll(programs, session?.env)
-          mbs.push(r.mb)
-          cached = r.cached
-        } finally {
-          session?.close()
-        }
-      }
-      rows.push({
-        bench: 'daemon',
-        metric: `onair run RSS after first poll, ${label}`,
-        ...summarise(mbs, 1, ' MB'),
-        note: `${cached} programs cached; goal ≤ ${RSS_GOAL_MB} MB: met in ${mbs.filter((m) => m <= RSS_GOAL_MB).length} of ${RSS_RUNS}`
-      })
-    }
-    const runs: PollSample[][] = []
-    const buildDir = scratchDir('onair-bench-polls-')
-    try {
-      const pollChild = await buildPollChild(buildDir)
-      for (let i = 0; i < POLL_RUNS; i++) runs.push(await hundredPolls(pollChild))
-    } finally {
-      rmSync(buildDir, { recursive: true, force: true })
-    }
-    const at = (n: number) => runs.map((r) => r.find((s) => s.poll === n)!)
-    const growth = (key: 'rss' | 'heap') => runs.map((r) => mb(r.at(-1)![key] - r[0]![key]))
-    rows.push(
-      {
-        bench: 'daemon',
-        metric: '100 polls of 1,000 programs: RSS growth, poll 1 → 100',
-        ...summarise(growth('rss'), 1, ' MB'),
-        note: `${POLL_RUNS} runs; RSS at poll 1 / 10 / 25 / 50 / 100 (first run, built): ${runs[0]!.map((s) => mb(s.rss).toFixed(1)).join(' / ')} MB`
-      },
-      {
-        bench: 'daemon',
-        metric: '100 polls of 1,000 programs: heap growth after GC, poll 1 → 100',
-        ...summarise(growth('heap'), 1, ' MB'),
-        note: `heap at poll 1: ${
-          summarise(
-            at(1).map((s) => mb(s.heap)),
-            1,
-            ' MB'
-          ).value
-        }`
-      }
-    )
-    const idle = await idleCpu()
-    rows.push({
-      bench: 'daemon',
-      metric: `idle daemon: CPU time over ${idle.minutes.toFixed(0)} min`,
-      value: `${idle.ms} ms`,
-      spread: 'one run',
-      note: `${((idle.ms / (idle.minutes * 60_000)) * 100).toFixed(3)} % of one core; /proc ticks of 10 ms`
-    })
-    return rows
   }
 }
 

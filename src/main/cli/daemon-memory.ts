@@ -9,9 +9,12 @@ import { runInNewContext } from 'node:vm'
  * poll grows it to 16 MB, which then stays resident), 64 also without optimized code (its code and
  * the compiler's zones stay too) and with V8 told to favour size.
  *
- * Set here, before the first poll, because the `onair` launcher is a plain `#!/usr/bin/env node`
- * file that cannot pass flags. Each flag has been in V8 for years (an unknown one would only be
- * reported on stderr); only the daemon sets them, never a short command or the app.
+ * Set at run time because the `onair` launcher is a plain `#!/usr/bin/env node` file that cannot
+ * pass flags, and before the daemon's code loads (the registry's `run` entry): loading its ~900 KB
+ * had already grown the young generation to 8 MB, which a poll of 10 programs never shrank (61.4 →
+ * 52.2 MB resident after that poll, 57.9 → 54.2 with 1,000 programs). Each flag has been in V8 for
+ * years (an unknown one would only be reported on stderr); only the daemon sets them, never a
+ * short command or the app.
  */
 export const DAEMON_V8_FLAGS = ['--semi-space-growth-factor=1', '--no-opt', '--optimize-for-size']
 

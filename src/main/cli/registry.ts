@@ -41,7 +41,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'run',
     summary: { en: 'Run the reminder daemon (headless)', ja: 'リマインダーを常駐で動かす（ヘッドレス）' },
-    load: async () => (await import('./commands/run')).run
+    // V8's memory flags before the daemon's code loads: loading it grows the young generation,
+    // which then stays resident (daemon-memory.ts).
+    load: async () => {
+      ;(await import('./daemon-memory')).favourMemory()
+      return (await import('./commands/run')).run
+    }
   },
   {
     name: 'reminders',

@@ -5,7 +5,7 @@ import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } fr
 import { cliSettings, signedInAccount } from '../context'
 import { movedAside } from '../moved-aside'
 import { daemonOutput } from '../daemon-output'
-import { favourMemory, releaseIdleGarbage } from '../daemon-memory'
+import { releaseIdleGarbage } from '../daemon-memory'
 import { daemonNotifier } from '../desktop-notifier'
 import { failWith } from '../report'
 import { untilSignal } from '../signals'
@@ -41,8 +41,8 @@ export const run: Command = {
       }
     }
   },
+  // V8's memory flags are set when the registry loads this command (registry.ts).
   run(ctx) {
-    favourMemory()
     return runDaemon(ctx, { stop: untilSignal(), afterPoll: releaseIdleGarbage })
   }
 }
