@@ -1,5 +1,4 @@
 import { runDaemon } from '../../src/main/cli/commands/run'
-import { releaseIdleGarbage } from '../../src/main/cli/daemon-memory'
 import type { CommandContext } from '../../src/main/cli/command'
 import { systemClock, type Clock } from '../../src/main/core/clock'
 import { resolveConfig } from '../../src/main/core/config'
@@ -68,6 +67,6 @@ const ctx: CommandContext = {
   flags: { json: true },
   positionals: []
 }
-// As `onair run` does after each poll; its V8 flags are given on the command line (daemon.bench.ts),
-// set before any code loads as the registry sets them before the daemon's.
-process.exit(await runDaemon(ctx, { stop: stopped, cron, afterPoll: releaseIdleGarbage }))
+// V8's flags are given on its command line (daemon.bench.ts): set before any code loads, as the
+// registry sets them before the daemon's.
+process.exit(await runDaemon(ctx, { stop: stopped, cron }))

@@ -5,7 +5,6 @@ import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } fr
 import { cliSettings, signedInAccount } from '../context'
 import { movedAside } from '../moved-aside'
 import { daemonOutput } from '../daemon-output'
-import { releaseIdleGarbage } from '../daemon-memory'
 import { daemonNotifier } from '../desktop-notifier'
 import { failWith } from '../report'
 import { untilSignal } from '../signals'
@@ -43,7 +42,7 @@ export const run: Command = {
   },
   // V8's memory flags are set when the registry loads this command (registry.ts).
   run(ctx) {
-    return runDaemon(ctx, { stop: untilSignal(), afterPoll: releaseIdleGarbage })
+    return runDaemon(ctx, { stop: untilSignal() })
   }
 }
 
@@ -66,8 +65,6 @@ export interface DaemonRuntime {
   stop: Promise<unknown>
   /** How the schedules tick; tests tick them by hand. */
   cron?: CronFactory
-  /** Called once each poll (good or failed) is told and planned: `onair run` collects its garbage. */
-  afterPoll?: () => void
 }
 
 /** The daemon until `runtime.stop` resolves; split from `run` so tests stop it without a signal. */
@@ -105,10 +102,6 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   // so the outbox sends what `record`/`status` left queued.
   services.reminders.onChange((event) => {
     if (event.type === 'status' && event.result?.ok) void services.records.outbox.flush()
-  })
-  // On the next turn: after the poll's premieres, the outbox's flush and this event's other listeners.
-  services.reminders.onChange((event) => {
-    if (event.type === 'status' && event.result && runtime.afterPoll) setImmediate(runtime.afterPoll)
   })
   ctx.io.err(ctx.t({ en: 'Onair is running. Press Ctrl-C to stop.', ja: 'Onair を実行中です。Ctrl-C で終了します。' }))
   // The cron's ticks do not hold the process (cron.ts) and, with no reminder or retry pending,
