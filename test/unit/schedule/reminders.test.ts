@@ -97,6 +97,21 @@ describe('reminder service (ManualClock + emulator)', () => {
     b.service.stop()
   })
 
+  it('tells a delivery with its notification, before the history is written (onair run’s line never waits for that write)', async () => {
+    const t = await setup([0])
+    emu = t.emu
+    const a = t.boot()
+    await a.service.start()
+    const told: Array<{ shown: number; history: number }> = []
+    a.service.onChange((e) => {
+      if (e.type === 'delivery') told.push({ shown: a.notifier.shown.length, history: a.service.history().length })
+    })
+    t.clock.advanceTo(t.soonStart)
+    expect(told).toEqual([{ shown: 1, history: 0 }])
+    expect(a.service.history().map((e) => e.outcome)).toEqual(['delivered'])
+    a.service.stop()
+  })
+
   it('starts from the saved schedule while offline and still fires on time; the view says offline', async () => {
     const t = await setup([0])
     emu = t.emu

@@ -67,6 +67,35 @@ describe('scheduler timing', () => {
     expect(fired).toEqual([T0 + 5 * HOUR - 10 * MIN, T0 + 5 * HOUR])
   })
 
+  it('wakes for the next reminder at its time however long the last one took to record', () => {
+    const clock = new ManualClock(T0)
+    const inner = createLedger(() => {})
+    const woke: number[] = []
+    // Each claim takes 40 ms (an fsync on a busy disk): time passes, and no timer fires meanwhile.
+    const ledger: Ledger = {
+      ...inner,
+      delivered: () => inner.delivered(),
+      claim(items, at) {
+        if (items.length > 0) woke.push(clock.now())
+        const fresh = inner.claim(items, at)
+        clock.jumpTo(clock.now() + 40)
+        return fresh
+      }
+    }
+    const fired: number[] = []
+    const scheduler = createScheduler({
+      clock,
+      ledger,
+      settings: () => settings({ leadMinutes: [0] }),
+      deliver: () => fired.push(clock.now())
+    })
+    scheduler.update([program(1, T0 + MIN), program(2, T0 + 2 * MIN), program(3, T0 + 2 * MIN + 500)])
+    clock.advance(3 * MIN)
+    // The timers woke on time; only the write itself comes before each notification.
+    expect(woke).toEqual([T0 + MIN, T0 + 2 * MIN, T0 + 2 * MIN + 500])
+    expect(fired).toEqual([T0 + MIN + 40, T0 + 2 * MIN + 40, T0 + 2 * MIN + 540])
+  })
+
   it('handles a late-night 01:30 JST slot with quiet hours from 02:00', () => {
     const start = Date.UTC(2026, 3, 5, 16, 30) // 01:30 JST
     const { clock, scheduler, fired } = setup({

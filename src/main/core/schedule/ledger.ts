@@ -30,6 +30,11 @@ export interface LedgerItem {
 
 export interface Ledger extends DeliveredAt {
   deliveredAt(key: string): number | undefined
+  /**
+   * The keys delivered as the file says now, read once: for a whole plan, where asking the ledger
+   * key by key checks the file each time (a stat per key: milliseconds per plan of a full schedule).
+   */
+  delivered(): Required<DeliveredAt>
   /** Records the keys and persists them before returning. */
   add(items: readonly LedgerItem[], deliveredAt: number): void
   /**
@@ -63,9 +68,14 @@ export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
   const expired = (doc: LedgerDoc, now: number) =>
     Object.entries(doc.entries).filter(([, e]) => now - Math.max(e.startedAt, e.deliveredAt) > LEDGER_KEEP_MS)
 
+  const deliveredIn = ({ entries }: LedgerDoc): Required<DeliveredAt> => ({
+    has: (key) => key in entries,
+    deliveredAt: (key) => entries[key]?.deliveredAt
+  })
   return {
     has: (key) => key in store.read().entries,
     deliveredAt: (key) => store.read().entries[key]?.deliveredAt,
+    delivered: () => deliveredIn(store.read()),
     add(items, deliveredAt) {
       if (items.length === 0) return
       store.update((doc) => {

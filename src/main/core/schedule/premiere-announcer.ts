@@ -35,13 +35,14 @@ export function premiereAnnouncer(deps: PremiereAnnouncerDeps): () => void {
       const notice = describePremieres(programs, { locale: deps.locale(), timeZone: s.timeZone, now })
       if (!notice) return
       deps.notifier.show(notice)
+      // Told with the notice, before the history's write, as a reminder is (reminders.ts).
+      deps.onAnnounced(programs, now)
       keep(() =>
         history.add(
           programs.map((p) => ({ at: now, outcome: 'premiere', reminders: [premiereReminder(p, now)] })),
           now
         )
       )
-      deps.onAnnounced(programs, now)
     })
   }
 }

@@ -123,7 +123,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   /** Quiet hours hold a reminder silently: its time passing is when the history notes it. */
   const noteQuietHolds = (): void => {
     const now = clock.now()
-    const held = heldByQuietHours(cache.read().programs, opts.settings().reminders, ledger)
+    const held = heldByQuietHours(cache.read().programs, opts.settings().reminders, ledger.delivered())
     keep(() =>
       history.holdQuiet(
         held.filter((r) => r.fireAt <= now && r.fireAt > now - GAP_HORIZON_MS),
@@ -158,8 +158,10 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       opts.notifier.show(
         describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt })
       )
-      keep(() => history.add(deliveryEntries(delivery, firedAt), firedAt))
+      // Told with the notification (`onair run`'s line), then kept in the history: the history's
+      // write (an fsync) held the line back, and a daemon killed during it lost the line.
       emit({ type: 'delivery', delivery, firedAt })
+      keep(() => history.add(deliveryEntries(delivery, firedAt), firedAt))
     }
   })
 

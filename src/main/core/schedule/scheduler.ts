@@ -2,7 +2,7 @@ import type { Clock, TimerHandle } from '../clock'
 import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
 import type { Ledger } from './ledger'
 import { byFireAtThenKey, candidates, groupDue, planAt } from './planner'
-import { NOTHING_ACTED_ON, type ActedOn } from './repeats'
+import { NOTHING_ACTED_ON, type ActedOn, type DeliveredAt } from './repeats'
 import { slotIdentity } from './slots'
 import { sortSnoozes, type Snoozes } from './snoozes'
 
@@ -77,8 +77,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     // What should exist comes from the planner; this function only reconciles the timer and the ledger with it.
     const acted = options.acted?.() ?? NOTHING_ACTED_ON
-    const { reminders: planned, open, tooLate } = planAt(programs, s, now, ledger, acted)
-    const { slept, shifted } = overdue(programs, open, tooLate, s)
+    // The ledger read once for the whole plan: asked key by key, each answer checked the file (a stat).
+    const delivered = ledger.delivered()
+    const { reminders: planned, open, tooLate } = planAt(programs, s, now, delivered, acted)
+    const { slept, shifted } = overdue(programs, open, tooLate, s, delivered)
     const g = gap
     // What fell due while nothing served this folder (reminders of the known programs only).
     const notRunning = g ? open.filter((r) => r.fireAt > g.from && r.fireAt <= Math.min(g.to, tooLate)) : []
@@ -89,7 +91,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       ? sortSnoozes(options.snoozes.read(), programs, s, now)
       : { pending: [], due: [], late: [], settle: [] }
     pending = new Map([...planned.filter((r) => r.fireAt > now), ...snoozed.pending].map((r) => [r.key, r]))
-    arm(now)
+    arm()
 
     const items = [...due, ...missed]
     if (items.length === 0 && snoozed.settle.length === 0 && now - lastBeat < HEARTBEAT_MS) return
@@ -98,11 +100,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // Recorded first, and only what no other process took: then notified. Also the heartbeat.
       lastBeat = now
       fresh = new Set(ledger.claim(items, now).map((r) => r.key))
-      // A reminder just recorded may bring its repeats into the plan: the timer waits for them too.
-      if (fresh.size > 0) {
-        for (const r of planAt(programs, s, now, ledger, acted).reminders) if (r.fireAt > now) pending.set(r.key, r)
-        arm(now)
-      }
     } catch (error) {
       // A lost reminder is worse than a possible repeat after a restart: it still goes out.
       onError(error)
@@ -132,6 +129,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         onError(error)
       }
     }
+    // A reminder just recorded may bring its repeats into the plan: the timer waits for them too.
+    // Planned after the notifications, which it would otherwise hold up (a whole plan again).
+    if (fresh.size === 0 || stopped) return
+    try {
+      for (const r of planAt(programs, s, now, ledger.delivered(), acted).reminders)
+        if (r.fireAt > now) pending.set(r.key, r)
+      arm()
+    } catch (error) {
+      onError(error)
+    }
   }
 
   /** The due snoozes this process may deliver: taken from the file, so no other process has them. */
@@ -157,7 +164,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     known: readonly CachedProgram[],
     open: readonly Reminder[],
     tooLate: number,
-    s: ReminderSettings
+    s: ReminderSettings,
+    delivered: DeliveredAt
   ): { slept: Reminder[]; shifted: Set<string> } {
     const byIdentity = new Map(open.map((r) => [identity(r, s), r]))
     const present = new Set(known.map((p) => p.id))
@@ -166,14 +174,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const shifted = new Set<string>()
     for (const waited of pending.values()) {
       // A repeat too late is dropped: the reminder it repeats was shown, nothing was missed.
-      if (waited.repeat || isDelivered(ledger, waited)) continue
+      if (waited.repeat || isDelivered(delivered, waited)) continue
       const id = identity(waited, s)
       // Gone from the schedule while we waited (the poll after a sleep): as it would be planned now.
       const late =
         byIdentity.get(id) ??
         (present.has(waited.programId)
           ? undefined
-          : candidates([waited.program], s, ledger).find((r) => identity(r, s) === id))
+          : candidates([waited.program], s, delivered).find((r) => identity(r, s) === id))
       if (!late || late.fireAt >= tooLate) continue
       slept.push(late)
       if (waited.fireAt >= tooLate) shifted.add(late.key)
@@ -181,7 +189,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return { slept, shifted }
   }
 
-  function arm(now: number): void {
+  /**
+   * The timer for the earliest pending reminder, counted from the time now: not from the moment
+   * the plan began, which a slow ledger write (an fsync under load) had already left behind, and
+   * every later reminder was then that much late (issue 25.3).
+   */
+  function arm(): void {
     if (timer) clock.clearTimeout(timer)
     timer = null
     const next = nextFireAt()
@@ -191,7 +204,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         timer = null
         reconcile()
       },
-      Math.min(next - now, MAX_TIMER_MS)
+      Math.min(next - clock.now(), MAX_TIMER_MS)
     )
   }
 
@@ -228,8 +241,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 /** Who a reminder is (slot and lead), whatever its key: see `overdue`. */
 const identity = (r: Reminder, s: ReminderSettings): string => `${slotIdentity(r.program, s)}:${r.offsetMinutes}`
 
-const isDelivered = (ledger: Ledger, r: Reminder): boolean =>
-  ledger.has(r.key) || (r.siblings ?? []).some((s) => ledger.has(s.key))
+const isDelivered = (delivered: DeliveredAt, r: Reminder): boolean =>
+  delivered.has(r.key) || (r.siblings ?? []).some((s) => delivered.has(s.key))
 
 type MissedWhy = 'away' | 'not-running' | 'shifted'
 
