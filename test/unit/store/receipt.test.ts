@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
 import { receiptOf } from '../../../src/main/core/store/data-files'
 import { ABSENT, documentText } from '../../../src/main/core/store/document-backend'
-import { schemaFingerprint, vouchedDocument } from '../../../src/main/core/store/receipt'
+import { schemaFingerprint, textHash, vouchedDocument } from '../../../src/main/core/store/receipt'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { defaultSettings } from '../../../src/shared/settings'
 import { tempDir } from '../../support/temp-dir'
@@ -21,6 +21,22 @@ function savedSettings(dir: string) {
   const saved = store.update((s) => ({ ...s, ui: { ...s.ui, locale: 'ja' as const } }))
   return { store, saved, path: settingsIn(dir) }
 }
+
+/**
+ * Waits (a few ms) until the file system's clock has moved past the file's last change: what a
+ * receipt written later sees of a file changed a while ago. Not a sleep: it writes until it sees it.
+ */
+function afterFileClockTick(path: string): void {
+  const changed = statSync(path, { bigint: true }).ctimeNs
+  const probe = `${path}.clock`
+  for (const until = Date.now() + 2_000; Date.now() < until;) {
+    writeFileSync(probe, '')
+    if (statSync(probe, { bigint: true }).ctimeNs > changed) return
+  }
+  throw new Error('the file system clock did not move in 2 s')
+}
+
+const receiptIn = (path: string) => JSON.parse(readFileSync(receiptOf(path), 'utf8')) as Record<string, string>
 
 describe('receipts of validated documents', () => {
   it('is built with a fingerprint here (vitest gets the build’s define), so both paths are exercised', () => {
@@ -59,6 +75,26 @@ describe('receipts of validated documents', () => {
       writeFileSync(receiptOf(path), other)
       expect(vouchedDocument(path), other).toBeUndefined()
     }
+  })
+
+  it('a receipt with the text’s hash (a file changed in its validation’s tick) vouches only for that text', () => {
+    const { saved, path } = savedSettings(folder())
+    const receipt = receiptIn(path)
+    // The file's identity as the receipt says: only the hash can tell an edit in place in that tick.
+    writeFileSync(receiptOf(path), JSON.stringify({ ...receipt, hash: textHash(readFileSync(path, 'utf8')) }))
+    expect(vouchedDocument(path)).toEqual(saved)
+    writeFileSync(receiptOf(path), JSON.stringify({ ...receipt, hash: textHash('another text') }))
+    expect(vouchedDocument(path)).toBeUndefined()
+  })
+
+  it('a file changed before its validation began needs no hash: any later change has a later time', () => {
+    const dir = folder()
+    const path = settingsIn(dir)
+    writeFileSync(path, documentText(defaultSettings()))
+    afterFileClockTick(path)
+    expect(settingsFileStore(dir).read()).toEqual(defaultSettings())
+    expect(receiptIn(path).hash).toBeUndefined()
+    expect(vouchedDocument(path)).toEqual(defaultSettings())
   })
 
   it('a reader that validates a changed file leaves a receipt for it, so the next reader need not', () => {

@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs'
 import { writeAtomic } from './atomic-write'
 import { receiptOf } from './data-files'
 import { ABSENT, parseDocument } from './document-backend'
-import { readSteady, receiptFor, sameIdentity, schemaFingerprint } from './receipt'
+import { ownFileStats } from './own-file'
+import { identityOf, readSteady, receiptFor, sameIdentity, schemaFingerprint, textHash } from './receipt'
 
 /**
  * After a validation: records a receipt for the file as it is now, when `passes` (the store's
@@ -14,17 +15,29 @@ import { readSteady, receiptFor, sameIdentity, schemaFingerprint } from './recei
 export function writeReceipt(path: string, passes: (document: unknown) => boolean): void {
   const fingerprint = schemaFingerprint()
   if (!fingerprint) return
+  const receipt = receiptOf(path)
   try {
-    const read = readSteady(path)
-    if (read === ABSENT || read === undefined) return
+    const now = ownFileStats(path)
+    if (!now) return
     const held = receiptFor(path, fingerprint)
-    if (held && sameIdentity(held, read.identity)) return
-    if (!passes(parseDocument(read.text))) {
-      rmSync(receiptOf(path), { force: true })
+    if (held && sameIdentity(held, identityOf(now))) return
+    // Withdraws the old receipt, and reads the file system's clock before the file is read: an
+    // edit in place after the read gets this time or later, a change time the file does not have
+    // unless it changed in this very tick (then the receipt carries the text's hash).
+    writeAtomic(receipt, PENDING, 0o600)
+    const tick = BigInt(ownFileStats(receipt)!.ctimeNs)
+    const read = readSteady(path)
+    if (read === ABSENT || read === undefined || !passes(parseDocument(read.text))) {
+      rmSync(receipt, { force: true })
       return
     }
-    writeAtomic(receiptOf(path), `${JSON.stringify({ fingerprint, ...read.identity })}\n`, 0o600)
+    const racy = BigInt(read.identity.ctimeNs) >= tick
+    const hash = racy ? { hash: textHash(read.text) } : {}
+    writeAtomic(receipt, `${JSON.stringify({ fingerprint, ...read.identity, ...hash })}\n`, 0o600)
   } catch {
     // A read-only folder, a full disk, a file moved aside meanwhile: the next reader validates.
   }
 }
+
+/** A receipt that vouches for nothing (no fingerprint): the one in place while the file is read. */
+const PENDING = '{}\n'

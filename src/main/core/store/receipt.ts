@@ -16,7 +16,11 @@ import { ownFileStats } from './own-file'
  *
  * Why the identity is enough: every write of Onair's replaces the file (a new inode, atomic-write.ts),
  * and any edit in place changes the size or the times; the change time (ctime) cannot be set back
- * by any program, so copying, restoring or touching the file never matches an old receipt. A
+ * by any program, so copying, restoring or touching the file never matches an old receipt. Except
+ * within one tick of the file system's clock (ext4 here gives every file changed within a few ms
+ * the same ctime): an edit in place in the tick the file was validated in, keeping its size, would
+ * keep its identity too. So a receipt of a file changed in the same tick as the validation began
+ * (receipt-writer.ts tells) also holds a hash of the text, which the reader checks. A
  * receipt that is missing, unreadable, of another version (fingerprint) or of another file only
  * means validating again; deleting receipts is always harmless. Written by receipt-writer.ts,
  * apart from this file so that a command that only reads loads no writer (and no node:crypto).
@@ -39,7 +43,30 @@ interface Identity {
   ctimeNs: string
 }
 
-const identityOf = (s: BigIntStats): Identity => ({
+interface Receipt extends Identity {
+  /** Only for a file changed in the tick its validation began in (textHash of what was checked). */
+  hash?: string
+}
+
+/**
+ * A 53-bit hash of the text (cyrb53), in JavaScript: node:crypto would cost a read-only command
+ * ~2.5 ms to load (node:stream comes with it). Against accidental edits, not an adversary: whoever
+ * may edit the file may write its receipt too.
+ */
+export function textHash(text: string): string {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ c, 2654435761)
+    h2 = Math.imul(h2 ^ c, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)
+}
+
+export const identityOf = (s: BigIntStats): Identity => ({
   ino: String(s.ino),
   size: String(s.size),
   mtimeNs: String(s.mtimeNs),
@@ -71,12 +98,13 @@ export function readSteady(path: string): { text: string; identity: Identity } |
   }
 }
 
-export function receiptFor(path: string, fingerprint: string): Identity | undefined {
+export function receiptFor(path: string, fingerprint: string): Receipt | undefined {
   try {
-    const r = JSON.parse(readFileSync(receiptOf(path), 'utf8')) as Partial<Identity & { fingerprint: string }>
+    const r = JSON.parse(readFileSync(receiptOf(path), 'utf8')) as Partial<Receipt & { fingerprint: string }>
     const fields = [r.ino, r.size, r.mtimeNs, r.ctimeNs]
     if (r.fingerprint !== fingerprint || !fields.every((f) => typeof f === 'string')) return undefined
-    return r as Identity
+    if (r.hash !== undefined && typeof r.hash !== 'string') return undefined
+    return r as Receipt
   } catch {
     // None, or not a receipt (garbage, a folder): nothing vouched for.
     return undefined
@@ -96,6 +124,7 @@ export function vouchedDocument(path: string): unknown {
     const read = readSteady(path)
     if (read === ABSENT) return ABSENT
     if (!receipt || !read || !sameIdentity(receipt, read.identity)) return undefined
+    if (receipt.hash !== undefined && receipt.hash !== textHash(read.text)) return undefined
     return parseDocument(read.text)
   } catch {
     return undefined
