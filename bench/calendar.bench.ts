@@ -26,18 +26,19 @@ function programs(n: number): CachedProgram[] {
 }
 
 /** Wall time, and the CPU time of this process over the same span (what the work costs on a busy machine). */
-function time(n: number, alarms: boolean): { wall: number[]; cpu: number[] } {
+async function time(n: number, alarms: boolean): Promise<{ wall: number[]; cpu: number[] }> {
   const schedule = { fetchedAt: new Date(BASE).toISOString(), programs: programs(n) }
   const settings = SettingsSchema.parse({ reminders: { timeZone: 'Asia/Tokyo' } })
   const make = () =>
     calendarDocument({ schedule, settings, locale: 'ja', mediaUrl: 'https://media.example', alarms, now: BASE })
-  make()
+  // Also loads the calendar library, imported with the first document.
+  await make()
   const wall: number[] = []
   const cpu: number[] = []
   for (let r = 0; r < RUNS; r++) {
     const c = process.cpuUsage()
     const t = performance.now()
-    make()
+    await make()
     wall.push(performance.now() - t)
     const used = process.cpuUsage(c)
     cpu.push((used.user + used.system) / 1000)
@@ -50,7 +51,7 @@ const bench: Bench = {
   async run(): Promise<Row[]> {
     const rows: Row[] = []
     for (const alarms of [false, true]) {
-      const { wall, cpu } = time(10_000, alarms)
+      const { wall, cpu } = await time(10_000, alarms)
       const metric = `10,000 programs to .ics${alarms ? ', 2 alarms each' : ''}`
       const met = (times: number[]) =>
         `goal < ${GOAL_MS} ms: met in ${times.filter((t) => t < GOAL_MS).length} of ${RUNS} runs`

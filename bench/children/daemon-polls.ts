@@ -16,8 +16,6 @@ import { DEFAULT_CRON } from '../../src/main/core/schedule/poller'
  * The bench bundles it with the CLI's own Vite config and runs it with plain Node, as out/cli runs:
  * its resident set is the built daemon's, plus this file.
  */
-// What the dispatcher chooses for `onair run`.
-useDocumentBackend(confBackend())
 const POLLS = Number(process.env.POLLS ?? 100)
 const SPEED = 20
 const SAMPLES = new Set([1, 10, 25, 50, POLLS])
@@ -39,7 +37,7 @@ let stop!: () => void
 const stopped = new Promise<void>((res) => (stop = res))
 const gc = globalThis.gc as () => void
 
-const ctx: CommandContext = {
+const context = (): CommandContext => ({
   io: {
     out(line) {
       const parsed = JSON.parse(line) as { type: string; state?: string }
@@ -66,7 +64,14 @@ const ctx: CommandContext = {
   t: (text) => text.en,
   flags: { json: true },
   positionals: []
-}
+})
 // V8's flags are given on its command line (daemon.bench.ts): set before any code loads, as the
-// registry sets them before the daemon's.
-process.exit(await runDaemon(ctx, { stop: stopped, cron }))
+// registry sets them before the daemon's. Started once this module has evaluated: the CLI's build
+// puts the read path in a chunk (reads.cjs) that requires names back from the entry, which is this
+// file here, and a CommonJS cycle hands them over only when the entry is done (and no top-level
+// await in CommonJS).
+setImmediate(() => {
+  // What the dispatcher chooses for `onair run`.
+  useDocumentBackend(confBackend())
+  void runDaemon(context(), { stop: stopped, cron }).then((code) => process.exit(code))
+})

@@ -93,9 +93,9 @@ const doc = (
   })
 
 describe('calendar feed', () => {
-  it('one event per program: UID from the program id, UTC start, 30 minutes, title and episode, channel, work page', () => {
+  it('one event per program: UID from the program id, UTC start, 30 minutes, title and episode, channel, work page', async () => {
     const programs = [prog(1, BASE + HOUR), prog(2, BASE + 2 * HOUR + 30 * 1000, { episode: null, channel: 'AT-X' })]
-    const text = doc(programs)
+    const text = await doc(programs)
     expect(text).toContain('DTSTART:20260328T010000Z')
     const { name, events } = parse(text)
     expect(name).toBe('Onair: airing schedule')
@@ -121,12 +121,12 @@ describe('calendar feed', () => {
         alarms: []
       }
     ])
-    const ja = parse(doc(programs, settingsOf(), { locale: 'ja' })).events[0]!
+    const ja = parse(await doc(programs, settingsOf(), { locale: 'ja' })).events[0]!
     expect([ja.summary, ja.description]).toEqual(['Work 1 第3話「Night Mail」', 'Onair で開く: onair://program/1'])
   })
 
-  it('the duration setting sets every end; the service address is optional', () => {
-    const text = calendarDocument({
+  it('the duration setting sets every end; the service address is optional', async () => {
+    const text = await calendarDocument({
       schedule: schedule([prog(1, BASE)]),
       settings: settingsOf({ calendar: { durationMinutes: 24 } }),
       locale: 'en',
@@ -138,34 +138,34 @@ describe('calendar feed', () => {
     expect(event!.url).toBeNull()
   })
 
-  it('the same program keeps its UID and its bytes across polls; a moved start moves the event', () => {
-    const first = doc([prog(1, BASE), prog(2, BASE + HOUR)])
-    const again = doc([prog(2, BASE + HOUR), prog(1, BASE)].reverse())
+  it('the same program keeps its UID and its bytes across polls; a moved start moves the event', async () => {
+    const first = await doc([prog(1, BASE), prog(2, BASE + HOUR)])
+    const again = await doc([prog(2, BASE + HOUR), prog(1, BASE)].reverse())
     expect(again).toBe(first)
-    const moved = parse(doc([prog(1, BASE + 15 * MIN)])).events[0]!
+    const moved = parse(await doc([prog(1, BASE + 15 * MIN)])).events[0]!
     expect(moved.uid).toBe(eventUid(1))
     expect(moved.start).toBe(BASE + 15 * MIN)
   })
 
-  it('muted works and hidden rebroadcasts are left out, as for reminders', () => {
+  it('muted works and hidden rebroadcasts are left out, as for reminders', async () => {
     const programs = [prog(1, BASE, { workId: 7 }), prog(2, BASE, { rebroadcast: true }), prog(3, BASE)]
-    expect(parse(doc(programs)).events.map((e) => e.uid)).toEqual([
+    expect(parse(await doc(programs)).events.map((e) => e.uid)).toEqual([
       'program-1@onair',
       'program-2@onair',
       'program-3@onair'
     ])
     const muted = settingsOf({ reminders: { mutedWorkIds: [7], hideRebroadcasts: true } })
-    expect(parse(doc(programs, muted)).events.map((e) => e.uid)).toEqual(['program-3@onair'])
+    expect(parse(await doc(programs, muted)).events.map((e) => e.uid)).toEqual(['program-3@onair'])
   })
 
-  it('"only the works I pick": the feed holds the picked works only, as the reminders do', () => {
+  it('"only the works I pick": the feed holds the picked works only, as the reminders do', async () => {
     const programs = [prog(1, BASE, { workId: 7 }), prog(2, BASE, { workId: 8 }), prog(3, BASE, { workId: 7 })]
     const picked = settingsOf({ reminders: { mode: 'only-picked', pickedWorkIds: [7], mutedWorkIds: [7] } })
-    expect(parse(doc(programs, picked)).events.map((e) => e.uid)).toEqual(['program-1@onair', 'program-3@onair'])
-    expect(parse(doc(programs, settingsOf({ reminders: { mode: 'only-picked' } }))).events).toEqual([])
+    expect(parse(await doc(programs, picked)).events.map((e) => e.uid)).toEqual(['program-1@onair', 'program-3@onair'])
+    expect(parse(await doc(programs, settingsOf({ reminders: { mode: 'only-picked' } }))).events).toEqual([])
   })
 
-  it('channel offsets: each event at the time it can be watched; a silent channel has none; one episode rings once', () => {
+  it('channel offsets: each event at the time it can be watched; a silent channel has none; one episode rings once', async () => {
     const episode = { id: 55, number: 3, numberText: '第3話', title: 'Night Mail' }
     const tv = prog(1, BASE, { channelId: 1, channel: 'TOKYO MX', episode })
     const web = prog(2, BASE - 30 * MIN, { channelId: 2, channel: 'Netflix', episode })
@@ -173,37 +173,37 @@ describe('calendar feed', () => {
     const channels = { '1': { offsetMinutes: 0 }, '2': { offsetMinutes: 90 }, '3': { offsetMinutes: -60, muted: true } }
     const shifted = settingsOf({ reminders: { channels, leadMinutes: [10] } })
     // Netflix at 23:30 + 90 min = 01:00 is later than TOKYO MX at 00:00: only the TV slot has the alarm.
-    const events = parse(doc([tv, web, other], shifted, { alarms: true })).events
+    const events = parse(await doc([tv, web, other], shifted, { alarms: true })).events
     expect(events.map((e) => [e.uid, e.start, e.end - e.start, e.location, e.alarms])).toEqual([
       ['program-1@onair', BASE, 30 * MIN, 'TOKYO MX', [-600]],
       ['program-2@onair', BASE + HOUR, 30 * MIN, 'Netflix', []]
     ])
     // TOKYO MX 61 minutes late: Netflix at 01:00 is now the earlier slot and rings.
     const later = settingsOf({ reminders: { channels: { ...channels, '1': { offsetMinutes: 61 } } } })
-    expect(parse(doc([tv, web, other], later, { alarms: true })).events.map((e) => [e.uid, e.start, e.alarms])).toEqual(
-      [
-        ['program-1@onair', BASE + 61 * MIN, []],
-        ['program-2@onair', BASE + HOUR, [-600, 0]]
-      ]
-    )
+    expect(
+      parse(await doc([tv, web, other], later, { alarms: true })).events.map((e) => [e.uid, e.start, e.alarms])
+    ).toEqual([
+      ['program-1@onair', BASE + 61 * MIN, []],
+      ['program-2@onair', BASE + HOUR, [-600, 0]]
+    ])
     // Without one-per-episode both ring, each at its own watch time.
     const both = settingsOf({ reminders: { channels, onePerEpisode: false, leadMinutes: [0] } })
-    expect(parse(doc([tv, web, other], both, { alarms: true })).events.map((e) => e.alarms)).toEqual([[0], [0]])
+    expect(parse(await doc([tv, web, other], both, { alarms: true })).events.map((e) => e.alarms)).toEqual([[0], [0]])
   })
 
-  it('--alarms: one alarm per lead time, except the ones quiet hours would hold back', () => {
+  it('--alarms: one alarm per lead time, except the ones quiet hours would hold back', async () => {
     const settings = settingsOf({
       reminders: { leadMinutes: [0, 10, 60], quietHours: { enabled: true, start: '23:30', end: '23:55' } }
     })
     // Starts 00:00 UTC: the 60-minute reminder (23:00) is allowed, the 10-minute one (23:50) is quiet.
-    const [event] = parse(doc([prog(1, BASE)], settings, { alarms: true })).events
+    const [event] = parse(await doc([prog(1, BASE)], settings, { alarms: true })).events
     expect(event!.alarms).toEqual([-3600, 0])
-    expect(parse(doc([prog(1, BASE)], settings)).events[0]!.alarms).toEqual([])
+    expect(parse(await doc([prog(1, BASE)], settings)).events[0]!.alarms).toEqual([])
     const fromSetting = settingsOf({ reminders: { leadMinutes: [5] }, calendar: { alarms: true } })
-    expect(parse(doc([prog(1, BASE)], fromSetting)).events[0]!.alarms).toEqual([-300])
+    expect(parse(await doc([prog(1, BASE)], fromSetting)).events[0]!.alarms).toEqual([-300])
   })
 
-  it('awkward titles and channels round-trip exactly; lines are CRLF, at most 75 octets, never split inside a character', () => {
+  it('awkward titles and channels round-trip exactly; lines are CRLF, at most 75 octets, never split inside a character', async () => {
     const titles = [
       'Re:Zero, Starting Life; in Another World \\ part 2',
       'Line one\nLine two',
@@ -213,7 +213,7 @@ describe('calendar feed', () => {
       'tab\tinside'
     ]
     const programs = titles.map((title, i) => prog(i + 1, BASE + i * HOUR, { title, channel: title, episode: null }))
-    const text = doc(programs)
+    const text = await doc(programs)
     const lines = text.split('\r\n')
     expect(lines.at(-1)).toBe('')
     for (const line of lines) {
@@ -227,12 +227,12 @@ describe('calendar feed', () => {
     expect(events.map((e) => e.location)).toEqual(titles)
   })
 
-  it('line breaks are written as one kind; other control characters are dropped', () => {
-    const [event] = parse(doc([prog(1, BASE, { title: 'a\r\nb\rc\u0000d\u001be', episode: null })])).events
+  it('line breaks are written as one kind; other control characters are dropped', async () => {
+    const [event] = parse(await doc([prog(1, BASE, { title: 'a\r\nb\rc\u0000d\u001be', episode: null })])).events
     expect(event!.summary).toBe('a\nb\ncde')
   })
 
-  it('property: any titles, channels and start times come back exactly (after control characters are dropped)', () => {
+  it('property: any titles, channels and start times come back exactly (after control characters are dropped)', async () => {
     const arb = fc.array(
       fc.record({
         title: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }),
@@ -241,10 +241,10 @@ describe('calendar feed', () => {
       }),
       { maxLength: 12 }
     )
-    fc.assert(
-      fc.property(arb, (rows) => {
+    await fc.assert(
+      fc.asyncProperty(arb, async (rows) => {
         const programs = rows.map((r, i) => prog(i + 1, r.start, { title: r.title, channel: r.channel, episode: null }))
-        const events = parse(doc(programs)).events
+        const events = parse(await doc(programs)).events
         expect(events).toHaveLength(rows.length)
         events.forEach((e, i) => {
           expect(e.summary).toBe(calendarText(rows[i]!.title))

@@ -55,7 +55,7 @@ describe('calendar subscription', () => {
     const feed = createCalendarSubscription({
       store: feedFileStore(dataDir),
       settings: () => settings.read(),
-      document: () => DOCUMENT,
+      document: async () => DOCUMENT,
       watch: (onChange) => watchDocument(dataFile(dataDir, 'feed'), onChange)
     })
     stops.push(() => feed.stop())
@@ -66,7 +66,7 @@ describe('calendar subscription', () => {
     const feed = createCalendarSubscription({
       store: memoryStore({}),
       settings: () => SettingsSchema.parse({}),
-      document: () => DOCUMENT
+      document: async () => DOCUMENT
     })
     stops.push(() => feed.stop())
     await feed.sync()

@@ -77,7 +77,7 @@ export const upcoming: Command = {
       if (!fresh && !fetchedAt) return EXIT.failure
       // The calendar library is read only for --ics: the plain listing starts without it.
       const { calendarDocument } = await import('../../core/calendar/feed')
-      const ics = calendarDocument({
+      const ics = await calendarDocument({
         schedule: { fetchedAt, programs },
         settings,
         locale: ctx.locale,

@@ -21,7 +21,7 @@ export interface FeedInput {
 
 const CALENDAR_NAME = { en: 'Onair: airing schedule', ja: 'Onair: 放送予定' }
 
-export function calendarDocument(input: FeedInput): string {
+export function calendarDocument(input: FeedInput): Promise<string> {
   const events = eventsOf(input.schedule.programs, input.settings, {
     locale: input.locale,
     mediaUrl: input.mediaUrl,

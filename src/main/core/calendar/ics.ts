@@ -1,10 +1,11 @@
-import ical, { foldLines, ICalAlarmType } from 'ical-generator'
 import type { CalendarEvent } from './events'
 
 /**
  * Writes the events as one iCalendar document (RFC 5545). The library does the parts that are
  * easy to get subtly wrong by hand: CRLF line ends, folding at 75 octets without splitting a
- * UTF-8 character, and escaping `,` `;` `\` and line breaks in text values.
+ * UTF-8 character, and escaping `,` `;` `\` and line breaks in text values. It is imported with
+ * the first document: `onair run` serves a calendar only when subscribed, and the library loaded
+ * at start cost the daemon 0.2-0.7 MB resident (BENCHMARKS.md, "The daemon's memory").
  */
 export interface IcsOptions {
   /** DTSTAMP of every event: when the schedule was fetched, so an unchanged schedule gives the same bytes. */
@@ -16,7 +17,8 @@ export interface IcsOptions {
 const REFRESH_SECONDS = 15 * 60
 const END = 'END:VCALENDAR'
 
-export function renderIcs(events: readonly CalendarEvent[], opts: IcsOptions): string {
+export async function renderIcs(events: readonly CalendarEvent[], opts: IcsOptions): Promise<string> {
+  const { default: ical, foldLines, ICalAlarmType } = await import('ical-generator')
   const calendar = ical({
     name: opts.name,
     prodId: { company: 'Onair', product: 'Onair', language: 'EN' },

@@ -14,7 +14,7 @@ import { createCalendarSubscription, type CalendarSubscription } from './subscri
  * .ics" and for every request of the subscribed feed, and the feed's server.
  */
 export interface CalendarService extends CalendarSubscription {
-  document(): string
+  document(): Promise<string>
 }
 
 export interface CalendarDeps {
@@ -33,13 +33,17 @@ export interface CalendarDeps {
 export function openCalendar(deps: CalendarDeps): CalendarService {
   // A calendar asks again every few minutes while nothing changed: the same inputs (the stores
   // hand out the same objects until their files change) give the same document without redoing it.
-  let last: { inputs: unknown[]; text: string } | undefined
-  const document = (): string => {
+  let last: { inputs: unknown[]; text: Promise<string> } | undefined
+  const document = (): Promise<string> => {
     const inputs = [deps.schedule(), deps.settings(), deps.locale(), deps.mediaUrl()]
     if (last && inputs.every((input, i) => input === last!.inputs[i])) return last.text
     const [schedule, settings, locale, mediaUrl] = inputs as [ScheduleCache, Settings, Locale, string]
     const text = calendarDocument({ schedule, settings, locale, mediaUrl, now: deps.clock.now() })
     last = { inputs, text }
+    // A document that could not be made is made again at the next request.
+    text.catch(() => {
+      if (last?.text === text) last = undefined
+    })
     return text
   }
   const subscription = createCalendarSubscription({

@@ -23,7 +23,7 @@ export function calendarHandlers(calendar: CalendarService, shell: CalendarShell
       return { copied: true }
     },
     'calendar:export': async () => {
-      const text = calendar.document()
+      const text = await calendar.document()
       try {
         return { path: await shell.saveFile('onair.ics', text) }
       } catch (e) {

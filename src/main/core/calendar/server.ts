@@ -17,7 +17,7 @@ export interface FeedServerOptions {
   /** The secret of the moment (address.ts: read from the feed file). */
   secret: () => string
   /** The document, made at each request (calendars ask every 15 minutes or so). */
-  document: () => string
+  document: () => Promise<string>
   onError?: (err: unknown) => void
 }
 
@@ -44,12 +44,12 @@ function answer(res: ServerResponse, status: number, headers: Record<string, str
 export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServer> {
   let port = opts.port
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isLoopbackHost(req.headers.host, port)) return answer(res, 403)
     const path = (req.url ?? '').split('?')[0] ?? ''
     if (!sameText(path, `/${opts.secret()}/${FEED_FILE_NAME}`)) return answer(res, 404)
     if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, { allow: 'GET, HEAD' })
-    const body = Buffer.from(opts.document(), 'utf8')
+    const body = Buffer.from(await opts.document(), 'utf8')
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
     const headers = {
       'content-type': 'text/calendar; charset=utf-8',
@@ -64,12 +64,10 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
   }
 
   const server = createServer({ requestTimeout: 10_000, headersTimeout: 5_000 }, (req, res) => {
-    try {
-      handle(req, res)
-    } catch (err) {
+    handle(req, res).catch((err: unknown) => {
       opts.onError?.(err)
       if (!res.headersSent) answer(res, 500)
-    }
+    })
   })
   server.maxHeadersCount = 50
   server.maxConnections = 32

@@ -24,7 +24,7 @@ export interface CalendarSubscription {
 export interface SubscriptionDeps {
   store: DocumentStore<FeedDoc>
   settings: () => Settings
-  document: () => string
+  document: () => Promise<string>
   /** Calls back when another process may have changed the feed file; returns how to stop watching. */
   watch?: (onChange: () => void) => () => void
   onError?: (err: unknown) => void
