@@ -1,6 +1,7 @@
 import type { Locale, LocalizedText } from '../../shared/locale'
 import { describeError } from '../core/describe-error'
 import type { Io } from './command'
+import { exitProcess } from './stdio'
 
 /**
  * How an `onair` process ends: with the command's exit code once stdout and stderr are flushed,
@@ -18,7 +19,7 @@ export function exitWhenSettled(work: Promise<number>, io: Pick<Io, 'err'>, loca
   let settled = false
   const exit = (code: number): void => {
     settled = true
-    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
+    exitProcess(code)
   }
   process.on('beforeExit', () => {
     if (settled) return

@@ -1,6 +1,14 @@
 import { escapeControls } from '../core/safe-text'
 import { forgetSecretEnv } from '../core/secret-env'
 import type { Io } from './command'
+import { fdWriter } from './fd-writer'
+
+/** Standard output and error as `fdWriter`s, or Node's streams on Windows (fd-writer.ts says why). */
+function standardStreams(): { stdout: (text: string) => void; stderr: (text: string) => void } {
+  if (process.platform === 'win32')
+    return { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) }
+  return { stdout: fdWriter(1), stderr: fdWriter(2) }
+}
 
 /**
  * The real process streams behind the Io a command sees. Every line passes escapeControls here,
@@ -13,10 +21,11 @@ export function processIo(): Io {
   const env = { ...process.env }
   forgetSecretEnv(process.env)
   let lines: AsyncIterator<string> | undefined
+  const { stdout, stderr } = standardStreams()
   return {
-    out: (line) => void process.stdout.write(`${escapeControls(line)}\n`),
-    write: (text) => void process.stdout.write(text.split('\r\n').map(escapeControls).join('\r\n')),
-    err: (line) => void process.stderr.write(`${escapeControls(line)}\n`),
+    out: (line) => stdout(`${escapeControls(line)}\n`),
+    write: (text) => stdout(text.split('\r\n').map(escapeControls).join('\r\n')),
+    err: (line) => stderr(`${escapeControls(line)}\n`),
     async readLine() {
       // Created on first use: an idle readline would keep stdin open and the process alive (and
       // only the commands that ask something load it).
@@ -30,4 +39,13 @@ export function processIo(): Io {
     // `onair --help` and most commands never need.
     openBrowser: async (url) => (await import('./open-browser')).systemOpener(env)(url)
   }
+}
+
+/**
+ * Ends the process with `code` once its output has left: at once where `fdWriter` wrote it, after
+ * Node's streams have flushed on Windows.
+ */
+export function exitProcess(code: number): void {
+  if (process.platform !== 'win32') process.exit(code)
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
 }
