@@ -8,15 +8,12 @@ import { emulated } from '../media/emulated'
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * Every outbox a harness opened is stopped after its test, and its pass awaited: a pass still
+ * Every outbox a harness opened is stopped after its test (which awaits its pass): a pass still
  * running when the test file ends would write outbox.json into a folder already removed.
  */
 const opened: Outbox[] = []
 afterEach(async () => {
-  for (const outbox of opened.splice(0)) {
-    outbox.stop()
-    await outbox.idle()
-  }
+  for (const outbox of opened.splice(0)) await outbox.stop()
 })
 
 /**

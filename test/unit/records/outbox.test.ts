@@ -64,7 +64,7 @@ describe('outbox: records', () => {
     await h.advance(outbox, 10_000)
     expect(outbox.entries()[0]).toMatchObject({ id: entry.id, state: 'failed', willRetry: true })
     expect(outbox.entries()[0]!.nextAttemptAt).toBeGreaterThan(h.clock.now())
-    outbox.stop()
+    await outbox.stop()
 
     outbox = h.open() // the app restarted: the entry comes back from outbox.json
     expect(outbox.entries()).toMatchObject([{ id: entry.id, state: 'failed', willRetry: true }])
@@ -256,7 +256,7 @@ describe('outbox: the file', () => {
     let outbox = h.open()
     outbox.record(PROGRAM_9, { immediate: true })
     await outbox.idle()
-    outbox.stop()
+    await outbox.stop()
     // Rewrite the file as a crash right after the POST would have left it.
     const file = join(h.dataDir, 'outbox.json')
     const doc = JSON.parse((await import('node:fs')).readFileSync(file, 'utf8'))

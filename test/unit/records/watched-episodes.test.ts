@@ -29,6 +29,6 @@ describe('watchedEpisodes (the outbox as the repeats see it)', () => {
     // Undone after sending: a delete waits to go; the episode is no longer recorded watched.
     expect(outbox.undo(sent.id)).toBe('delete-queued')
     expect(watched(outbox)).toEqual([])
-    outbox.stop()
+    await outbox.stop()
   })
 })

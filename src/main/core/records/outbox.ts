@@ -78,7 +78,11 @@ export interface OutboxStart {
 
 export interface Outbox {
   start(opts?: OutboxStart): void
-  stop(): void
+  /**
+   * Sends nothing more and stops watching the file. Resolves once the attempt under way, if any,
+   * has ended and its outcome is written: after that the outbox writes only when called.
+   */
+  stop(): Promise<void>
   entries(): OutboxEntry[]
   recent(): RecentRecord[]
   /** The episodes recorded as watched (watched-episodes.ts), from one read of the file, uncopied. */
@@ -186,7 +190,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     stop() {
       unwatch?.()
       unwatch = undefined
-      sender.stop()
+      return sender.stop()
     },
     entries,
     recent: () => structuredClone(store.read().recent),

@@ -44,7 +44,8 @@ export interface SenderDeps {
 
 export interface Sender {
   start(): void
-  stop(): void
+  /** Starts no further attempt; resolves once the pass under way has written its attempt's outcome. */
+  stop(): Promise<void>
   /** Starts a pass, or asks the running one to look again; `force` makes failed entries due. */
   kick(force?: boolean): Promise<void>
   idle(): Promise<void>
@@ -138,6 +139,10 @@ export function createSender(deps: SenderDeps): Sender {
     if (wakes.length) timer = clock.setTimeout(() => void kick(), Math.max(0, Math.min(...wakes) - now))
   }
 
+  async function idle(): Promise<void> {
+    while (running) await running
+  }
+
   function kick(force = false): Promise<void> {
     forceNext ||= force
     if (running) {
@@ -173,11 +178,13 @@ export function createSender(deps: SenderDeps): Sender {
     stop() {
       stopped = true
       rearm()
+      // The request under way is not abandoned: its answer is written (an entry left 'sending'
+      // would wait for its lease to run out, and a record would then be reconciled with the
+      // service). The pass ends after that write, and nothing is written once this resolves.
+      return idle()
     },
     kick,
-    idle: async () => {
-      while (running) await running
-    },
+    idle,
     rearm
   }
 }
