@@ -5,11 +5,11 @@ import type { Clock } from '../core/clock'
 import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'
 import { describeDelivery } from '../core/schedule/reminder-text'
 import { describePremieres } from '../core/schedule/premieres'
-import type { ReminderEvent } from '../core/schedule/reminders'
+import type { ReminderEvent } from '../core/schedule/reminder-delivery'
 import type { WebhookEvent } from '../core/wiki/webhooks'
 import type { LocalizedText } from '../../shared/locale'
 import type { CommandContext } from './command'
-import { describeFailure } from './report'
+import { describeFailure } from './describe-failure'
 
 /**
  * What `onair run` prints. stdout is a contract: one line per reminder (with --json one object per

@@ -1,4 +1,3 @@
-import type { LocalizedText } from '../../shared/locale'
 import { AuthError } from '../core/auth/errors'
 import { describeError } from '../core/describe-error'
 import type { SessionInfo } from '../core/auth/session'
@@ -26,25 +25,4 @@ export function failWith(ctx: CommandContext, e: unknown): ExitCode {
   if (!message) throw e
   ctx.io.err(ctx.t(message))
   return EXIT.failure
-}
-
-/**
- * A failure a long-running command reports and survives (a busy webhook port, a file it could not
- * save, a notifier that threw), in both languages. The system's own detail stays in the message:
- * it names the file or the address.
- */
-export function describeFailure(e: unknown): LocalizedText {
-  const known = describeError(e)
-  if (known) return known.message
-  const { code, port } = (e ?? {}) as { code?: unknown; port?: unknown }
-  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-    if (typeof port === 'number') {
-      return {
-        en: `Port ${port} cannot be used (${code}): choose another with --webhook <port>, or 0 for a free one.`,
-        ja: `ポート ${port} は使えません（${code}）。--webhook <port> で別のポートを指定するか、0 で空いているポートを使ってください。`
-      }
-    }
-  }
-  const detail = e instanceof Error ? e.message : String(e)
-  return { en: `Something went wrong: ${detail}`, ja: `問題が発生しました: ${detail}` }
 }

@@ -13,6 +13,7 @@ import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
 import { wallClockCron, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
+import { folderReminders, type ServedFirst } from './folder-reminders'
 import { folderTurn, type HoldPolicy } from './store/folder-turn'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
 import { watchSettings, type WatchedSettings } from './store/settings-watch'
@@ -63,6 +64,11 @@ export interface AppServicesDeps {
   onWebhookEvent?: (event: WebhookEvent) => void
   /** Serve reminders only while holding the data folder (store/folder-turn.ts). */
   hold?: HoldPolicy
+  /**
+   * The folder's reminders opened and its hold taken already, what fell due delivered
+   * (folder-reminders.ts `serveFolderFirst`: `onair run` does that before it builds the account).
+   */
+  first?: ServedFirst
 }
 
 export function openAppServices(deps: AppServicesDeps): AppServices {
@@ -77,11 +83,10 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   const records = openRecords({ ...ground, media, monitor: account.monitor })
   const reminders = createReminderService({
     ...ground,
+    delivery: deps.first?.delivery ?? folderReminders({ ...ground, settings }),
     media: { allPrograms: (params, o) => media().allPrograms(params, o) },
     monitor: account.monitor,
     settings: () => settings.read(),
-    // A Watched from anywhere (this window, `onair record`, a link) is in the outbox: no repeats.
-    recorded: () => records.outbox.watchedEpisodes(),
     cron
   })
   const inbox = createInbox({
@@ -113,6 +118,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   const turn = folderTurn({
     ...ground,
     hold: deps.hold,
+    held: deps.first?.hold,
     // Reminders first: what fell due while nothing served is delivered by their first plan, before
     // the feed's server starts. The feed, like the reminders, is served by the one process holding
     // the folder: the app on standby and `onair run` would otherwise both want the remembered port.

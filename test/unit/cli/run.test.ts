@@ -9,6 +9,7 @@ import { parseLead, runDaemon } from '../../../src/main/cli/commands/run'
 import { ManualClock, type Clock } from '../../../src/main/core/clock'
 import { resolveConfig } from '../../../src/main/core/config'
 import type { CommandContext } from '../../../src/main/cli/command'
+import { signedInAccount } from '../../../src/main/cli/context'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { manualCron } from '../schedule/emulated'
 import { CLI_ENTRY, runCliProcess, spawnCli } from './spawn-cli'
@@ -129,6 +130,45 @@ describe('onair run', () => {
     expect(await d.done).toBe(0)
     // --lead was for that run only: nothing was written to the saved settings.
     expect(existsSync(join(env.ONAIR_DATA_DIR!, 'settings.json'))).toBe(false)
+  })
+
+  it('restarted after its reminder fell due: prints it once, before the account is even opened', async () => {
+    const clock = new ManualClock(Date.now())
+    emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
+    const env = await signedInEnv(emu)
+    const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).getTime()
+    const before = inProcess(env, { json: true, lead: '0' }, clock)
+    await vi.waitFor(() => expect(before.lines().length).toBeGreaterThan(0))
+    before.stop()
+    expect(await before.done).toBe(0)
+    // No daemon while it falls due; the next one starts 1.5 s later.
+    clock.jumpTo(startedAt + 1500)
+    const io = fakeIo(env)
+    let stop!: () => void
+    const stopped = new Promise<void>((res) => (stop = res))
+    let printedBeforeAccount: string[] | undefined
+    const done = runDaemon(context(io, { json: true, lead: '0' }, clock), {
+      stop: stopped,
+      cron: manualCron().factory,
+      openAccount(ctx) {
+        printedBeforeAccount = [...io.stdout]
+        return signedInAccount(ctx)
+      }
+    })
+    const reminder = {
+      type: 'reminder',
+      programId: SOON_PROGRAM_ID,
+      offsetMinutes: 0,
+      startedAt: new Date(startedAt).toISOString(),
+      firedAt: new Date(startedAt + 1500).toISOString()
+    }
+    await vi.waitFor(() => expect(io.stdout.some((l) => l.includes('"type":"poll"'))).toBe(true))
+    expect(printedBeforeAccount?.map((l) => JSON.parse(l) as unknown)).toEqual([reminder])
+    // The services started on the same folder, hold and reminders: the first plan is not made twice.
+    const lines = io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(lines.filter((l) => l.type === 'reminder')).toEqual([reminder])
+    stop()
+    expect(await done).toBe(0)
   })
 
   it("in process: a failed poll is an error line in the user's words, not an exit", async () => {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Outbox } from '../../../src/main/core/records/outbox'
+import { watchedEpisodes } from '../../../src/main/core/records/watched-episodes'
 import type { Emulator } from '../../emulator'
 import { outboxHarness, PROGRAM_9 } from './harness'
 
 /** What "don't let me miss it" reads of the outbox: the episodes a watched record is queued or sent for. */
-const watched = (outbox: Outbox) => [...outbox.watchedEpisodes()]
+const watched = (outbox: Outbox) => [...watchedEpisodes({ entries: outbox.entries(), recent: outbox.recent() })]
 
 describe('watchedEpisodes (the outbox as the repeats see it)', () => {
   let emu: Emulator | undefined

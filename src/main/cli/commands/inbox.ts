@@ -1,13 +1,13 @@
 import type { InboxItem } from '../../../shared/inbox'
 import { createInbox, type InboxService } from '../../core/inbox/inbox'
 import { inboxFileStore } from '../../core/inbox/store'
-import { EXIT, UsageError, type Command, type CommandContext } from '../command'
+import { EXIT, type Command, type CommandContext } from '../command'
 import { openAccount, type CliAccount } from '../context'
 import { movedAside } from '../moved-aside'
 
 /**
  * `onair inbox`: the wiki notifications once (`onair run` keeps them polled through the app's
- * services), and the `--webhook` port `onair run` takes.
+ * services).
  */
 const NO_WIKI = {
   en: 'The wiki is not configured: set ONAIR_WIKI_URL (or --wiki-url) and ONAIR_WIKI_TOKEN, or save a token in the app.',
@@ -82,16 +82,4 @@ export const inbox: Command = {
     else for (const item of view.items) ctx.io.out(line(ctx, item))
     return EXIT.ok
   }
-}
-
-export function parseWebhookPort(raw: string | boolean | undefined): number | undefined {
-  if (raw === undefined || raw === false) return undefined
-  const port = Number(raw)
-  if (!/^\d{1,5}$/.test(String(raw)) || port > 65535) {
-    throw new UsageError({
-      en: '--webhook takes a port from 0 to 65535 (0 picks a free one).',
-      ja: '--webhook には 0〜65535 のポートを指定してください（0 は空いているポート）。'
-    })
-  }
-  return port
 }

@@ -1,14 +1,13 @@
 import type { CronFactory } from '../../core/schedule/cron'
-import { openAppServices } from '../../core/services'
+import { serveFolderFirst, type ServedFirst } from '../../core/folder-reminders'
 import { FolderHeldError } from '../../core/store/folder-lock'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
-import { cliSettings, signedInAccount } from '../context'
+import type { CliAccount } from '../context'
+import { cliSettings } from '../cli-settings'
 import { movedAside } from '../moved-aside'
 import { daemonOutput } from '../daemon-output'
 import { daemonNotifier } from '../desktop-notifier'
-import { failWith } from '../report'
 import { untilSignal } from '../signals'
-import { parseWebhookPort } from './inbox'
 
 /**
  * `onair run`: the tray app's services (reminders, outbox, wiki inbox and its webhook receiver,
@@ -60,42 +59,80 @@ export function parseLead(raw: string | boolean | undefined): number[] | undefin
   return parts.map(Number)
 }
 
+export function parseWebhookPort(raw: string | boolean | undefined): number | undefined {
+  if (raw === undefined || raw === false) return undefined
+  const port = Number(raw)
+  if (!/^\d{1,5}$/.test(String(raw)) || port > 65535) {
+    throw new UsageError({
+      en: '--webhook takes a port from 0 to 65535 (0 picks a free one).',
+      ja: '--webhook には 0〜65535 のポートを指定してください（0 は空いているポート）。'
+    })
+  }
+  return port
+}
+
 export interface DaemonRuntime {
   /** Resolves when the daemon should stop: a signal, or the test that started it. */
   stop: Promise<unknown>
   /** How the schedules tick; tests tick them by hand. */
   cron?: CronFactory
+  /** The signed-in account (context.ts `signedInAccount`), opened once what fell due is out. */
+  openAccount?: (ctx: CommandContext) => CliAccount
 }
 
 /** The daemon until `runtime.stop` resolves; split from `run` so tests stop it without a signal. */
 export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Promise<ExitCode> {
   const leadMinutes = parseLead(ctx.flags.lead)
   const webhookPort = parseWebhookPort(ctx.flags.webhook)
-  let cli
-  try {
-    cli = signedInAccount(ctx)
-  } catch (e) {
-    return failWith(ctx, e)
-  }
   const settings = cliSettings(ctx, { leadMinutes, webhookPort })
   const output = daemonOutput(ctx, ctx.clock, () => settings.read().reminders.timeZone)
   const notifications = daemonNotifier(ctx)
-  const services = openAppServices({
+  const ground = {
     dataDir: ctx.config.dataDir,
     clock: ctx.clock,
-    account: cli.account,
-    settings,
     notifier: notifications.notifier,
     locale: () => ctx.locale,
-    cron: runtime.cron,
+    settings,
     onError: output.error,
-    onCorrupt: movedAside(ctx),
+    onCorrupt: movedAside(ctx)
+  }
+  // The folder first, and what fell due while no daemon served it, from the saved files: before
+  // the account, the HTTP client, the inbox and the calendar are loaded and built, which took a
+  // restarted daemon ~50 ms (issue 25.3). One daemon per folder: a second `onair run` says who
+  // serves the reminders and exits 2.
+  let first: ServedFirst
+  try {
+    first = serveFolderFirst(ground, 'cli', output.reminders)
+  } catch (e) {
+    await notifications.close()
+    if (!(e instanceof FolderHeldError)) throw e
+    ctx.io.err(ctx.t(e.userMessage))
+    return EXIT.usage
+  }
+  const [{ openAppServices }, { signedInAccount }, { failWith }] = await Promise.all([
+    import('../../core/services'),
+    import('../context'),
+    import('../report')
+  ])
+  let cli
+  try {
+    cli = (runtime.openAccount ?? signedInAccount)(ctx)
+  } catch (e) {
+    first.delivery.scheduler.stop()
+    first.hold.release()
+    await notifications.close()
+    return failWith(ctx, e)
+  }
+  const services = openAppServices({
+    ...ground,
+    account: cli.account,
+    cron: runtime.cron,
     onWebhookEvent: output.webhookEvent,
     webhook: { secrets: cli.secrets, face: 'cli', onUrlReplaced: output.webhookUrlReplaced },
-    // One daemon per folder: a second `onair run` says who serves the reminders and exits 2.
-    hold: { face: 'cli', whenHeld: 'refuse' }
+    hold: { face: 'cli', whenHeld: 'refuse' },
+    // Its reminders already tell `output` (serveFolderFirst).
+    first
   })
-  services.reminders.onChange(output.reminders)
   notifications.actOn(services, output.error)
   services.calendar.onChange(output.calendar)
   // The shell's network watch has no twin here: a poll that got through says the network is back,
@@ -108,13 +145,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   // nothing else would: the daemon is held here until it is told to stop.
   const keepAlive = setInterval(() => undefined, 1 << 30)
   try {
-    try {
-      await services.start()
-    } catch (e) {
-      if (!(e instanceof FolderHeldError)) throw e
-      ctx.io.err(ctx.t(e.userMessage))
-      return EXIT.usage
-    }
+    await services.start()
     if (webhookPort !== undefined) {
       const { url } = services.inbox.webhookInfo()
       // The receiver's failure was printed (onError); asked for explicitly, it is not optional.

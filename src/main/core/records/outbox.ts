@@ -18,7 +18,6 @@ import { processGone, thisProcess } from '../store/owner'
 import type { RecordChanges } from './entries'
 import { retryDelay } from './queue'
 import { createSender } from './sender'
-import { watchedEpisodes } from './watched-episodes'
 import * as t from './transitions'
 
 /**
@@ -85,8 +84,6 @@ export interface Outbox {
   stop(): Promise<void>
   entries(): OutboxEntry[]
   recent(): RecentRecord[]
-  /** The episodes recorded as watched (watched-episodes.ts), from one read of the file, uncopied. */
-  watchedEpisodes(): Set<number>
   /** `immediate` skips the undo window (the CLI's `--no-wait`). */
   record(input: NewRecord, opts?: { immediate?: boolean }): RecordEntry
   /** Before sending: nothing is sent. After: the record is deleted. Also how a recent record is deleted. */
@@ -194,7 +191,6 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     },
     entries,
     recent: () => structuredClone(store.read().recent),
-    watchedEpisodes: () => watchedEpisodes(store.read()),
     record(input, o = {}) {
       const r = NewRecord.parse(input)
       const at = now()

@@ -1,62 +1,40 @@
-import type { Locale } from '../../../shared/locale'
 import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { HistoryEntry } from '../../../shared/reminder-history'
-import type { CachedProgram, Delivery, ScheduleCache } from '../../../shared/schedule'
-import type { Settings } from '../../../shared/settings'
+import type { ScheduleCache } from '../../../shared/schedule'
 import type { SessionMonitor } from '../auth/monitor'
-import type { Clock, TimerHandle } from '../clock'
+import type { TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
-import type { Notifier } from '../notify'
-import type { CorruptFileReport } from '../store/json-file'
 import { dataFile } from '../store/data-files'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
-import { reminderStores, type ReminderStores } from './files'
 import { emptySchedule } from './empty-schedule'
-import { deliveryEntries, historyReminder, remindedOf } from './history'
-import type { PollResult } from './poll'
+import { remindedOf } from './history'
 import { createPoller, type PollerStatus } from './poller'
-import { describeDelivery } from './reminder-text'
-import { heldByQuietHours } from './planner'
-import { premiereAnnouncer } from './premiere-announcer'
-import { actedOn } from './repeats'
-import { createScheduler, GAP_HORIZON_MS } from './scheduler'
+import {
+  openReminderDelivery,
+  type ReminderDelivery,
+  type ReminderDeliveryOptions,
+  type ReminderEvent
+} from './reminder-delivery'
 import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
 import { trayState, type TrayState } from './tray-state'
 
 /**
  * Reminders as one service: poll → cache → plan → timers → ledger → notification. The Electron
  * shell, the headless daemon and the tests all run this same composition; only the notifier and
- * the clock differ.
+ * the clock differ. From the plan on it is reminder-delivery.ts; this file adds the polls, the
+ * watchdog and what the user does with a reminder.
  */
-export interface ReminderServiceOptions {
-  clock: Clock
+export interface ReminderServiceOptions extends ReminderDeliveryOptions {
   media: Pick<MediaClient, 'allPrograms'>
   monitor: SessionMonitor
-  /** The files of schedule/files.ts in this folder, unless `stores` are given. */
-  dataDir?: string
-  /** Without `snoozes`, `history` or `premieres`, they live in memory. */
-  stores?: ReminderStores
-  /** Read at every use, so a changed setting needs only `settingsChanged()`. */
-  settings: () => Settings
-  notifier: Notifier
-  locale: () => Locale
-  /** The episodes recorded watched in any process (the outbox), read at each plan: no repeats for them. */
-  recorded?: () => ReadonlySet<number>
   random?: () => number
   cron?: CronFactory
-  /** A failed ledger write or notifier; the service keeps running. */
-  onError?: (error: unknown) => void
-  /** The schedule file could not be read and was moved aside. */
-  onCorrupt?: (report: CorruptFileReport) => void
+  /** Opened already (`onair run` delivers what fell due before it builds the account); else opened here. */
+  delivery?: ReminderDelivery
 }
 
-export type ReminderEvent =
-  /** After each poll attempt (result) or a state change without one (result null). */
-  | { type: 'status'; status: PollerStatus; result: PollResult | null }
-  | { type: 'delivery'; delivery: Delivery; firedAt: number }
-  /** Premieres announced at one moment, in one notice (premieres.ts); `onair run` prints them too. */
-  | { type: 'premiere'; programs: CachedProgram[]; firedAt: number }
+export type { ReminderEvent }
 
 export interface ReminderService {
   /** Plans from the saved schedule at once (offline start), then polls. */
@@ -100,70 +78,9 @@ const JUMP_TOLERANCE_MS = 5_000
 
 export function createReminderService(opts: ReminderServiceOptions): ReminderService {
   const { clock, monitor } = opts
-  const { cache, ledger, snoozes, history, premieres } = reminderStores(opts.dataDir, opts.stores, opts.onCorrupt)
-  const onError = opts.onError ?? (() => {})
-  const listeners = new Set<(event: ReminderEvent) => void>()
-  const emit = (event: ReminderEvent): void => {
-    for (const listener of [...listeners]) listener(event)
-  }
-  /** A history that cannot be written is reported; the reminder it is about goes ahead regardless. */
-  const keep = (write: () => void): void => {
-    try {
-      write()
-    } catch (error) {
-      onError(error)
-    }
-  }
-  /** An outbox that cannot be read is reported; the repeats then follow the history alone. */
-  const recordedEpisodes = (): ReadonlySet<number> => {
-    let recorded: ReadonlySet<number> = new Set()
-    keep(() => void (recorded = opts.recorded?.() ?? recorded))
-    return recorded
-  }
-  /** Quiet hours hold a reminder silently: its time passing is when the history notes it. */
-  const noteQuietHolds = (): void => {
-    const now = clock.now()
-    const held = heldByQuietHours(cache.read().programs, opts.settings().reminders, ledger.delivered())
-    keep(() =>
-      history.holdQuiet(
-        held.filter((r) => r.fireAt <= now && r.fireAt > now - GAP_HORIZON_MS),
-        now
-      )
-    )
-  }
-  const announcePremieres = premiereAnnouncer({
-    clock,
-    cache,
-    premieres,
-    history,
-    notifier: opts.notifier,
-    settings: opts.settings,
-    locale: opts.locale,
-    keep,
-    onAnnounced: (programs, firedAt) => emit({ type: 'premiere', programs, firedAt })
-  })
-
-  const scheduler = createScheduler({
-    clock,
-    ledger,
-    settings: () => opts.settings().reminders,
-    snoozes,
-    onError,
-    onRepeat: (repeats, at) =>
-      keep(() => history.add([{ at, outcome: 'repeat', reminders: repeats.map(historyReminder) }], at)),
-    acted: () => actedOn(history.read().entries, recordedEpisodes()),
-    deliver(delivery) {
-      const firedAt = clock.now()
-      const s = opts.settings()
-      opts.notifier.show(
-        describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt })
-      )
-      // Told with the notification (`onair run`'s line), then kept in the history: the history's
-      // write (an fsync) held the line back, and a daemon killed during it lost the line.
-      emit({ type: 'delivery', delivery, firedAt })
-      keep(() => history.add(deliveryEntries(delivery, firedAt), firedAt))
-    }
-  })
+  const delivery = opts.delivery ?? openReminderDelivery(opts)
+  const { cache, snoozes, history } = delivery.stores
+  const { scheduler, emit, keep, noteQuietHolds, announcePremieres } = delivery
 
   const poller = createPoller({
     clock,
@@ -246,7 +163,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
 
   return {
     start() {
-      scheduler.update(cache.read().programs)
+      delivery.planSaved()
       noteQuietHolds()
       announcePremieres()
       watch(clock.now() + WATCHDOG_MS)
@@ -305,9 +222,6 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     history: () => history.read().entries,
     actedOn: (ref, outcome, recordId) => noteAction(ref, outcome, clock.now(), recordId ? { recordId } : {}),
     recordUndone: noteUndone,
-    onChange(listener) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    }
+    onChange: delivery.onChange
   }
 }

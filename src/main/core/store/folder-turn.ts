@@ -36,6 +36,8 @@ export interface FolderTurnOptions {
   hold?: HoldPolicy
   /** What this process does while it holds the folder. */
   serve: () => Promise<void>
+  /** Taken already: `onair run` holds the folder before it builds the rest (folder-reminders.ts). */
+  held?: FolderHold
   onError?: (error: unknown) => void
 }
 
@@ -43,6 +45,7 @@ export function folderTurn(o: FolderTurnOptions): FolderTurn {
   let held: FolderHold | undefined
   let standby: TimerHandle | undefined
   let stopped = false
+  let given = o.held
   const take = (): HoldAttempt => {
     if (!o.hold) return { ok: true, hold: { release: () => {} } }
     return holdFolder(o.dataDir, { face: o.hold.face, now: o.clock.now(), onLost: (e) => o.onError?.(e) })
@@ -63,7 +66,8 @@ export function folderTurn(o: FolderTurnOptions): FolderTurn {
   return {
     claim() {
       stopped = false
-      const first = take()
+      const first: HoldAttempt = given ? { ok: true, hold: given } : take()
+      given = undefined
       if (!first.ok && o.hold?.whenHeld === 'refuse') throw new FolderHeldError(first.holder)
       return async () => {
         if (first.ok) await serve(first.hold)

@@ -1,0 +1,140 @@
+import type { Locale } from '../../../shared/locale'
+import type { CachedProgram, Delivery } from '../../../shared/schedule'
+import type { Settings } from '../../../shared/settings'
+import type { Clock } from '../clock'
+import type { Notifier } from '../notify'
+import type { CorruptFileReport } from '../store/json-file'
+import { reminderStores, type ReminderStores } from './files'
+import { deliveryEntries, historyReminder } from './history'
+import type { PollResult } from './poll'
+import type { PollerStatus } from './poller'
+import { heldByQuietHours } from './planner'
+import { premiereAnnouncer } from './premiere-announcer'
+import { describeDelivery } from './reminder-text'
+import { actedOn } from './repeats'
+import { createScheduler, GAP_HORIZON_MS, type Scheduler } from './scheduler'
+
+/**
+ * Reminders from the saved files to the notification: the stores, the scheduler and what each
+ * delivery does (notify, tell, keep in the history). Nothing here needs the account: the reminder
+ * service (reminders.ts) adds the polls, and `onair run` opens this part first, so that what fell
+ * due while no daemon ran goes out before the account, the HTTP client, the inbox and the calendar
+ * are even loaded (core/folder-reminders.ts, issue 25.3).
+ */
+export interface ReminderDeliveryOptions {
+  clock: Clock
+  /** The files of schedule/files.ts in this folder, unless `stores` are given. */
+  dataDir?: string
+  /** Without `snoozes`, `history` or `premieres`, they live in memory. */
+  stores?: ReminderStores
+  /** Read at every use, so a changed setting needs only a re-plan. */
+  settings: () => Settings
+  notifier: Notifier
+  locale: () => Locale
+  /** The episodes recorded watched in any process (the outbox), read at each plan: no repeats for them. */
+  recorded?: () => ReadonlySet<number>
+  /** A failed ledger write or notifier; the reminders keep running. */
+  onError?: (error: unknown) => void
+  /** A saved file could not be read and was moved aside. */
+  onCorrupt?: (report: CorruptFileReport) => void
+}
+
+export type ReminderEvent =
+  /** After each poll attempt (result) or a state change without one (result null). */
+  | { type: 'status'; status: PollerStatus; result: PollResult | null }
+  | { type: 'delivery'; delivery: Delivery; firedAt: number }
+  /** Premieres announced at one moment, in one notice (premieres.ts); `onair run` prints them too. */
+  | { type: 'premiere'; programs: CachedProgram[]; firedAt: number }
+
+export interface ReminderDelivery {
+  stores: Required<ReminderStores>
+  scheduler: Scheduler
+  /** Plans from the saved schedule: what is due, or fell due while nothing served, goes out now. */
+  planSaved(): void
+  /** Quiet hours hold a reminder silently: its time passing is when the history notes it. */
+  noteQuietHolds(): void
+  announcePremieres(): void
+  /** A history that cannot be written is reported; what it is about goes ahead regardless. */
+  keep(write: () => void): void
+  emit(event: ReminderEvent): void
+  onChange(listener: (event: ReminderEvent) => void): () => void
+}
+
+export function openReminderDelivery(opts: ReminderDeliveryOptions): ReminderDelivery {
+  const { clock } = opts
+  const stores = reminderStores(opts.dataDir, opts.stores, opts.onCorrupt)
+  const { cache, ledger, snoozes, history, premieres } = stores
+  const onError = opts.onError ?? (() => {})
+  const listeners = new Set<(event: ReminderEvent) => void>()
+  const emit = (event: ReminderEvent): void => {
+    for (const listener of [...listeners]) listener(event)
+  }
+  const keep = (write: () => void): void => {
+    try {
+      write()
+    } catch (error) {
+      onError(error)
+    }
+  }
+  /** An outbox that cannot be read is reported; the repeats then follow the history alone. */
+  const recordedEpisodes = (): ReadonlySet<number> => {
+    let recorded: ReadonlySet<number> = new Set()
+    keep(() => void (recorded = opts.recorded?.() ?? recorded))
+    return recorded
+  }
+
+  const scheduler = createScheduler({
+    clock,
+    ledger,
+    settings: () => opts.settings().reminders,
+    snoozes,
+    onError,
+    onRepeat: (repeats, at) =>
+      keep(() => history.add([{ at, outcome: 'repeat', reminders: repeats.map(historyReminder) }], at)),
+    acted: () => actedOn(history.read().entries, recordedEpisodes()),
+    deliver(delivery) {
+      const firedAt = clock.now()
+      const s = opts.settings()
+      opts.notifier.show(
+        describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt })
+      )
+      // Told with the notification (`onair run`'s line), then kept in the history: the history's
+      // write (an fsync) held the line back, and a daemon killed during it lost the line.
+      emit({ type: 'delivery', delivery, firedAt })
+      keep(() => history.add(deliveryEntries(delivery, firedAt), firedAt))
+    }
+  })
+
+  return {
+    stores,
+    scheduler,
+    planSaved: () => scheduler.update(cache.read().programs),
+    noteQuietHolds() {
+      const now = clock.now()
+      const held = heldByQuietHours(cache.read().programs, opts.settings().reminders, ledger.delivered())
+      keep(() =>
+        history.holdQuiet(
+          held.filter((r) => r.fireAt <= now && r.fireAt > now - GAP_HORIZON_MS),
+          now
+        )
+      )
+    },
+    announcePremieres: premiereAnnouncer({
+      clock,
+      cache,
+      premieres,
+      history,
+      notifier: opts.notifier,
+      settings: opts.settings,
+      locale: opts.locale,
+      keep,
+      onAnnounced: (programs, firedAt) => emit({ type: 'premiere', programs, firedAt })
+    }),
+    keep,
+    emit,
+    onChange(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    }
+  }
+}
