@@ -34,9 +34,9 @@ export function premiereAnnouncer(deps: PremiereAnnouncerDeps): () => void {
       const programs = premieres.claim(duePremieres(cache.read().programs, s, premieres.announced(), now), now)
       const notice = describePremieres(programs, { locale: deps.locale(), timeZone: s.timeZone, now })
       if (!notice) return
-      deps.notifier.show(notice)
-      // Told with the notice, before the history's write, as a reminder is (reminders.ts).
+      // Told first, then shown, then kept in the history, as a reminder is (reminder-delivery.ts).
       deps.onAnnounced(programs, now)
+      deps.notifier.show(notice)
       keep(() =>
         history.add(
           programs.map((p) => ({ at: now, outcome: 'premiere', reminders: [premiereReminder(p, now)] })),

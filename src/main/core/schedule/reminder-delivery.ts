@@ -94,13 +94,14 @@ export function openReminderDelivery(opts: ReminderDeliveryOptions): ReminderDel
     acted: () => actedOn(history.read().entries, recordedEpisodes()),
     deliver(delivery) {
       const firedAt = clock.now()
+      // Told first (`onair run`'s line, a write to stdout), then shown (notify-send is a process to
+      // start), then kept in the history (an fsync): a process killed after the ledger's claim
+      // loses the reminder, so as little as possible comes between the claim and the first word.
+      emit({ type: 'delivery', delivery, firedAt })
       const s = opts.settings()
       opts.notifier.show(
         describeDelivery(delivery, { locale: opts.locale(), timeZone: s.reminders.timeZone, now: firedAt })
       )
-      // Told with the notification (`onair run`'s line), then kept in the history: the history's
-      // write (an fsync) held the line back, and a daemon killed during it lost the line.
-      emit({ type: 'delivery', delivery, firedAt })
       keep(() => history.add(deliveryEntries(delivery, firedAt), firedAt))
     }
   })
