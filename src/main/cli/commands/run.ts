@@ -71,6 +71,9 @@ export function parseWebhookPort(raw: string | boolean | undefined): number | un
   return port
 }
 
+/** One turn of the event loop: due timers run before it resolves. */
+const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
 export interface DaemonRuntime {
   /** Resolves when the daemon should stop: a signal, or the test that started it. */
   stop: Promise<unknown>
@@ -109,11 +112,12 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     ctx.io.err(ctx.t(e.userMessage))
     return EXIT.usage
   }
-  const [{ openAppServices }, { signedInAccount }, { failWith }] = await Promise.all([
-    import('../../core/services'),
-    import('../context'),
-    import('../report')
-  ])
+  // A reminder falling due from now on waits for whatever runs: the rest is loaded and built in
+  // steps, each after a turn of the event loop, in which its timer fires (the soak restarts a
+  // daemon 0.1 s before a reminder falls due).
+  await aTurn()
+  const [{ signedInAccount }, { failWith }] = await Promise.all([import('../context'), import('../report')])
+  await aTurn()
   let cli
   try {
     cli = (runtime.openAccount ?? signedInAccount)(ctx)
@@ -123,6 +127,9 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     await notifications.close()
     return failWith(ctx, e)
   }
+  await aTurn()
+  const { openAppServices } = await import('../../core/services')
+  await aTurn()
   const services = openAppServices({
     ...ground,
     account: cli.account,
