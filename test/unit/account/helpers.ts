@@ -5,6 +5,8 @@ import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import { systemClock } from '../../../src/main/core/clock'
 import { createHandlers } from '../../../src/main/core/ipc/handlers'
+import { memoryNotifier } from '../../../src/main/core/notify'
+import { openAppServices, type AppServices, type AppServicesDeps } from '../../../src/main/core/services'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import type { Emulator } from '../../emulator/index'
 import { harnessDeps } from '../../support/harness-core'
@@ -34,6 +36,24 @@ export function testAccount(over: Partial<AccountDeps> = {}): TestAccount {
     ...over
   }
   return { account: createAccount(deps), dataDir, opened, deps }
+}
+
+/**
+ * The app's services on a test account, composed as the app composes them and not started:
+ * a notifier that keeps what it shows, cron that never ticks; `over` replaces any part.
+ */
+export function accountServices(t: TestAccount, over: Partial<AppServicesDeps> = {}): AppServices {
+  return openAppServices({
+    dataDir: t.dataDir,
+    clock: systemClock,
+    account: t.account,
+    settings: t.deps.settings,
+    webhook: { secrets: t.account.secrets, face: 'app' },
+    notifier: memoryNotifier(),
+    locale: () => 'en',
+    cron: () => ({ stop() {} }),
+    ...over
+  })
 }
 
 export function servicesOf(emu: Emulator, withSecret = true) {

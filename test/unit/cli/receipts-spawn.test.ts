@@ -8,6 +8,7 @@ import { settingKeys } from '../../../src/main/core/store/setting-facts'
 import { describeSettings } from '../../../src/main/core/store/setting-keys'
 import { defaultSettings } from '../../../src/shared/settings'
 import { scratchDir, tempDir } from '../../support/temp-dir'
+import { savedSchedule } from '../schedule/fixtures'
 import { CLI_ENTRY } from './spawn-cli'
 
 /**
@@ -39,21 +40,6 @@ const NEEDS_ZOD = /Cannot find module|ERR_MODULE_NOT_FOUND/
 
 const folder = () => join(tempDir('onair-receipts-'), 'data')
 
-/** A schedule as the poll saves it. */
-const schedule = {
-  fetchedAt: '2026-11-24T10:00:00.000Z',
-  programs: [
-    {
-      id: 1,
-      startedAt: '2026-11-24T12:00:00.000Z',
-      isRebroadcast: false,
-      channel: { id: 5, name: 'Tokyo MX' },
-      work: { id: 7, title: 'A work', seasonNameText: null },
-      episode: { id: 9, number: '3', numberText: '#3', title: 'Start' }
-    }
-  ]
-}
-
 const settingsIn = (dir: string) => join(dir, 'settings.json')
 
 describe('reading settings and the schedule without zod', () => {
@@ -84,7 +70,7 @@ describe('reading settings and the schedule without zod', () => {
   it('a vouched read loads its command and one chunk of the built CLI, and no node:crypto', () => {
     const dir = folder()
     expect(real(['config', 'set', 'ui.locale', 'ja'], dir).code).toBe(0)
-    writeFileSync(join(dir, 'schedule.json'), documentText(schedule))
+    writeFileSync(join(dir, 'schedule.json'), documentText(savedSchedule))
     expect(real(['upcoming', '--from-cache'], dir).code).toBe(0)
     // What the process loaded, said at exit: Node's own modules, and the files it required.
     const preload = join(dirname(copy), 'loaded.cjs')
@@ -151,12 +137,12 @@ describe('reading settings and the schedule without zod', () => {
   it('upcoming --from-cache: the saved schedule, once validated, is shown without zod, the same', () => {
     const dir = folder()
     expect(real(['config', 'set', 'ui.locale', 'en'], dir).code).toBe(0)
-    writeFileSync(join(dir, 'schedule.json'), documentText(schedule))
+    writeFileSync(join(dir, 'schedule.json'), documentText(savedSchedule))
     const args = ['upcoming', '--from-cache', '--json']
     expect(zodless(args, dir).stderr).toMatch(NEEDS_ZOD)
     const first = real(args, dir)
     expect(first.code).toBe(0)
-    expect(JSON.parse(first.stdout)).toMatchObject({ offline: true, programs: schedule.programs })
+    expect(JSON.parse(first.stdout)).toMatchObject({ offline: true, programs: savedSchedule.programs })
     expect(zodless(args, dir)).toEqual(first)
     expect(zodless(['upcoming', '--from-cache'], dir)).toEqual(real(['upcoming', '--from-cache'], dir))
   })

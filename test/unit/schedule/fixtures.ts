@@ -26,6 +26,12 @@ export function program(
   })
 }
 
+/** A schedule as the poll saves it: one program, as the schema makes it. */
+export const savedSchedule = {
+  fetchedAt: '2026-11-24T10:00:00.000Z',
+  programs: [program(1, '2026-11-24T12:00:00.000Z', { title: 'A work' })]
+}
+
 export function settings(input: ReminderSettingsInput = {}): ReminderSettings {
   return ReminderSettingsSchema.parse({ timeZone: 'UTC', ...input })
 }

@@ -4,14 +4,14 @@ import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { describeCorruptFile } from '../../../src/main/core/file-errors'
 import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
-import { ManualClock, systemClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../../src/main/core/clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
-import { openAppServices, type AppServices } from '../../../src/main/core/services'
+import type { AppServices } from '../../../src/main/core/services'
 import { STANDBY_RETRY_MS } from '../../../src/main/core/store/folder-turn'
 import { FolderHeldError, holdFolder } from '../../../src/main/core/store/folder-lock'
 import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
-import { servicesOf, testAccount } from '../account/helpers'
+import { accountServices, servicesOf, testAccount } from '../account/helpers'
 
 // Cron never ticks by itself here: the test decides when the schedules would have fired.
 const ticks: Array<() => void> = []
@@ -48,17 +48,7 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     for (const name of ['schedule.json', 'snoozes.json', 'outbox.json', 'inbox.json'])
       writeFileSync(join(t.dataDir, name), '{"half": ')
     const reports: CorruptFileReport[] = []
-    services = openAppServices({
-      dataDir: t.dataDir,
-      clock: systemClock,
-      account: t.account,
-      settings: t.deps.settings,
-      webhook: { secrets: t.account.secrets, face: 'app' },
-      notifier: memoryNotifier(),
-      locale: () => 'en',
-      cron: manualCron,
-      onCorrupt: (r) => reports.push(r)
-    })
+    services = accountServices(t, { cron: manualCron, onCorrupt: (r) => reports.push(r) })
     await services.start()
     expect(reports.map((r) => basename(r.path)).sort()).toEqual([
       'inbox.json',
@@ -84,16 +74,7 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     t.account.secrets.set('wikiToken', { value: emu.tokens.wiki, origin: emu.baseUrl })
     if (webhook) t.deps.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled: true, port: 0 } } }))
     const notifier = memoryNotifier()
-    services = openAppServices({
-      dataDir: t.dataDir,
-      clock: systemClock,
-      account: t.account,
-      settings: t.deps.settings,
-      webhook: { secrets: t.account.secrets, face: 'app' },
-      notifier,
-      locale: () => 'en',
-      cron: manualCron
-    })
+    services = accountServices(t, { notifier, cron: manualCron })
     return { ...t, notifier, services, emu }
   }
 
@@ -254,17 +235,7 @@ describe('app services beside another daemon on the same folder', () => {
     const clock = new ManualClock(Date.now())
     const daemon = holdFolder(t.dataDir, { face: 'cli', now: clock.now() })
     expect(daemon.ok).toBe(true)
-    const app = openAppServices({
-      dataDir: t.dataDir,
-      clock,
-      account: t.account,
-      settings: t.deps.settings,
-      webhook: { secrets: t.account.secrets, face: 'app' },
-      notifier: memoryNotifier(),
-      locale: () => 'en',
-      cron: manualCron,
-      hold: { face: 'app', whenHeld: 'standby' }
-    })
+    const app = accountServices(t, { clock, cron: manualCron, hold: { face: 'app', whenHeld: 'standby' } })
     await app.start()
     // Standing by: no poll of its own, but recording works.
     expect(app.reminders.state().state).toBe('idle')
@@ -285,14 +256,8 @@ describe('app services beside another daemon on the same folder', () => {
   it('`refuse` (onair run) throws FolderHeldError naming the holder', async () => {
     const t = testAccount()
     expect(holdFolder(t.dataDir, { face: 'app', now: 0 }).ok).toBe(true)
-    const run = openAppServices({
-      dataDir: t.dataDir,
+    const run = accountServices(t, {
       clock: new ManualClock(),
-      account: t.account,
-      settings: t.deps.settings,
-      webhook: { secrets: t.account.secrets, face: 'app' },
-      notifier: memoryNotifier(),
-      locale: () => 'en',
       cron: manualCron,
       hold: { face: 'cli', whenHeld: 'refuse' }
     })

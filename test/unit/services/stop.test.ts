@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { systemClock } from '../../../src/main/core/clock'
-import { memoryNotifier } from '../../../src/main/core/notify'
-import { openAppServices } from '../../../src/main/core/services'
 import { outboxFileStore } from '../../../src/main/core/records/store'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { PROGRAM_9 } from '../records/harness'
-import { servicesOf, testAccount } from '../account/helpers'
+import { accountServices, servicesOf, testAccount } from '../account/helpers'
 
 describe('app services: stop', () => {
   let emu: Emulator | undefined
@@ -21,16 +18,7 @@ describe('app services: stop', () => {
     const t = testAccount()
     t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
-    const services = openAppServices({
-      dataDir: t.dataDir,
-      clock: systemClock,
-      account: t.account,
-      settings: t.deps.settings,
-      webhook: { secrets: t.account.secrets, face: 'app' },
-      notifier: memoryNotifier(),
-      locale: () => 'en',
-      cron: () => ({ stop() {} })
-    })
+    const services = accountServices(t)
     await services.start()
     emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'latency', ms: 300, times: 1 })
     services.records.outbox.record(PROGRAM_9, { immediate: true })

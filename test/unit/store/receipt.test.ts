@@ -8,6 +8,7 @@ import { schemaFingerprint, textHash, vouchedDocument } from '../../../src/main/
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { defaultSettings } from '../../../src/shared/settings'
 import { tempDir } from '../../support/temp-dir'
+import { savedSchedule } from '../schedule/fixtures'
 
 /**
  * A receipt lets a read-only command take a settings or schedule file as validated without zod
@@ -128,21 +129,8 @@ describe('receipts of validated documents', () => {
 
   it('the schedule too: written by the poll, vouched for as written', () => {
     const dir = folder()
-    const schedule = {
-      fetchedAt: '2026-11-24T10:00:00.000Z',
-      programs: [
-        {
-          id: 1,
-          startedAt: '2026-11-24T12:00:00.000Z',
-          isRebroadcast: false,
-          channel: { id: 5, name: 'Tokyo MX' },
-          work: { id: 7, title: 'A work', seasonNameText: null },
-          episode: { id: 9, number: '3', numberText: '#3', title: null }
-        }
-      ]
-    }
-    scheduleFileStore(dir).write(schedule)
-    expect(vouchedDocument(join(dir, 'schedule.json'))).toEqual(schedule)
+    scheduleFileStore(dir).write(savedSchedule)
+    expect(vouchedDocument(join(dir, 'schedule.json'))).toEqual(savedSchedule)
   })
 
   it('a receipt that cannot be written (a folder in its place) changes nothing for the store', () => {
