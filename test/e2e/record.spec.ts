@@ -1,26 +1,13 @@
 import type { Page } from '@playwright/test'
 import { ManualClock } from '../../src/main/core/clock'
-import { startEmulator, USER_ID, type Emulator } from '../emulator'
-import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
+import { USER_ID } from '../emulator'
+import { emulatorPerTest, openSignedIn } from './schedule-deps'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // Program 9 of the seed: Orbit Gardeners (work 3, "want to watch"), episode 301, unwatched, at 23:00 JST.
 const NOW = new ManualClock().now()
 const UNDO_MS = 10_000
-let clock: ManualClock
-let emu: Emulator
-let sink: ScheduleSink
-
-test.beforeEach(async () => {
-  clock = new ManualClock(NOW)
-  emu = await startEmulator({ port: 0, now: () => clock.now() })
-  sink = {}
-})
-test.afterEach(() => emu.close())
-test.use({
-  timezoneId: 'Asia/Tokyo',
-  onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) }
-})
+const world = emulatorPerTest(NOW)
 
 const row = (page: Page) => page.locator('li[data-program-id="9"]')
 const watched = (page: Page) => row(page).getByRole('button', { name: /^Watched:/ })
@@ -29,16 +16,16 @@ const more = (page: Page) => row(page).getByRole('button', { name: 'More actions
 async function openActions(page: Page): Promise<void> {
   if ((await more(page).getAttribute('aria-expanded')) !== 'true') await more(page).click()
 }
-const records301 = () => emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)
+const records301 = () => world.emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)
 
 /** Moves the core's clock (undo window, backoff) and waits for what the outbox started. */
 async function advance(ms: number): Promise<void> {
-  clock.advance(ms)
-  await sink.records?.outbox.idle()
+  world.clock.advance(ms)
+  await world.sink.records?.outbox.idle()
 }
 
 test('one click records the episode after the undo window; it leaves the unwatched list', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   await watched(page).click()
   await expect(page.getByRole('status').filter({ hasText: 'Recorded Orbit Gardeners' })).toContainText('Sending in')
   await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'waiting')
@@ -59,7 +46,7 @@ test('one click records the episode after the undo window; it leaves the unwatch
 })
 
 test('undo within the window: nothing reaches the service', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   await watched(page).click()
   await page
     .getByRole('status')
@@ -73,7 +60,7 @@ test('undo within the window: nothing reaches the service', async ({ onair, page
 })
 
 test('undo after sending deletes the record', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   await watched(page).click()
   await advance(UNDO_MS)
   await expect.poll(() => records301().length).toBe(1)
@@ -88,15 +75,15 @@ test('offline: the entry waits and says it will retry; back online, Retry sends 
   onair,
   page
 }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
-  await emu.suspend()
+  await openSignedIn(page, onair, world)
+  await world.emu.suspend()
   await watched(page).click()
   await advance(UNDO_MS)
   await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', /failed|queued/)
   await expect(row(page)).toContainText('Onair retries by itself.')
-  await emu.resume()
+  await world.emu.resume()
   await row(page).getByRole('button', { name: 'Retry' }).click()
-  await sink.records?.outbox.idle()
+  await world.sink.records?.outbox.idle()
   await expect.poll(() => records301().length).toBe(1)
   await expect(row(page).locator('[data-state]')).toHaveAttribute('data-state', 'sent')
   await advance(10 * 60_000)
@@ -104,8 +91,8 @@ test('offline: the entry waits and says it will retry; back online, Retry sends 
 })
 
 test('a reset after the service saved the record: still exactly one record', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
-  emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
+  await openSignedIn(page, onair, world)
+  world.emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'reset-after-commit', times: 1 })
   await watched(page).click()
   await advance(UNDO_MS)
   for (let i = 0; i < 5; i++) await advance(60_000)
@@ -115,7 +102,7 @@ test('a reset after the service saved the record: still exactly one record', asy
 })
 
 test('comment, rating and share toggles from the expanded panel; keyboard and Escape', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   // Keyboard only: Tab from Watched passes the bell and reaches the row's "more" button, Enter opens its actions.
   await watched(page).focus()
   await page.keyboard.press('Tab')
@@ -166,7 +153,7 @@ function focusRing(page: Page): Promise<string> {
 
 test('keyboard only: every action of a row is reachable, with the focus always visible', async ({ onair, page }) => {
   await page.setViewportSize({ width: 420, height: 640 })
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   await watched(page).focus()
   expect(await focusRing(page)).toBe('solid 2px')
   const bell = row(page).getByRole('button', { name: 'Reminders for Orbit Gardeners' })
@@ -198,34 +185,34 @@ test('keyboard only: every action of a row is reachable, with the focus always v
 })
 
 test('a reminder click opens the quick record of its program', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click()
   await onair.push('app:focusProgram', { programId: 9 })
   await expect(row(page).getByRole('textbox', { name: 'Comment' })).toBeFocused()
 })
 
 test('status change reaches the service; a failing one rolls back with a message', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   await openActions(page)
   const status = row(page).getByLabel('Status of Orbit Gardeners')
   await status.selectOption({ label: 'On hold' })
   await expect(status).toHaveValue('on_hold')
-  await sink.records?.outbox.idle()
-  await expect.poll(() => emu.media.statusOf(USER_ID, 3)).toBe('on_hold')
+  await world.sink.records?.outbox.idle()
+  await expect.poll(() => world.emu.media.statusOf(USER_ID, 3)).toBe('on_hold')
 
-  emu.faults.inject({ method: 'POST', path: '/v1/me/statuses', kind: 'status', status: 500, times: 100 })
+  world.emu.faults.inject({ method: 'POST', path: '/v1/me/statuses', kind: 'status', status: 500, times: 100 })
   await status.selectOption({ label: 'Watching' })
   await expect(status).toHaveValue('watching')
-  await sink.records?.outbox.idle()
+  await world.sink.records?.outbox.idle()
   await expect(row(page).locator('[data-status-state]')).toHaveAttribute('data-status-state', 'failed')
   await row(page).getByRole('button', { name: 'Discard' }).click()
   await expect(page.getByText(/The status of Orbit Gardeners could not be changed/)).toBeVisible()
   await expect(status).toHaveValue('on_hold')
-  expect(emu.media.statusOf(USER_ID, 3)).toBe('on_hold')
+  expect(world.emu.media.statusOf(USER_ID, 3)).toBe('on_hold')
 })
 
 test('read-only session: record and status actions are off, with why', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink, token: emu.tokens.read })
+  await openSignedIn(page, onair, { ...world, token: world.emu.tokens.read })
   await expect(page.getByText(/Read-only sign-in/)).toBeVisible()
   await expect(watched(page)).toBeDisabled()
   await openActions(page)

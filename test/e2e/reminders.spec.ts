@@ -4,8 +4,8 @@ import { historyFile } from '../../src/main/core/schedule/files'
 import { scheduleFileStore } from '../../src/main/core/schedule/schedule-file'
 import type { CachedProgram } from '../../src/shared/schedule'
 import { reminderOf, seedWeekOfReminders } from './reminder-history-seed'
-import { startEmulator, USER_ID, type Emulator } from '../emulator'
-import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
+import { USER_ID } from '../emulator'
+import { emulatorPerTest, openSignedIn } from './schedule-deps'
 import { expect, expectNoSeriousA11yViolations, pageScrollWidth, test, type OnairHarness } from './fixtures'
 
 /**
@@ -16,21 +16,7 @@ import { expect, expectNoSeriousA11yViolations, pageScrollWidth, test, type Onai
 // 2026-11-22 12:00 UTC = Sunday 21:00 in Tokyo.
 const NOW = new ManualClock().now()
 const MIN = 60_000
-let clock: ManualClock
-let emu: Emulator
-let sink: ScheduleSink
-
-test.beforeEach(async () => {
-  clock = new ManualClock(NOW)
-  emu = await startEmulator({ port: 0, now: () => clock.now() })
-  sink = {}
-})
-test.afterEach(() => emu.close())
-test.use({
-  timezoneId: 'Asia/Tokyo',
-  viewport: { width: 420, height: 640 },
-  onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) }
-})
+const world = emulatorPerTest(NOW, { viewport: { width: 420, height: 640 } })
 
 /**
  * Signed in, polled once, with the seeded week. The seed's own first episodes would announce
@@ -38,8 +24,8 @@ test.use({
  */
 async function openWithHistory(onair: OnairHarness, page: Page): Promise<{ gardeners: CachedProgram }> {
   onair.core.settings!.update((s) => ({ ...s, reminders: { ...s.reminders, premiere: false } }))
-  await openSignedIn(page, onair, { emu, clock, sink })
-  return seedWeekOfReminders(onair.dataDir, sink.reminders!.schedule().programs, NOW)
+  await openSignedIn(page, onair, world)
+  return seedWeekOfReminders(onair.dataDir, world.sink.reminders!.schedule().programs, NOW)
 }
 
 const list = (page: Page) => page.getByRole('region', { name: /^(Reminders|リマインダー)$/ })
@@ -135,7 +121,7 @@ test('by keyboard: open the list, Snooze, then Watched and its Undo; each row fo
   await expect(newest).toHaveAttribute('data-outcome', 'snoozed')
   await expect(newest).toContainText('Snoozed until Sun 21:05')
   await expect(newest.getByRole('button', { name: /^Snooze:/ })).toBeVisible()
-  expect(sink.reminders!.history().at(-1)).toMatchObject({ outcome: 'snoozed', until: NOW + 5 * MIN })
+  expect(world.sink.reminders!.history().at(-1)).toMatchObject({ outcome: 'snoozed', until: NOW + 5 * MIN })
 
   await newest.getByRole('button', { name: /^Watched:/ }).focus()
   await page.keyboard.press('Enter')
@@ -154,10 +140,10 @@ test('by keyboard: open the list, Snooze, then Watched and its Undo; each row fo
   await expect(newest.getByRole('button', { name: /^Watched: Orbit Gardeners/ })).toBeVisible()
   await expect(newest.getByRole('button', { name: /^Snooze: Orbit Gardeners/ })).toBeVisible()
   await expect(list(page).locator('li[data-outcome="watched"]').first()).toContainText('Marked as watched')
-  expect(sink.reminders!.history().at(-1)).toMatchObject({ outcome: 'undone' })
-  clock.advance(30_000)
-  await sink.records!.outbox.idle()
-  expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)).toEqual([])
+  expect(world.sink.reminders!.history().at(-1)).toMatchObject({ outcome: 'undone' })
+  world.clock.advance(30_000)
+  await world.sink.records!.outbox.idle()
+  expect(world.emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)).toEqual([])
 })
 
 test('what happens while the list is open shows at the next push or return from the tray; a broadcast gone since says so', async ({
@@ -169,7 +155,7 @@ test('what happens while the list is open shows at the next push or return from 
   await expect(list(page).locator('li')).toHaveCount(11)
   // Another process (`onair run`) adds to the file; the next poll's push reads it again.
   historyFile(onair.dataDir).add([{ at: NOW, outcome: 'quiet', reminders: [reminderOf(gardeners, 5)] }], NOW)
-  await onair.push('schedule:changed', sink.reminders!.snapshot())
+  await onair.push('schedule:changed', world.sink.reminders!.snapshot())
   await expect(list(page).locator('li')).toHaveCount(12)
   await expect(list(page).locator('li').first()).toHaveAttribute('data-outcome', 'quiet')
   // The window back from the tray (the page becomes visible) reads the file again too.

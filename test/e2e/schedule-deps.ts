@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
 import type { CoreDeps } from '../../src/main/core/app'
-import type { Clock, ManualClock } from '../../src/main/core/clock'
+import { ManualClock, type Clock } from '../../src/main/core/clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openRecords, type RecordsCore } from '../../src/main/core/records'
 import { createReminderService, type ReminderService } from '../../src/main/core/schedule/reminders'
-import type { Emulator } from '../emulator'
-import { emulatedAccount, expect, type HarnessParts } from './fixtures'
+import { startEmulator, type Emulator } from '../emulator'
+import { emulatedAccount, expect, test, type HarnessParts } from './fixtures'
 
 /** What a test reaches into: the composed records and reminders of the current core. */
 export interface ScheduleSink {
@@ -59,4 +59,47 @@ export async function openSignedIn(
   await onair.core.account?.signInWithToken(t.token ?? t.emu.tokens.readWrite)
   await t.sink.reminders?.start()
   await expect(page.locator('section.schedule')).toBeVisible()
+}
+
+/** One test's emulator, the manual clock it and the core read, and what the core composed. */
+export interface EmulatedWorld {
+  emu: Emulator
+  clock: ManualClock
+  sink: ScheduleSink
+}
+
+/**
+ * Each test of the spec gets its own emulator on a ManualClock from `now` (`prepare` changes the
+ * emulator's data first) and an empty sink, the emulator closed after it; the returned world holds
+ * the current test's parts (they are made in `beforeEach`, after `test.use` ran).
+ */
+export function emulatorEachTest(now: number, prepare?: (emu: Emulator) => void): EmulatedWorld {
+  const world = {} as EmulatedWorld
+  test.beforeEach(async () => {
+    const clock = new ManualClock(now)
+    world.clock = clock
+    world.emu = await startEmulator({ port: 0, now: () => clock.now() })
+    prepare?.(world.emu)
+    world.sink = {}
+  })
+  test.afterEach(() => world.emu.close())
+  return world
+}
+
+/**
+ * For a spec over the schedule window: `emulatorEachTest`, and the window composed over each
+ * test's world by `emulatedSchedule`, in Tokyo's time zone (`options` adds to Playwright's).
+ */
+export function emulatorPerTest(
+  now: number,
+  options: Parameters<typeof test.use>[0] = {},
+  prepare?: (emu: Emulator) => void
+): EmulatedWorld {
+  const world = emulatorEachTest(now, prepare)
+  test.use({
+    timezoneId: 'Asia/Tokyo',
+    ...options,
+    onairDepsFor: { build: (parts) => emulatedSchedule(world.emu, world.clock, world.sink).build(parts) }
+  })
+  return world
 }

@@ -1,33 +1,20 @@
 import { ManualClock } from '../../src/main/core/clock'
-import { startEmulator, type Emulator } from '../emulator'
-import { emulatedSchedule, openSignedIn, type ScheduleSink } from './schedule-deps'
+import { emulatorPerTest, openSignedIn } from './schedule-deps'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // 2026-11-22 12:00 UTC = Sunday 21:00 in Tokyo; the emulator's late-night programs air at 01:30 JST.
 const NOW = new ManualClock().now()
-let clock: ManualClock
-let emu: Emulator
-let sink: ScheduleSink
-
-test.beforeEach(async () => {
-  clock = new ManualClock(NOW)
-  emu = await startEmulator({ port: 0, now: () => clock.now() })
-  // Program 1 started 10 minutes ago, well inside its half-hour slot.
+// Program 1 started 10 minutes ago, well inside its half-hour slot.
+const world = emulatorPerTest(NOW, {}, (emu) => {
   const first = emu.media.programs.find((p) => p.id === 1)
   if (first) first.startedAt = NOW - 10 * 60_000
-  sink = {}
-})
-test.afterEach(() => emu.close())
-test.use({
-  timezoneId: 'Asia/Tokyo',
-  onairDepsFor: { build: (parts) => emulatedSchedule(emu, clock, sink).build(parts) }
 })
 
 test('programs grouped by broadcast day: a 01:30 slot sits under the evening before, as 25:30 when asked', async ({
   onair,
   page
 }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   const sunday = page.locator('ul[data-day="2026-11-22"]')
   await expect(page.getByRole('heading', { name: 'Sun, Nov 22', level: 3 })).toBeVisible()
   // Program 5: Midnight Bakery Club at 01:30 on Monday the 23rd, listed on Sunday.
@@ -57,7 +44,7 @@ test('programs grouped by broadcast day: a 01:30 slot sits under the evening bef
 })
 
 test('filters: rebroadcasts, channel and text', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   const rows = page.locator('li[data-program-id]')
   const all = await rows.count()
   await page.getByLabel('Hide rebroadcasts').check()
@@ -74,9 +61,9 @@ test('filters: rebroadcasts, channel and text', async ({ onair, page }) => {
 })
 
 test('offline: a banner with the age of the schedule and the reason; the list stays', async ({ onair, page }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
-  await emu.suspend()
-  clock.advance(30 * 60_000)
+  await openSignedIn(page, onair, world)
+  await world.emu.suspend()
+  world.clock.advance(30 * 60_000)
   await page.clock.fastForward('30:00')
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveText(
@@ -85,22 +72,22 @@ test('offline: a banner with the age of the schedule and the reason; the list st
   await expect(page.getByRole('alert')).not.toBeEmpty()
   await expect(page.getByText('Updated 30 minutes ago')).toBeVisible()
   await expect(page.locator('li[data-program-id="9"]')).toBeVisible()
-  await emu.resume()
+  await world.emu.resume()
 })
 
 test('empty: explains why the service may list nothing and links to it', async ({ onair, page }) => {
-  emu.media.programs.length = 0
-  await openSignedIn(page, onair, { emu, clock, sink })
+  world.emu.media.programs.length = 0
+  await openSignedIn(page, onair, world)
   await expect(page.getByText('No upcoming episodes')).toBeVisible()
   await expect(page.getByText(/only works marked "Watching" or "Want to watch"/)).toBeVisible()
   await page.getByRole('link', { name: 'Open the service to set statuses and channels' }).click()
   // The address as the main process opens it: parsed, so the bare origin gains its '/'.
-  expect(onair.opened).toContain(new URL(emu.baseUrl).href)
+  expect(onair.opened).toContain(new URL(world.emu.baseUrl).href)
 })
 
 test('japanese labels and times', async ({ onair, page }) => {
   await onair.core.settings?.update((s) => ({ ...s, ui: { ...s.ui, locale: 'ja' } }))
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   await expect(page.getByRole('heading', { name: 'これからの放送', level: 2 })).toBeVisible()
   await expect(page.getByRole('heading', { name: '11月22日(日)', level: 3 })).toBeVisible()
   await expect(page.locator('li[data-program-id="1"]')).toContainText('放送中')
@@ -111,7 +98,7 @@ test('"don’t let me miss it" from a row’s more actions, by keyboard; it wait
   onair,
   page
 }) => {
-  await openSignedIn(page, onair, { emu, clock, sink })
+  await openSignedIn(page, onair, world)
   const row = page.locator('li[data-program-id="9"]')
   await row.getByRole('button', { name: 'More actions for Orbit Gardeners' }).press('Enter')
   await expect(row.getByRole('button', { name: 'Comment and rating' })).toBeFocused()
@@ -141,7 +128,7 @@ test('"don’t let me miss it" from a row’s more actions, by keyboard; it wait
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe: no serious violations on the schedule (${scheme})`, async ({ onair, page }) => {
     await page.emulateMedia({ colorScheme: scheme })
-    await openSignedIn(page, onair, { emu, clock, sink })
+    await openSignedIn(page, onair, world)
     await expect(page.locator('li[data-program-id="9"]')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await page
@@ -157,8 +144,8 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('1,000 programs from the service: the filter searches all of them, rendered or not', async ({ onair, page }) => {
   // Two minutes apart: all within the default 48-hour poll window.
-  emu.seedPrograms(1000, { spacingMinutes: 2 })
-  await openSignedIn(page, onair, { emu, clock, sink })
+  world.emu.seedPrograms(1000, { spacingMinutes: 2 })
+  await openSignedIn(page, onair, world)
   // Far down, with no row in the DOM (only those near the viewport are): filtering works on the data.
   await expect(page.locator('li[data-program-id="100990"]')).toHaveCount(0)
   await page.getByLabel('Search titles').fill('Bench 990')

@@ -4,9 +4,9 @@ import { createInbox } from '../../src/main/core/inbox/inbox'
 import { memoryInboxStore } from '../../src/main/core/inbox/store'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { createWikiClient } from '../../src/main/core/wiki/client'
-import { startEmulator, type Emulator } from '../emulator'
-import { test, type HarnessParts } from './fixtures'
-import { emulatedSchedule, type ScheduleSink } from './schedule-deps'
+import type { Emulator } from '../emulator'
+import type { HarnessParts } from './fixtures'
+import { emulatedSchedule, emulatorEachTest, type EmulatedWorld, type ScheduleSink } from './schedule-deps'
 
 /**
  * A tour of every view with the emulator's seeded data, shared by the layout checks and the
@@ -26,36 +26,23 @@ export const NAV: Record<'schedule' | 'works' | 'records' | 'inbox' | 'settings'
   settings: { en: /Settings/, ja: /設定/ }
 }
 
-/** What a spec holds per test (its emulator is started in `beforeEach`, after `test.use` ran). */
-export interface Tour {
-  emu: Emulator
-  clock: ManualClock
-  sink: ScheduleSink
-}
-
 /**
- * A fresh emulator and schedule sink per test on one ManualClock that every test starts at the same
- * instant, so each test sees the same seeded week. Call at the top of a spec; `tour()` gives the
- * current test's parts, `tour.start` that instant.
+ * A fresh emulator and schedule sink per test, every test starting at the same instant, so each
+ * test sees the same seeded week. Call at the top of a spec; `tour()` gives the current test's
+ * parts, `tour.start` that instant.
  */
-export function tourPerTest(): (() => Tour) & { start: number } {
-  const clock = new ManualClock()
-  const start = clock.now()
-  let current: Tour | undefined
-  test.beforeEach(async () => {
-    clock.advanceTo(start)
-    current = { emu: await startEmulator({ port: 0, now: () => clock.now() }), clock, sink: {} }
-  })
-  test.afterEach(() => current?.emu.close())
+export function tourPerTest(): (() => EmulatedWorld) & { start: number } {
+  const start = new ManualClock().now()
+  const world = emulatorEachTest(start)
   const tour = () => {
-    if (!current) throw new Error('tour() is only available inside a test')
-    return current
+    if (!world.emu) throw new Error('tour() is only available inside a test')
+    return world
   }
   return Object.assign(tour, { start })
 }
 
 /** The schedule (records, reminders) and an inbox, all on the emulator, for `onairDepsFor`. */
-export function tourDeps(tour: () => Tour, lang: Lang) {
+export function tourDeps(tour: () => EmulatedWorld, lang: Lang) {
   return {
     build(parts: HarnessParts) {
       const { emu, clock, sink } = tour()
