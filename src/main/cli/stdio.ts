@@ -3,10 +3,12 @@ import { forgetSecretEnv } from '../core/secret-env'
 import type { Io } from './command'
 import { fdWriter } from './fd-writer'
 
-/** Standard output and error as `fdWriter`s, or Node's streams on Windows (fd-writer.ts says why). */
+/** Whether output goes through Node's streams (Windows) rather than `fdWriter` (fd-writer.ts says why). */
+const NODE_STREAMS = process.platform === 'win32'
+
+/** Standard output and error, each written whole before the call returns except through Node's streams. */
 function standardStreams(): { stdout: (text: string) => void; stderr: (text: string) => void } {
-  if (process.platform === 'win32')
-    return { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) }
+  if (NODE_STREAMS) return { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) }
   return { stdout: fdWriter(1), stderr: fdWriter(2) }
 }
 
@@ -46,6 +48,6 @@ export function processIo(): Io {
  * Node's streams have flushed on Windows.
  */
 export function exitProcess(code: number): void {
-  if (process.platform !== 'win32') process.exit(code)
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
+  if (NODE_STREAMS) process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
+  else process.exit(code)
 }
