@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { startEmulator, type Emulator } from '../test/emulator/index'
+import { saveSettings } from '../test/support/saved-settings'
 import { scratchDir } from '../test/support/temp-dir'
+import type { SettingsInput } from '../src/shared/settings'
 
 /**
  * What the daemon benches share: an emulator with `programs` more programs in the 48-hour window,
@@ -19,7 +21,7 @@ export interface Folder {
   close(): Promise<void>
 }
 
-export async function signedInFolder(programs: number, settings?: object): Promise<Folder> {
+export async function signedInFolder(programs: number, settings?: SettingsInput): Promise<Folder> {
   const emu = await startEmulator({ port: 0 })
   if (programs > 0) emu.seedPrograms(programs, { startFrom: Date.now() + 60_000, spacingMinutes: (47 * 60) / programs })
   const dir = scratchDir('onair-bench-daemon-')
@@ -41,7 +43,7 @@ export async function signedInFolder(programs: number, settings?: object): Promi
     await close()
     throw new Error('sign-in failed')
   }
-  if (settings) writeFileSync(join(env.ONAIR_DATA_DIR, 'settings.json'), JSON.stringify(settings))
+  if (settings) saveSettings(env.ONAIR_DATA_DIR, settings)
   return { emu, env, close }
 }
 

@@ -27,17 +27,21 @@ const confReplaced: Record<string, string> = {
 /** What @homebridge/dbus-native imports for introspection only (build/xml2js-unused.ts). */
 const dbusReplaced: Record<string, string> = { xml2js: at('build/xml2js-unused.ts') }
 
+/** What proper-lockfile imports to retry opens it never makes (build/graceful-fs-unused.ts). */
+const lockReplaced: Record<string, string> = { 'graceful-fs': at('build/graceful-fs-unused.ts') }
+
+/** Each package whose imports are replaced, with its replacements. */
+const replacedFor: ReadonlyArray<[RegExp, Record<string, string>]> = [
+  [/[\\/]node_modules[\\/]conf[\\/]/, confReplaced],
+  [/[\\/]node_modules[\\/]@homebridge[\\/]dbus-native[\\/]/, dbusReplaced],
+  [/[\\/]node_modules[\\/]proper-lockfile[\\/]/, lockReplaced]
+]
+
 export const trimUnused = (): Plugin => ({
   name: 'onair-trim-unused',
   enforce: 'pre',
   resolveId: (source, importer) =>
-    !importer
-      ? null
-      : /[\\/]node_modules[\\/]conf[\\/]/.test(importer)
-        ? (confReplaced[source] ?? null)
-        : /[\\/]node_modules[\\/]@homebridge[\\/]dbus-native[\\/]/.test(importer)
-          ? (dbusReplaced[source] ?? null)
-          : null
+    (importer && replacedFor.find(([pkg]) => pkg.test(importer))?.[1][source]) ?? null
 })
 
 /** The OAuth client a release carries (src/main/core/auth/build-client.ts), read from ONAIR_BUILD_*. */

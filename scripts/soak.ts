@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { BENCH_WORK_ID, startEmulator, USER_ID } from '../test/emulator/index'
 import { createDriver } from './soak/cli'
 import { soakFolder } from './soak/data-folder'
+import { saveSettings } from '../test/support/saved-settings'
 import { expectedPremieres, expectedRepeats, tallyPremieres, tallyRepeats } from './soak/notices'
 import { runPhases, type PhaseContext } from './soak/phases'
 import {
@@ -78,10 +78,10 @@ process.once('exit', (code) => {
   const kept = folder.finish(code !== 0)
   if (kept) process.stdout.write(`data folder kept: ${kept}\n`)
 })
-writeFileSync(
-  join(dataDir, 'settings.json'),
-  JSON.stringify({ version: 1, reminders: { leadMinutes: LEADS, graceMinutes: 15, dontMissWorkIds: [BENCH_WORK_ID] } })
-)
+saveSettings(dataDir, {
+  version: 1,
+  reminders: { leadMinutes: LEADS, graceMinutes: 15, dontMissWorkIds: [BENCH_WORK_ID] }
+})
 const env = {
   ONAIR_DATA_DIR: dataDir,
   ONAIR_MEDIA_URL: emu.baseUrl,

@@ -1,8 +1,5 @@
 import type { Settings } from '../../shared/settings'
 import type { DocumentStore } from '../core/store/json-file'
-import { settingsFileStore } from '../core/store/settings'
-import type { CommandContext } from './command'
-import { movedAside } from './moved-aside'
 
 /** What `onair run` changes for itself only, never in the saved settings. */
 export interface SettingsOverrides {
@@ -13,11 +10,11 @@ export interface SettingsOverrides {
 }
 
 /**
- * The app's settings as the command line sees them: the app's file with this run's overrides on
+ * The app's settings as the command line sees them: the app's file (its store, store/settings.ts,
+ * or before zod is loaded the file as its receipt vouches for it) with this run's overrides on
  * top. The command line never writes settings; a write here would be a bug, so it throws.
  */
-export function cliSettings(ctx: CommandContext, overrides: SettingsOverrides = {}): DocumentStore<Settings> {
-  const file = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
+export function cliSettings(file: DocumentStore<Settings>, overrides: SettingsOverrides = {}): DocumentStore<Settings> {
   const { leadMinutes, webhookPort } = overrides
   const withOverrides = (saved: Settings): Settings => ({
     ...saved,

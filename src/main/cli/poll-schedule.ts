@@ -3,6 +3,7 @@ import { describeApiError } from '../core/http/errors'
 import { pollOnce } from '../core/schedule/poll'
 import { emptySchedule } from '../core/schedule/empty-schedule'
 import { scheduleFileStore } from '../core/schedule/schedule-file'
+import { settingsFileStore } from '../core/store/settings'
 import type { CommandContext, ExitCode } from './command'
 import { cliSettings } from './cli-settings'
 import { signedInAccount } from './context'
@@ -24,7 +25,7 @@ export async function pollSchedule(ctx: CommandContext): Promise<ShownSchedule |
     return failWith(ctx, e)
   }
   const cache = scheduleFileStore(ctx.config.dataDir, movedAside(ctx))
-  const settings = cliSettings(ctx).read()
+  const settings = cliSettings(settingsFileStore(ctx.config.dataDir, movedAside(ctx))).read()
   const result = await pollOnce({ media: cli.account.media(), now: ctx.clock.now(), settings })
   // A schedule.json the system refuses (a folder in its place, no permission, a full disk) is
   // said once, with what to do; what was fetched is still shown, and the exit code says 1.

@@ -4,8 +4,9 @@ import type { Clock } from './clock'
 import type { Notifier } from './notify'
 import { outboxFileStore } from './records/store'
 import { watchedEpisodes } from './records/watched-episodes'
+import { reminderStores } from './schedule/files'
 import { openReminderDelivery, type ReminderDelivery, type ReminderEvent } from './schedule/reminder-delivery'
-import { FolderHeldError, holdFolder, type FolderHold } from './store/folder-lock'
+import type { FolderHold } from './store/folder-lock'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
 
 /**
@@ -28,17 +29,19 @@ export interface FolderRemindersDeps {
 
 export function folderReminders(deps: FolderRemindersDeps): ReminderDelivery {
   const outbox = outboxFileStore(deps.dataDir, deps.onCorrupt)
-  return openReminderDelivery({
-    clock: deps.clock,
-    dataDir: deps.dataDir,
-    notifier: deps.notifier,
-    locale: deps.locale,
-    settings: () => deps.settings.read(),
-    // A Watched from anywhere (the window, `onair record`, a link) is in the outbox: no repeats.
-    recorded: () => watchedEpisodes(outbox.read()),
-    onError: deps.onError,
-    onCorrupt: deps.onCorrupt
-  })
+  return openReminderDelivery(
+    {
+      clock: deps.clock,
+      notifier: deps.notifier,
+      locale: deps.locale,
+      settings: () => deps.settings.read(),
+      // A Watched from anywhere (the window, `onair record`, a link) is in the outbox: no repeats.
+      recorded: () => watchedEpisodes(outbox.read()),
+      onError: deps.onError,
+      onCorrupt: deps.onCorrupt
+    },
+    reminderStores(deps.dataDir, undefined, deps.onCorrupt)
+  )
 }
 
 /** What `serveFolderFirst` hands to `openAppServices` (its `first`): the reminders and the folder's hold. */
@@ -48,23 +51,17 @@ export interface ServedFirst {
 }
 
 /**
- * Takes the folder, or throws FolderHeldError naming the process that serves it, and delivers what
- * is due from the saved files, told to `listener` (`onair run`'s lines) as every later reminder is.
+ * On the folder `hold` took (store/folder-lock.ts): delivers what is due from the saved files,
+ * told to `listener` (`onair run`'s lines) as every later reminder is. What a restarted daemon
+ * delivered already from its receipts (reminders-from-receipts.ts) is in the ledger, so not again.
  */
 export function serveFolderFirst(
   deps: FolderRemindersDeps,
-  face: 'app' | 'cli',
+  hold: FolderHold,
   listener: (event: ReminderEvent) => void
 ): ServedFirst {
-  const attempt = holdFolder(deps.dataDir, { face, now: deps.clock.now(), onLost: (e) => deps.onError?.(e) })
-  if (!attempt.ok) throw new FolderHeldError(attempt.holder)
-  try {
-    const delivery = folderReminders(deps)
-    delivery.onChange(listener)
-    delivery.planSaved()
-    return { delivery, hold: attempt.hold }
-  } catch (e) {
-    attempt.hold.release()
-    throw e
-  }
+  const delivery = folderReminders(deps)
+  delivery.onChange(listener)
+  delivery.planSaved()
+  return { delivery, hold }
 }

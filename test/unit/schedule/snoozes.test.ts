@@ -6,13 +6,8 @@ import { ledgerFile, snoozesFile } from '../../../src/main/core/schedule/files'
 import { reminderKey } from '../../../src/main/core/schedule/planner'
 import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'
-import {
-  emptySnoozes,
-  SNOOZE_MS,
-  sortSnoozes,
-  type ReminderRef,
-  type SnoozesDoc
-} from '../../../src/main/core/schedule/snoozes'
+import type { SnoozesDoc } from '../../../src/main/core/schedule/reminder-documents'
+import { emptySnoozes, SNOOZE_MS, sortSnoozes, type ReminderRef } from '../../../src/main/core/schedule/snoozes'
 import type { CachedProgram, Delivery, ReminderSettingsInput } from '../../../src/shared/schedule'
 import { HOUR, MIN, program, settings } from './fixtures'
 import { tempDir } from '../../support/temp-dir'

@@ -40,8 +40,16 @@ describe('the data folder table', () => {
     const held = holdFolder(dir, { face: 'cli', now })
     if (!held.ok) throw new Error('the folder was held')
     const table = Object.values(DATA_FILES).map((f) => f.name)
-    // The two documents the read-only commands read carry the receipt of their validation (receipt.ts).
-    const receipts = [DATA_FILES.settings.name, DATA_FILES.schedule.name].map((name) => `${name}.receipt`)
+    // The documents read without zod (by the read-only commands, and by a restarting `onair run`
+    // before it loads zod) carry the receipt of their validation (receipt.ts).
+    const vouched = [
+      DATA_FILES.settings,
+      DATA_FILES.schedule,
+      DATA_FILES.ledger,
+      DATA_FILES.snoozes,
+      DATA_FILES.history
+    ]
+    const receipts = [...vouched, DATA_FILES.outbox].map((f) => `${f.name}.receipt`)
     // No lock or temporary file is left beside them once each transaction is over.
     expect(readdirSync(dir).sort()).toEqual([...table, ...receipts].sort())
     held.hold.release()

@@ -1,10 +1,13 @@
+import type { ServedFirst } from '../../core/folder-reminders'
+import { deliverFromReceipts } from '../../core/reminders-from-receipts'
 import type { CronFactory } from '../../core/schedule/cron'
-import { serveFolderFirst, type ServedFirst } from '../../core/folder-reminders'
-import { FolderHeldError } from '../../core/store/folder-lock'
+import { FolderHeldError, holdFolder } from '../../core/store/folder-lock'
+import { memoryStore } from '../../core/store/json-file'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import type { CliAccount } from '../context'
 import { cliSettings } from '../cli-settings'
 import { movedAside } from '../moved-aside'
+import { readSettings } from '../saved-documents'
 import { daemonOutput } from '../daemon-output'
 import { daemonNotifier } from '../desktop-notifier'
 import { untilSignal } from '../signals'
@@ -85,36 +88,55 @@ export interface DaemonRuntime {
 
 /** The daemon until `runtime.stop` resolves; split from `run` so tests stop it without a signal. */
 export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Promise<ExitCode> {
-  const leadMinutes = parseLead(ctx.flags.lead)
-  const webhookPort = parseWebhookPort(ctx.flags.webhook)
-  const settings = cliSettings(ctx, { leadMinutes, webhookPort })
+  const overrides = { leadMinutes: parseLead(ctx.flags.lead), webhookPort: parseWebhookPort(ctx.flags.webhook) }
+  const { dataDir } = ctx.config
+  // Until the full start, the settings as they were read at the start (as their receipt vouches
+  // for them: no zod, reminders-from-receipts.ts), from then on as they are saved.
+  let settings = cliSettings(memoryStore(await readSettings(ctx)), overrides)
   const output = daemonOutput(ctx, ctx.clock, () => settings.read().reminders.timeZone)
   const notifications = daemonNotifier(ctx)
-  const ground = {
-    dataDir: ctx.config.dataDir,
-    clock: ctx.clock,
-    notifier: notifications.notifier,
-    locale: () => ctx.locale,
-    settings,
-    onError: output.error,
-    onCorrupt: movedAside(ctx)
-  }
-  // The folder first, and what fell due while no daemon served it, from the saved files: before
-  // the account, the HTTP client, the inbox and the calendar are loaded and built, which took a
-  // restarted daemon ~50 ms (issue 25.3). One daemon per folder: a second `onair run` says who
-  // serves the reminders and exits 2.
-  let first: ServedFirst
+  // One daemon per folder: a second `onair run` says who serves the reminders and exits 2.
+  let attempt
   try {
-    first = serveFolderFirst(ground, 'cli', output.reminders)
+    attempt = holdFolder(dataDir, { face: 'cli', now: ctx.clock.now(), onLost: output.error })
   } catch (e) {
     await notifications.close()
-    if (!(e instanceof FolderHeldError)) throw e
-    ctx.io.err(ctx.t(e.userMessage))
+    throw e
+  }
+  if (!attempt.ok) {
+    await notifications.close()
+    ctx.io.err(ctx.t(new FolderHeldError(attempt.holder).userMessage))
     return EXIT.usage
+  }
+  const { hold } = attempt
+  const base = { dataDir, clock: ctx.clock, notifier: notifications.notifier, locale: () => ctx.locale }
+  // What fell due while no daemon served the folder, from the files as their receipts vouch for
+  // them: before zod, conf, the account, the HTTP client, the inbox and the calendar are loaded,
+  // which took a restarted daemon 40–80 ms more (issue 25.3). Whatever it could not deliver, or
+  // any trouble it met, the full start below delivers or reports from validated files.
+  try {
+    deliverFromReceipts({ ...base, settings: settings.read(), onError: output.error }, output.reminders)
+  } catch {
+    // The full start meets the same trouble, and says what it is.
   }
   // A reminder falling due from now on waits for whatever runs: the rest is loaded and built in
   // steps, each after a turn of the event loop, in which its timer fires (the soak restarts a
   // daemon 0.1 s before a reminder falls due).
+  await aTurn()
+  const [{ serveFolderFirst }, { settingsFileStore }] = await Promise.all([
+    import('../../core/folder-reminders'),
+    import('../../core/store/settings')
+  ])
+  settings = cliSettings(settingsFileStore(dataDir, movedAside(ctx)), overrides)
+  const ground = { ...base, settings, onError: output.error, onCorrupt: movedAside(ctx) }
+  let first: ServedFirst
+  try {
+    first = serveFolderFirst(ground, hold, output.reminders)
+  } catch (e) {
+    hold.release()
+    await notifications.close()
+    throw e
+  }
   await aTurn()
   const [{ signedInAccount }, { failWith }] = await Promise.all([import('../context'), import('../report')])
   await aTurn()
@@ -153,7 +175,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   const keepAlive = setInterval(() => undefined, 1 << 30)
   try {
     await services.start()
-    if (webhookPort !== undefined) {
+    if (overrides.webhookPort !== undefined) {
       const { url } = services.inbox.webhookInfo()
       // The receiver's failure was printed (onError); asked for explicitly, it is not optional.
       if (!url) return EXIT.failure

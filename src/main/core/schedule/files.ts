@@ -1,9 +1,10 @@
 import type { ScheduleCache } from '../../../shared/schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { emptyHistory, HistoryDoc, historyOver, memoryHistory, type ReminderHistory } from './history'
-import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
-import { emptyPremieres, memoryPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
-import { emptySnoozes, memorySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
+import { emptyHistory, historyOver, memoryHistory, type ReminderHistory } from './history'
+import { emptyLedger, ledgerOver, type Ledger } from './ledger'
+import { emptyPremieres, memoryPremieres, premieresOver, type Premieres } from './premieres'
+import { HistoryDoc, LedgerDoc, PremieresDoc, SnoozesDoc } from './reminder-documents'
+import { emptySnoozes, memorySnoozes, snoozesOver, type Snoozes } from './snoozes'
 import { dataFile } from '../store/data-files'
 import { scheduleFileStore } from './schedule-file'
 
@@ -20,6 +21,7 @@ export function ledgerFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) =
     jsonFileStore({
       path: dataFile(dataDir, 'ledger'),
       schema: LedgerDoc,
+      receipts: true,
       defaults: emptyLedger,
       onCorrupt,
       lossNote: {
@@ -36,6 +38,7 @@ export function snoozesFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
     jsonFileStore({
       path: dataFile(dataDir, 'snoozes'),
       schema: SnoozesDoc,
+      receipts: true,
       defaults: emptySnoozes,
       onCorrupt,
       lossNote: {
@@ -52,6 +55,7 @@ export function historyFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
     jsonFileStore({
       path: dataFile(dataDir, 'history'),
       schema: HistoryDoc,
+      receipts: true,
       defaults: emptyHistory,
       onCorrupt,
       lossNote: {

@@ -1,12 +1,7 @@
-import { z } from 'zod'
-import {
-  HistoryEntrySchema,
-  type HistoryEntry,
-  type HistoryOutcome,
-  type HistoryReminder
-} from '../../../shared/reminder-history'
+import type { HistoryEntry, HistoryOutcome, HistoryReminder } from '../../../shared/reminder-history'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
 import { memoryStore, type DocumentStore } from '../store/json-file'
+import type { HistoryDoc } from './reminder-documents'
 import type { ReminderRef } from './snoozes'
 
 /**
@@ -24,9 +19,6 @@ export const HISTORY_KEEP_MS = 7 * DAY
 export const MAX_HISTORY_ENTRIES = 1000
 /** A missed summary of more shows keeps the first ones; the notification listed them all. */
 export const MAX_REMINDERS_PER_ENTRY = 50
-
-export const HistoryDoc = z.object({ version: z.literal(1), entries: z.array(HistoryEntrySchema) })
-export type HistoryDoc = z.output<typeof HistoryDoc>
 
 export const emptyHistory = (): HistoryDoc => ({ version: 1, entries: [] })
 

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { memoryStore, type DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/json-file'
+import type { LedgerDoc } from './reminder-documents'
 import type { DeliveredAt } from './repeats'
 
 const HOUR = 60 * 60 * 1000
@@ -9,14 +9,6 @@ const HOUR = 60 * 60 * 1000
  * day more, and the hour covers the on-time tolerance with room to spare.
  */
 export const LEDGER_KEEP_MS = 49 * HOUR
-
-export const LedgerDoc = z.object({
-  version: z.literal(1),
-  entries: z.record(z.string(), z.object({ deliveredAt: z.number(), startedAt: z.number() })),
-  /** The last moment reminders were being served from this folder (any process): the heartbeat. */
-  servedAt: z.number().optional()
-})
-export type LedgerDoc = z.output<typeof LedgerDoc>
 
 export const emptyLedger = (): LedgerDoc => ({ version: 1, entries: {} })
 
@@ -117,35 +109,5 @@ export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
     get size() {
       return Object.keys(store.read().entries).length
     }
-  }
-}
-
-/**
- * A ledger in memory that hands each change to `save` as JSON (tests, benchmarks). An unreadable
- * `json` starts an empty ledger.
- */
-export function createLedger(save: (json: string) => void, json?: string | null): Ledger {
-  const inner = memoryStore(parse(json))
-  return ledgerOver({
-    read: inner.read,
-    write(next) {
-      inner.write(next)
-      save(JSON.stringify(next))
-    },
-    update(fn) {
-      const next = fn(inner.read())
-      this.write(next)
-      return next
-    }
-  })
-}
-
-function parse(json: string | null | undefined): LedgerDoc {
-  if (!json) return emptyLedger()
-  try {
-    const result = LedgerDoc.safeParse(JSON.parse(json))
-    return result.success ? result.data : emptyLedger()
-  } catch {
-    return emptyLedger()
   }
 }

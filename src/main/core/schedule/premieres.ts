@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import type { Locale } from '../../../shared/locale'
 import type { HistoryReminder } from '../../../shared/reminder-history'
 import type { CachedProgram, ReminderSettings } from '../../../shared/schedule'
 import type { NativeNotification } from '../notify'
 import { memoryStore, type DocumentStore } from '../store/json-file'
+import type { PremieresDoc } from './reminder-documents'
 import { isInQuietHours } from './local-time'
 import { isWanted } from './planner'
 import { summaryLine } from './reminder-text'
@@ -18,12 +18,6 @@ const DAY = 24 * 60 * 60_000
 /** Long past any airing of a first episode on a later channel: the work is not announced twice. */
 export const PREMIERE_KEEP_MS = 180 * DAY
 
-export const PremieresDoc = z.object({
-  version: z.literal(1),
-  /** Work id → when its premiere was announced. */
-  works: z.record(z.string(), z.object({ notifiedAt: z.number() }))
-})
-export type PremieresDoc = z.output<typeof PremieresDoc>
 export const emptyPremieres = (): PremieresDoc => ({ version: 1, works: {} })
 
 /** Episode 1, however the service numbers it (`1`, `1.0`, `#1`, `第1話`). */

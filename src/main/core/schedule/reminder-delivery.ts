@@ -4,7 +4,7 @@ import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
 import type { Notifier } from '../notify'
 import type { CorruptFileReport } from '../store/json-file'
-import { reminderStores, type ReminderStores } from './files'
+import type { ReminderStores } from './files'
 import { deliveryEntries, historyReminder } from './history'
 import type { PollResult } from './poll'
 import type { PollerStatus } from './poller'
@@ -23,10 +23,6 @@ import { createScheduler, GAP_HORIZON_MS, type Scheduler } from './scheduler'
  */
 export interface ReminderDeliveryOptions {
   clock: Clock
-  /** The files of schedule/files.ts in this folder, unless `stores` are given. */
-  dataDir?: string
-  /** Without `snoozes`, `history` or `premieres`, they live in memory. */
-  stores?: ReminderStores
   /** Read at every use, so a changed setting needs only a re-plan. */
   settings: () => Settings
   notifier: Notifier
@@ -60,9 +56,15 @@ export interface ReminderDelivery {
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
 
-export function openReminderDelivery(opts: ReminderDeliveryOptions): ReminderDelivery {
+/**
+ * `stores` are the folder's files (files.ts `reminderStores`), or before zod is loaded the same
+ * files as their receipts vouch for them (reminders-from-receipts.ts).
+ */
+export function openReminderDelivery(
+  opts: ReminderDeliveryOptions,
+  stores: Required<ReminderStores>
+): ReminderDelivery {
   const { clock } = opts
-  const stores = reminderStores(opts.dataDir, opts.stores, opts.onCorrupt)
   const { cache, ledger, snoozes, history, premieres } = stores
   const onError = opts.onError ?? (() => {})
   const listeners = new Set<(event: ReminderEvent) => void>()

@@ -8,6 +8,7 @@ import { dataFile } from '../store/data-files'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
 import { emptySchedule } from './empty-schedule'
+import { reminderStores, type ReminderStores } from './files'
 import { remindedOf } from './history'
 import { createPoller, type PollerStatus } from './poller'
 import {
@@ -30,6 +31,10 @@ export interface ReminderServiceOptions extends ReminderDeliveryOptions {
   monitor: SessionMonitor
   random?: () => number
   cron?: CronFactory
+  /** The files of schedule/files.ts in this folder, unless `stores` are given. */
+  dataDir?: string
+  /** Without `snoozes`, `history` or `premieres`, they live in memory. */
+  stores?: ReminderStores
   /** Opened already (`onair run` delivers what fell due before it builds the account); else opened here. */
   delivery?: ReminderDelivery
 }
@@ -78,7 +83,8 @@ const JUMP_TOLERANCE_MS = 5_000
 
 export function createReminderService(opts: ReminderServiceOptions): ReminderService {
   const { clock, monitor } = opts
-  const delivery = opts.delivery ?? openReminderDelivery(opts)
+  const delivery =
+    opts.delivery ?? openReminderDelivery(opts, reminderStores(opts.dataDir, opts.stores, opts.onCorrupt))
   const { cache, snoozes, history } = delivery.stores
   const { scheduler, emit, keep, noteQuietHolds, announcePremieres } = delivery
 

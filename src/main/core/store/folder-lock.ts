@@ -1,6 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs'
 import lockfile from 'proper-lockfile'
-import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { withFileLock } from './file-lock'
 import { writeAtomic } from './atomic-write'
@@ -20,14 +19,13 @@ import { dataFile } from './data-files'
  */
 export const HOLD_STALE_MS = 60_000
 
-export const FolderHolder = z.object({
-  host: z.string(),
-  pid: z.int(),
+export interface FolderHolder {
+  host: string
+  pid: number
   /** `app` or `cli` (`onair run`). */
-  face: z.string(),
-  startedAt: z.number()
-})
-export type FolderHolder = z.infer<typeof FolderHolder>
+  face: string
+  startedAt: number
+}
 
 export interface FolderHold {
   release(): void
@@ -93,10 +91,16 @@ export function currentHolder(dataDir: string): FolderHolder | null {
   return holder && !processGone({ host: holder.host, pid: holder.pid, id: '' }) ? holder : null
 }
 
+/**
+ * Checked field by field rather than with zod: a restarting `onair run` takes the hold before it
+ * loads zod (core/reminders-from-receipts.ts). Anything else in the file is not a holder.
+ */
 function readHolder(path: string): FolderHolder | null {
   try {
-    const parsed = FolderHolder.safeParse(JSON.parse(readFileSync(path, 'utf8')))
-    return parsed.success ? parsed.data : null
+    const h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Record<keyof FolderHolder, unknown>> | null
+    const { host, pid, face, startedAt } = h ?? {}
+    if (typeof host !== 'string' || !Number.isSafeInteger(pid) || typeof face !== 'string') return null
+    return typeof startedAt === 'number' ? { host, pid: pid as number, face, startedAt } : null
   } catch {
     return null
   }

@@ -56,8 +56,9 @@ export interface JsonFileOptions<S extends z.ZodType> {
   /** Where the text is kept; the process's backend (`useDocumentBackend`) unless a test says. */
   backend?: DocumentBackend
   /**
-   * Keep a receipt of each validation beside the file (receipt.ts), for the documents the
-   * read-only commands read without zod (settings, the schedule); the others need none.
+   * Keep a receipt of each validation beside the file (receipt.ts), for the documents read
+   * without zod: by the read-only commands (settings, the schedule) and by a restarting
+   * `onair run` before it loads zod (those two, the ledger, the snoozes, the history, the outbox).
    */
   receipts?: boolean
 }

@@ -36,7 +36,7 @@ declare const __ONAIR_SCHEMA_FINGERPRINT__: string | undefined
 export const schemaFingerprint = (): string | undefined =>
   typeof __ONAIR_SCHEMA_FINGERPRINT__ === 'string' ? __ONAIR_SCHEMA_FINGERPRINT__ : undefined
 
-interface Identity {
+export interface Identity {
   ino: string
   size: string
   mtimeNs: string
@@ -117,6 +117,12 @@ export function receiptFor(path: string, fingerprint: string): Receipt | undefin
  * also covers every file trouble: the validating path reports it as it always has.
  */
 export function vouchedDocument(path: string): unknown {
+  const vouched = vouchedFile(path)
+  return vouched === ABSENT || vouched === undefined ? vouched : vouched.document
+}
+
+/** vouchedDocument with the identity the file had when it was read (vouched-file.ts keeps it). */
+export function vouchedFile(path: string): { document: unknown; identity: Identity } | typeof ABSENT | undefined {
   const fingerprint = schemaFingerprint()
   if (!fingerprint) return undefined
   try {
@@ -125,7 +131,7 @@ export function vouchedDocument(path: string): unknown {
     if (read === ABSENT) return ABSENT
     if (!receipt || !read || !sameIdentity(receipt, read.identity)) return undefined
     if (receipt.hash !== undefined && receipt.hash !== textHash(read.text)) return undefined
-    return parseDocument(read.text)
+    return { document: parseDocument(read.text), identity: read.identity }
   } catch {
     return undefined
   }

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { HistoryEntrySchema } from '../../../shared/reminder-history'
+import { memoryStore } from '../store/json-file'
+import { emptyLedger, ledgerOver, type Ledger } from './ledger'
+
+/*
+ * The schemas of the reminders' own files (files.ts opens them), apart from the code that works on
+ * those documents (ledger.ts, snoozes.ts, history.ts, premieres.ts import only their types): a
+ * restarted `onair run` delivers what fell due from files their receipts vouch for, before zod is
+ * loaded (core/reminders-from-receipts.ts, issue 25.3).
+ */
+
+export const LedgerDoc = z.object({
+  version: z.literal(1),
+  entries: z.record(z.string(), z.object({ deliveredAt: z.number(), startedAt: z.number() })),
+  /** The last moment reminders were being served from this folder (any process): the heartbeat. */
+  servedAt: z.number().optional()
+})
+export type LedgerDoc = z.output<typeof LedgerDoc>
+
+const SnoozeEntry = z.object({
+  programId: z.int(),
+  startedAt: z.string(),
+  offsetMinutes: z.int(),
+  fireAt: z.number(),
+  requestedAt: z.number()
+})
+
+/**
+ * `snoozes.json`: the snoozed reminders of the data folder, keyed by the reminder's own key, so a
+ * reminder has at most one snooze whatever presses it (a double click, the same toast in the
+ * Action Center, the snoozed reminder snoozed again): the last press wins, +5 min from it.
+ */
+export const SnoozesDoc = z.object({
+  version: z.literal(1),
+  snoozes: z.record(z.string(), SnoozeEntry)
+})
+export type SnoozesDoc = z.output<typeof SnoozesDoc>
+
+export const HistoryDoc = z.object({ version: z.literal(1), entries: z.array(HistoryEntrySchema) })
+export type HistoryDoc = z.output<typeof HistoryDoc>
+
+export const PremieresDoc = z.object({
+  version: z.literal(1),
+  /** Work id → when its premiere was announced. */
+  works: z.record(z.string(), z.object({ notifiedAt: z.number() }))
+})
+export type PremieresDoc = z.output<typeof PremieresDoc>
+
+/**
+ * A ledger in memory that hands each change to `save` as JSON (tests, benchmarks). An unreadable
+ * `json` starts an empty ledger.
+ */
+export function createLedger(save: (json: string) => void, json?: string | null): Ledger {
+  const inner = memoryStore(parse(json))
+  return ledgerOver({
+    read: inner.read,
+    write(next) {
+      inner.write(next)
+      save(JSON.stringify(next))
+    },
+    update(fn) {
+      const next = fn(inner.read())
+      this.write(next)
+      return next
+    }
+  })
+}
+
+function parse(json: string | null | undefined): LedgerDoc {
+  if (!json) return emptyLedger()
+  try {
+    const result = LedgerDoc.safeParse(JSON.parse(json))
+    return result.success ? result.data : emptyLedger()
+  } catch {
+    return emptyLedger()
+  }
+}
