@@ -1,5 +1,5 @@
 import { ManualClock, systemClock } from '../src/main/core/clock'
-import { createLedger } from '../src/main/core/schedule/reminder-documents'
+import { createLedger } from '../test/support/memory-ledger'
 import { createScheduler } from '../src/main/core/schedule/scheduler'
 import { CachedProgramSchema, ReminderSettingsSchema } from '../src/shared/schedule'
 import { quantile, summarise, type Bench } from './stats'

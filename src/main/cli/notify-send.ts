@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -70,14 +69,18 @@ export function notifySend(
   return {
     show(n) {
       if (!binary) return
-      try {
-        const args = notifySendArgs({ title: n.title, body: body(n.body) }, icon)
-        const child = spawn(binary, args, { stdio: 'ignore', detached: true, env: childEnv(env) })
-        child.on('error', () => undefined)
-        child.unref()
-      } catch {
-        // A notification that cannot be shown must not stop the daemon.
-      }
+      const args = notifySendArgs({ title: n.title, body: body(n.body) }, icon)
+      // node:child_process is loaded by the first notification rather than at the start: ~2 ms
+      // a restarted daemon's first reminder would otherwise wait for (issue 25.3).
+      void import('node:child_process').then(({ spawn }) => {
+        try {
+          const child = spawn(binary, args, { stdio: 'ignore', detached: true, env: childEnv(env) })
+          child.on('error', () => undefined)
+          child.unref()
+        } catch {
+          // A notification that cannot be shown must not stop the daemon.
+        }
+      })
     }
   }
 }

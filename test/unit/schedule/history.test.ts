@@ -12,7 +12,7 @@ import {
   memoryHistory,
   withEntries
 } from '../../../src/main/core/schedule/history'
-import { createLedger } from '../../../src/main/core/schedule/reminder-documents'
+import { createLedger } from '../../support/memory-ledger'
 import { reminderKey } from '../../../src/main/core/schedule/planner'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'

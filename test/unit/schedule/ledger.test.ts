@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLedger } from '../../../src/main/core/schedule/reminder-documents'
+import { createLedger } from '../../support/memory-ledger'
 import { DAY, HOUR } from './fixtures'
 
 const start = Date.UTC(2026, 3, 5, 15, 0)

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
-import { createLedger } from '../../../src/main/core/schedule/reminder-documents'
+import { createLedger } from '../../support/memory-ledger'
 import { plan } from '../../../src/main/core/schedule/planner'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'
 import type { Delivery } from '../../../src/shared/schedule'

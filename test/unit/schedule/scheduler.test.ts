@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock, type Clock } from '../../../src/main/core/clock'
 import type { Ledger } from '../../../src/main/core/schedule/ledger'
-import { createLedger } from '../../../src/main/core/schedule/reminder-documents'
+import { createLedger } from '../../support/memory-ledger'
 import { createScheduler, MAX_TIMER_MS } from '../../../src/main/core/schedule/scheduler'
 import type { Delivery, ReminderSettings, ReminderSettingsInput } from '../../../src/shared/schedule'
 import { DAY, HOUR, MIN, program, settings } from './fixtures'

@@ -1,7 +1,5 @@
 import { z } from 'zod'
 import { HistoryEntrySchema } from '../../../shared/reminder-history'
-import { memoryStore } from '../store/json-file'
-import { emptyLedger, ledgerOver, type Ledger } from './ledger'
 
 /*
  * The schemas of the reminders' own files (files.ts opens them), apart from the code that works on
@@ -46,33 +44,3 @@ export const PremieresDoc = z.object({
   works: z.record(z.string(), z.object({ notifiedAt: z.number() }))
 })
 export type PremieresDoc = z.output<typeof PremieresDoc>
-
-/**
- * A ledger in memory that hands each change to `save` as JSON (tests, benchmarks). An unreadable
- * `json` starts an empty ledger.
- */
-export function createLedger(save: (json: string) => void, json?: string | null): Ledger {
-  const inner = memoryStore(parse(json))
-  return ledgerOver({
-    read: inner.read,
-    write(next) {
-      inner.write(next)
-      save(JSON.stringify(next))
-    },
-    update(fn) {
-      const next = fn(inner.read())
-      this.write(next)
-      return next
-    }
-  })
-}
-
-function parse(json: string | null | undefined): LedgerDoc {
-  if (!json) return emptyLedger()
-  try {
-    const result = LedgerDoc.safeParse(JSON.parse(json))
-    return result.success ? result.data : emptyLedger()
-  } catch {
-    return emptyLedger()
-  }
-}

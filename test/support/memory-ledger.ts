@@ -1,0 +1,33 @@
+import { memoryStore } from '../../src/main/core/store/json-file'
+import { emptyLedger, ledgerOver, type Ledger } from '../../src/main/core/schedule/ledger'
+import { LedgerDoc } from '../../src/main/core/schedule/reminder-documents'
+
+/**
+ * A ledger in memory that hands each change to `save` as JSON (tests, benchmarks). An unreadable
+ * `json` starts an empty ledger.
+ */
+export function createLedger(save: (json: string) => void, json?: string | null): Ledger {
+  const inner = memoryStore(parse(json))
+  return ledgerOver({
+    read: inner.read,
+    write(next) {
+      inner.write(next)
+      save(JSON.stringify(next))
+    },
+    update(fn) {
+      const next = fn(inner.read())
+      this.write(next)
+      return next
+    }
+  })
+}
+
+function parse(json: string | null | undefined): LedgerDoc {
+  if (!json) return emptyLedger()
+  try {
+    const result = LedgerDoc.safeParse(JSON.parse(json))
+    return result.success ? result.data : emptyLedger()
+  } catch {
+    return emptyLedger()
+  }
+}
