@@ -30,11 +30,15 @@ const dbusReplaced: Record<string, string> = { xml2js: at('build/xml2js-unused.t
 /** What proper-lockfile imports to retry opens it never makes (build/graceful-fs-unused.ts). */
 const lockReplaced: Record<string, string> = { 'graceful-fs': at('build/graceful-fs-unused.ts') }
 
+/** What proper-lockfile's signal-exit imports for one check (build/assert-unused.ts). */
+const exitReplaced: Record<string, string> = { assert: at('build/assert-unused.ts') }
+
 /** Each package whose imports are replaced, with its replacements. */
 const replacedFor: ReadonlyArray<[RegExp, Record<string, string>]> = [
   [/[\\/]node_modules[\\/]conf[\\/]/, confReplaced],
   [/[\\/]node_modules[\\/]@homebridge[\\/]dbus-native[\\/]/, dbusReplaced],
-  [/[\\/]node_modules[\\/]proper-lockfile[\\/]/, lockReplaced]
+  [/[\\/]node_modules[\\/]proper-lockfile[\\/]/, lockReplaced],
+  [/[\\/]node_modules[\\/]signal-exit[\\/]/, exitReplaced]
 ]
 
 export const trimUnused = (): Plugin => ({
