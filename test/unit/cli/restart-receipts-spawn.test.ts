@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
 import { signedInEnv } from './signed-in-env'
-import { spawnCli } from './spawn-cli'
+import { runCliProcess, spawnCli } from './spawn-cli'
 
 /**
  * A real `onair run` restarted after a reminder fell due delivers it from the saved files as their
@@ -13,6 +13,8 @@ import { spawnCli } from './spawn-cli'
  * once. The seed's soon program starts in 30 s: with `--lead 2` its reminder is 90 s late at the
  * first start, with `--lead 2,1` the second start owes the 1-minute one (30 s late).
  */
+/** The episode the seed's soon program airs. */
+const SOON_EPISODE_ID = 106
 const scratch = tempDir('onair-restart-receipts-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
@@ -82,7 +84,10 @@ describe('a restarted `onair run` and the reminder that fell due meanwhile', () 
 
   it('delivers it from the receipts, before zod is loaded, once', async () => {
     const { env, dataDir } = await servedOnce()
-    expect(existsSync(join(dataDir, 'ledger.json.receipt'))).toBe(true)
+    // A record made meanwhile (the outbox is read for "don't let me miss it") leaves its receipt too.
+    expect((await runCliProcess(['record', String(SOON_EPISODE_ID), '--no-wait'], env)).code).toBe(0)
+    for (const file of ['schedule.json', 'ledger.json', 'reminder-history.json', 'outbox.json'])
+      expect(existsSync(join(dataDir, `${file}.receipt`)), file).toBe(true)
     const { stdout, loaded } = await restart(env)
     expect(loaded.some((f) => f.endsWith('/commands/run.cjs'))).toBe(true)
     expect(loaded.filter(holdsZod)).toEqual([])

@@ -2,7 +2,9 @@ import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { HistoryDoc, LedgerDoc, SnoozesDoc } from '../../../src/main/core/schedule/reminder-documents'
 import { documentText } from '../../../src/main/core/store/document-backend'
+import { HISTORY_OUTCOMES } from '../../../src/shared/reminder-history'
 import { ScheduleCacheSchema } from '../../../src/shared/schedule'
 import { SettingsSchema } from '../../../src/shared/settings'
 
@@ -11,7 +13,9 @@ import { SettingsSchema } from '../../../src/shared/settings'
  * (json-file.ts), so that trusting the file equals validating it. What Onair writes is the schema's
  * output: these properties show that, for the two documents with receipts, the output written to
  * disk and read back is a fixed point of the schema (defaults filled, lists deduplicated and sorted,
- * times made canonical UTC, episode numbers made strings), so every write leaves a receipt.
+ * times made canonical UTC, episode numbers made strings), so every write leaves a receipt. The
+ * same for the files a restarting `onair run` delivers from before it loads zod (the ledger, the
+ * snoozes, the history; the outbox: test/unit/cli/restart-receipts-spawn.test.ts).
  */
 function fixedPointOnDisk<S extends z.ZodType>(schema: S, input: unknown): boolean {
   const parsed = schema.safeParse(input)
@@ -89,6 +93,50 @@ describe('what Onair writes is what its schema makes of it, read back', () => {
   it('the schedule', () => {
     const schedule = fc.record({ fetchedAt: fc.option(isoTime), programs: fc.array(program, { maxLength: 5 }) })
     fc.assert(fc.property(schedule, (input) => fixedPointOnDisk(ScheduleCacheSchema, input)))
+  })
+
+  const time = fc.double({ noNaN: true, noDefaultInfinity: true })
+
+  it('the ledger', () => {
+    const ledger = fc.record(
+      {
+        version: fc.constant(1),
+        entries: fc.dictionary(fc.string(), fc.record({ deliveredAt: time, startedAt: time })),
+        servedAt: time
+      },
+      { requiredKeys: ['version', 'entries'] }
+    )
+    fc.assert(fc.property(ledger, (input) => fixedPointOnDisk(LedgerDoc, input)))
+  })
+
+  it('the snoozes', () => {
+    const snooze = fc.record({
+      programId: fc.integer(),
+      startedAt: fc.string(),
+      offsetMinutes: fc.integer(),
+      fireAt: time,
+      requestedAt: time
+    })
+    const snoozes = fc.record({ version: fc.constant(1), snoozes: fc.dictionary(fc.string(), snooze) })
+    fc.assert(fc.property(snoozes, (input) => fixedPointOnDisk(SnoozesDoc, input)))
+  })
+
+  it('the reminder history', () => {
+    const reminder = fc.record({ key: fc.string(), offsetMinutes: fc.integer(), fireAt: time, program })
+    const entry = fc.record(
+      {
+        at: time,
+        outcome: fc.constantFrom(...HISTORY_OUTCOMES),
+        reminders: fc.array(reminder, { maxLength: 3 }),
+        lateMs: time,
+        why: fc.constantFrom('away', 'not-running', 'shifted'),
+        until: time,
+        recordId: fc.string()
+      },
+      { requiredKeys: ['at', 'outcome', 'reminders'] }
+    )
+    const history = fc.record({ version: fc.constant(1), entries: fc.array(entry, { maxLength: 4 }) })
+    fc.assert(fc.property(history, (input) => fixedPointOnDisk(HistoryDoc, input)))
   })
 
   it('a file the schema would change gets no receipt: the check can tell', () => {

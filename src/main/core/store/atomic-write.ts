@@ -35,7 +35,16 @@ function createTemp(path: string, mode: number): { tmp: string; fd: number } {
   }
 }
 
-export function writeAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
+/**
+ * `durable: false` skips the fsync, for what may be lost in a crash at no cost but a repeated
+ * check (a receipt, receipt.ts): the rename still makes the new text appear whole or not at all.
+ */
+export function writeAtomic(
+  path: string,
+  data: string | Uint8Array,
+  mode = 0o600,
+  { durable = true }: { durable?: boolean } = {}
+): void {
   injectedWriteFault(path)
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   ownFileStats(path)
@@ -44,7 +53,7 @@ export function writeAtomic(path: string, data: string | Uint8Array, mode = 0o60
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data
       for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done)
-      fsyncSync(fd)
+      if (durable) fsyncSync(fd)
     } finally {
       closeSync(fd)
     }

@@ -24,7 +24,7 @@ export function writeReceipt(path: string, passes: (document: unknown) => boolea
     // Withdraws the old receipt, and reads the file system's clock before the file is read: an
     // edit in place after the read gets this time or later, a change time the file does not have
     // unless it changed in this very tick (then the receipt carries the text's hash).
-    writeAtomic(receipt, PENDING, 0o600)
+    writeAtomic(receipt, PENDING, 0o600, NOT_DURABLE)
     const tick = BigInt(ownFileStats(receipt)!.ctimeNs)
     const read = readSteady(path)
     if (read === ABSENT || read === undefined || !passes(parseDocument(read.text))) {
@@ -33,11 +33,17 @@ export function writeReceipt(path: string, passes: (document: unknown) => boolea
     }
     const racy = BigInt(read.identity.ctimeNs) >= tick
     const hash = racy ? { hash: textHash(read.text) } : {}
-    writeAtomic(receipt, `${JSON.stringify({ fingerprint, ...read.identity, ...hash })}\n`, 0o600)
+    writeAtomic(receipt, `${JSON.stringify({ fingerprint, ...read.identity, ...hash })}\n`, 0o600, NOT_DURABLE)
   } catch {
     // A read-only folder, a full disk, a file moved aside meanwhile: the next reader validates.
   }
 }
+
+/**
+ * Receipts are not synced to disk: one lost in a crash only means validating once more, and two
+ * fsyncs more after every write of the ledger held up each reminder's line (issue 25.3).
+ */
+const NOT_DURABLE = { durable: false }
 
 /** A receipt that vouches for nothing (no fingerprint): the one in place while the file is read. */
 const PENDING = '{}\n'
