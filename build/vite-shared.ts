@@ -14,13 +14,15 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const at = (path: string): string => resolve(root, path)
 
 /**
- * What conf imports and Onair replaces: its validator and migrations, which Onair does not use
- * (build/conf-unused.ts), and its atomic writer (src/main/core/store/conf-writer.ts).
+ * What conf imports and Onair replaces: its validator, migrations and encryption, which Onair does
+ * not use (build/conf-unused.ts), and its atomic writer (src/main/core/store/conf-writer.ts).
  * Only conf's own imports: the app's electron-updater needs the real semver (an alias for every
  * importer gave it the stub, and each update check threw).
  */
 const confReplaced: Record<string, string> = {
-  ...Object.fromEntries(['ajv/dist/2020.js', 'ajv-formats', 'semver'].map((name) => [name, at('build/conf-unused.ts')])),
+  ...Object.fromEntries(
+    ['ajv/dist/2020.js', 'ajv-formats', 'semver', 'node:crypto'].map((name) => [name, at('build/conf-unused.ts')])
+  ),
   atomically: at('src/main/core/store/conf-writer.ts')
 }
 

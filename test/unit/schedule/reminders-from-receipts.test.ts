@@ -51,7 +51,7 @@ const deliveredPrograms = (events: readonly ReminderEvent[]) =>
 describe('delivering what fell due from receipts', () => {
   it('shows the reminder due while no daemon ran, records it, and the validating start does not show it again', () => {
     const f = stoppedFolder()
-    expect(deliverFromReceipts(f, (e) => f.events.push(e))).toBe(true)
+    deliverFromReceipts(f, (e) => f.events.push(e))?.handOver()
     expect(deliveredPrograms(f.events)).toEqual([1])
     expect(f.notifier.shown).toHaveLength(1)
     const key = reminderKey(1, program(1, START).startedAt, 0)
@@ -72,11 +72,12 @@ describe('delivering what fell due from receipts', () => {
     const ledger = join(f.dataDir, 'ledger.json')
     rmSync(receiptOf(ledger))
     const before = readFileSync(ledger, 'utf8')
-    expect(deliverFromReceipts(f, (e) => f.events.push(e))).toBe(false)
+    expect(deliverFromReceipts(f, (e) => f.events.push(e))).toBeNull()
     expect(f.events).toEqual([])
     expect(f.notifier.shown).toEqual([])
     expect(readFileSync(ledger, 'utf8')).toBe(before)
     expect(existsSync(join(f.dataDir, 'reminder-history.json'))).toBe(false)
+    expect(existsSync(join(f.dataDir, 'snoozes.json.lock'))).toBe(false)
 
     const full = folderReminders({ ...f, settings: memoryStore(f.settings) })
     full.onChange((e) => f.events.push(e))
@@ -85,14 +86,21 @@ describe('delivering what fell due from receipts', () => {
     expect(deliveredPrograms(f.events)).toEqual([1])
   })
 
-  it('arms no timer: what falls due after it is the validating start’s', () => {
+  it('serves by its timer, with the snoozes and the history locked, until it hands over', () => {
     const f = stoppedFolder()
     scheduleFileStore(f.dataDir).write({
       fetchedAt: new Date(START).toISOString(),
-      programs: [program(1, START), program(2, START + 60_000)]
+      programs: [program(1, START), program(2, START + 60_000), program(3, START + 120_000)]
     })
-    deliverFromReceipts(f, (e) => f.events.push(e))
-    f.clock.advance(120_000)
-    expect(deliveredPrograms(f.events)).toEqual([1])
+    const served = deliverFromReceipts(f, (e) => f.events.push(e))
+    expect(existsSync(join(f.dataDir, 'snoozes.json.lock'))).toBe(true)
+    expect(existsSync(join(f.dataDir, 'reminder-history.json.lock'))).toBe(true)
+    f.clock.advanceTo(START + 60_000)
+    expect(deliveredPrograms(f.events)).toEqual([1, 2])
+    served?.handOver()
+    expect(existsSync(join(f.dataDir, 'snoozes.json.lock'))).toBe(false)
+    expect(existsSync(join(f.dataDir, 'reminder-history.json.lock'))).toBe(false)
+    f.clock.advanceTo(START + 120_000)
+    expect(deliveredPrograms(f.events)).toEqual([1, 2])
   })
 })

@@ -1,5 +1,5 @@
-import type { ServedFirst } from '../../core/folder-reminders'
-import { deliverFromReceipts } from '../../core/reminders-from-receipts'
+import type { FolderRemindersDeps, ServedFirst } from '../../core/folder-reminders'
+import { deliverFromReceipts, type ReceiptReminders } from '../../core/reminders-from-receipts'
 import type { CronFactory } from '../../core/schedule/cron'
 import { FolderHeldError, holdFolder } from '../../core/store/folder-lock'
 import { memoryStore } from '../../core/store/json-file'
@@ -112,27 +112,32 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   const base = { dataDir, clock: ctx.clock, notifier: notifications.notifier, locale: () => ctx.locale }
   // What fell due while no daemon served the folder, from the files as their receipts vouch for
   // them: before zod, conf, the account, the HTTP client, the inbox and the calendar are loaded,
-  // which took a restarted daemon 40–80 ms more (issue 25.3). Whatever it could not deliver, or
-  // any trouble it met, the full start below delivers or reports from validated files.
+  // which took a restarted daemon 40–80 ms more (issue 25.3). It serves, by its timer, until the
+  // full start below takes over; whatever it could not deliver, or any trouble it met, the full
+  // start delivers or reports from validated files.
+  let fromReceipts: ReceiptReminders | null = null
   try {
-    deliverFromReceipts({ ...base, settings: settings.read(), onError: output.error }, output.reminders)
+    fromReceipts = deliverFromReceipts({ ...base, settings: settings.read(), onError: output.error }, output.reminders)
   } catch {
     // The full start meets the same trouble, and says what it is.
   }
-  // A reminder falling due from now on waits for whatever runs: the rest is loaded and built in
-  // steps, each after a turn of the event loop, in which its timer fires (the soak restarts a
-  // daemon 0.1 s before a reminder falls due).
-  await aTurn()
-  const [{ serveFolderFirst }, { settingsFileStore }] = await Promise.all([
-    import('../../core/folder-reminders'),
-    import('../../core/store/settings')
-  ])
-  settings = cliSettings(settingsFileStore(dataDir, movedAside(ctx)), overrides)
-  const ground = { ...base, settings, onError: output.error, onCorrupt: movedAside(ctx) }
+  let ground: FolderRemindersDeps
   let first: ServedFirst
   try {
+    // Loaded and built in steps, each after a turn of the event loop, in which a reminder's timer
+    // fires.
+    await aTurn()
+    const [{ serveFolderFirst }, { settingsFileStore }] = await Promise.all([
+      import('../../core/folder-reminders'),
+      import('../../core/store/settings')
+    ])
+    settings = cliSettings(settingsFileStore(dataDir, movedAside(ctx)), overrides)
+    // In one turn: nothing falls due between the two, and nothing is planned by both.
+    ground = { ...base, settings, onError: output.error, onCorrupt: movedAside(ctx) }
+    fromReceipts?.handOver()
     first = serveFolderFirst(ground, hold, output.reminders)
   } catch (e) {
+    fromReceipts?.handOver()
     hold.release()
     await notifications.close()
     throw e

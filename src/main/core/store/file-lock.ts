@@ -55,20 +55,28 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4))
 const sleep = (ms: number) => void Atomics.wait(sleeper, 0, 0, ms)
 
 export function withFileLock<R>(path: string, fn: () => R, opts: FileLockOptions = {}): R {
-  const depth = held.get(path)
-  if (depth !== undefined) {
-    held.set(path, depth + 1)
-    try {
-      return fn()
-    } finally {
-      held.set(path, depth)
-    }
-  }
-  const release = acquire(path, opts)
-  held.set(path, 1)
+  const release = takeFileLock(path, opts)
   try {
     return fn()
   } finally {
+    release()
+  }
+}
+
+/**
+ * The lock of withFileLock, held until the returned release is called, across turns of the event
+ * loop: a restarting `onair run` keeps the files it delivers from while its full start loads
+ * (core/reminders-from-receipts.ts). This process's transactions on the file run inside it.
+ */
+export function takeFileLock(path: string, opts: FileLockOptions = {}): () => void {
+  const depth = held.get(path)
+  if (depth !== undefined) {
+    held.set(path, depth + 1)
+    return () => void held.set(path, depth)
+  }
+  const release = acquire(path, opts)
+  held.set(path, 1)
+  return () => {
     held.delete(path)
     try {
       release()

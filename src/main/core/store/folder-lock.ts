@@ -1,9 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs'
+import { hostname } from 'node:os'
 import lockfile from 'proper-lockfile'
 import type { LocalizedText } from '../../../shared/locale'
 import { withFileLock } from './file-lock'
 import { writeAtomic } from './atomic-write'
-import { processGone, thisProcess } from './owner'
+import { processGone } from './owner'
 import { dataFile } from './data-files'
 
 /**
@@ -61,8 +62,9 @@ export function holdFolder(dataDir: string, opts: HoldOptions): HoldAttempt {
       rmSync(hold, { recursive: true, force: true })
       release = take()
     }
-    const me = thisProcess()
-    const holder: FolderHolder = { host: me.host, pid: me.pid, face: opts.face, startedAt: opts.now }
+    // Not thisProcess(): its random id, which a holder does not keep, would load Web Crypto (~2 ms
+    // before a restarted daemon's first reminder).
+    const holder: FolderHolder = { host: hostname(), pid: process.pid, face: opts.face, startedAt: opts.now }
     writeAtomic(holderFile, `${JSON.stringify(holder)}\n`)
     let released = false
     return {
