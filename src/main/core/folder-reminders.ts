@@ -13,9 +13,9 @@ import type { CorruptFileReport, DocumentStore } from './store/json-file'
  * A data folder's reminders as far as they go without the account: from the saved files (the
  * settings, schedule.json, the ledger, the snoozes, the history, the outbox's watched records) to
  * the notification. services.ts composes the reminder service from them; `onair run` opens them
- * first (`serveFolderFirst`), so a restarted daemon delivers what fell due meanwhile before it
- * loads and builds the account, the HTTP client, the inbox and the calendar (issue 25.3). This
- * file imports none of those.
+ * first (`serveFolderFirst`), so a restarted daemon delivers what fell due meanwhile (and what
+ * reminders-from-receipts.ts could not, before zod) before it loads and builds the account, the
+ * HTTP client, the inbox and the calendar (issue 25.3). This file imports none of those.
  */
 export interface FolderRemindersDeps {
   dataDir: string

@@ -54,32 +54,31 @@ describe('a restarted `onair run` and the reminder that fell due meanwhile', () 
     emu = undefined
   })
 
+  /** `onair run --json --lead <lead>` until it showed the soon program's `offset` reminder and polled; stopped by SIGINT. */
+  async function runUntil(lead: string, offset: number, env: Record<string, string>) {
+    const daemon = spawnCli(['run', '--json', '--lead', lead], env)
+    try {
+      await daemon.line(soon(offset))
+      await daemon.line(polled)
+    } finally {
+      daemon.child.kill('SIGINT')
+    }
+    expect(await daemon.code).toBe(0)
+    return daemon.stdout
+  }
+
   async function servedOnce() {
     emu = await startEmulator({ port: 0, soonSeconds: 30 })
     const dataDir = join(tempDir('onair-restart-receipts-'), 'data')
     const env = await signedInEnv(emu, dataDir)
-    const first = spawnCli(['run', '--json', '--lead', '2'], env)
-    try {
-      await first.line(soon(2))
-      await first.line(polled)
-    } finally {
-      first.child.kill('SIGINT')
-    }
-    expect(await first.code).toBe(0)
+    await runUntil('2', 2, env)
     return { env, dataDir }
   }
 
   async function restart(env: Record<string, string>) {
     const probe = loadedAtFirstReminder()
-    const second = spawnCli(['run', '--json', '--lead', '2,1'], { ...env, NODE_OPTIONS: probe.option })
-    try {
-      await second.line(soon(1))
-      await second.line(polled)
-    } finally {
-      second.child.kill('SIGINT')
-    }
-    expect(await second.code).toBe(0)
-    return { stdout: second.stdout, loaded: probe.files() }
+    const stdout = await runUntil('2,1', 1, { ...env, NODE_OPTIONS: probe.option })
+    return { stdout, loaded: probe.files() }
   }
 
   it('delivers it from the receipts, before zod is loaded, once', async () => {
