@@ -100,7 +100,9 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
       io.env
     )
     const flags = values as Record<string, string | boolean | undefined>
-    const restoreBackend = await chooseDocumentBackend(command.readsOnly?.({ flags, positionals }) ?? false)
+    const restoreBackend = await chooseDocumentBackend(
+      command.choosesBackend === true || (command.readsOnly?.({ flags, positionals }) ?? false)
+    )
     try {
       return await command.run({ io, config, clock, locale, t, flags, positionals })
     } finally {

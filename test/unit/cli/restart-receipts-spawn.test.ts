@@ -8,7 +8,7 @@ import { runCliProcess, spawnCli } from './spawn-cli'
 
 /**
  * A real `onair run` restarted after a reminder fell due delivers it from the saved files as their
- * receipts vouch for them, before it loads zod (issue 25.3: that start-up cost ~30 ms of the
+ * receipts vouch for them, before it loads zod and conf (issue 25.3: they cost ~30 ms of the
  * 50 ms goal), exactly once; and when a file has no receipt, its validating start delivers it,
  * once. The seed's soon program starts in 30 s: with `--lead 2` its reminder is 90 s late at the
  * first start, with `--lead 2,1` the second start owes the 1-minute one (30 s late).
@@ -81,7 +81,7 @@ describe('a restarted `onair run` and the reminder that fell due meanwhile', () 
     return { stdout, loaded: probe.files() }
   }
 
-  it('delivers it from the receipts, before zod is loaded, once', async () => {
+  it('delivers it from the receipts, before zod and conf are loaded, once', async () => {
     const { env, dataDir } = await servedOnce()
     // A record made meanwhile (the outbox is read for "don't let me miss it") leaves its receipt too.
     expect((await runCliProcess(['record', String(SOON_EPISODE_ID), '--no-wait'], env)).code).toBe(0)
@@ -90,6 +90,8 @@ describe('a restarted `onair run` and the reminder that fell due meanwhile', () 
     const { stdout, loaded } = await restart(env)
     expect(loaded.some((f) => f.endsWith('/commands/run.cjs'))).toBe(true)
     expect(loaded.filter(holdsZod)).toEqual([])
+    // Nor conf: the daemon chooses its document backend once that reminder is out.
+    expect(loaded.filter((f) => f.endsWith('/chunks/conf-backend.cjs'))).toEqual([])
     expect(stdout.filter(soon(1))).toHaveLength(1)
     expect(stdout.filter(soon(2))).toEqual([])
   }, 30_000)

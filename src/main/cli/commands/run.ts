@@ -6,6 +6,7 @@ import { memoryStore } from '../../core/store/json-file'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import type { CliAccount } from '../context'
 import { cliSettings } from '../cli-settings'
+import { chooseDocumentBackend } from '../document-backend'
 import { movedAside } from '../moved-aside'
 import { readSettings } from '../saved-documents'
 import { daemonOutput } from '../daemon-output'
@@ -42,6 +43,8 @@ export const run: Command = {
       }
     }
   },
+  // Conf is chosen by the full start (runDaemon), after the delivery from receipts.
+  choosesBackend: true,
   // V8's memory flags are set when the registry loads this command (registry.ts).
   run(ctx) {
     return runDaemon(ctx, { stop: untilSignal() })
@@ -123,14 +126,17 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   }
   let ground: FolderRemindersDeps
   let first: ServedFirst
+  let restoreBackend = (): void => {}
   try {
     // Loaded and built in steps, each after a turn of the event loop, in which a reminder's timer
     // fires.
     await aTurn()
-    const [{ serveFolderFirst }, { settingsFileStore }] = await Promise.all([
+    const [{ serveFolderFirst }, { settingsFileStore }, restore] = await Promise.all([
       import('../../core/folder-reminders'),
-      import('../../core/store/settings')
+      import('../../core/store/settings'),
+      chooseDocumentBackend(false)
     ])
+    restoreBackend = restore
     settings = cliSettings(settingsFileStore(dataDir, movedAside(ctx)), overrides)
     // In one turn: nothing falls due between the two, and nothing is planned by both.
     ground = { ...base, settings, onError: output.error, onCorrupt: movedAside(ctx) }
@@ -140,6 +146,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     fromReceipts?.handOver()
     hold.release()
     await notifications.close()
+    restoreBackend()
     throw e
   }
   await aTurn()
@@ -152,6 +159,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     first.delivery.scheduler.stop()
     first.hold.release()
     await notifications.close()
+    restoreBackend()
     return failWith(ctx, e)
   }
   await aTurn()
@@ -192,5 +200,6 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     clearInterval(keepAlive)
     await services.stop()
     await notifications.close()
+    restoreBackend()
   }
 }
