@@ -106,11 +106,17 @@ describe('onair run', () => {
     return { io, clock, done, lines, stop }
   }
 
-  it("in process: the poll line at the clock's time, then the reminder exactly at the start, then a clean stop", async () => {
+  /** A folder signed in to an emulator on a manual clock, whose soon program starts in 10 minutes. */
+  async function soonProgram() {
     const clock = new ManualClock(Date.now())
     emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
     const env = await signedInEnv(emu)
     const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).getTime()
+    return { clock, env, startedAt }
+  }
+
+  it("in process: the poll line at the clock's time, then the reminder exactly at the start, then a clean stop", async () => {
+    const { clock, env, startedAt } = await soonProgram()
     const d = inProcess(env, { json: true, lead: '0' }, clock)
     await vi.waitFor(() => expect(d.lines().length).toBeGreaterThan(0))
     expect(d.lines()[0]).toMatchObject({ type: 'poll', at: new Date(clock.now()).toISOString(), state: 'ok' })
@@ -133,10 +139,7 @@ describe('onair run', () => {
   })
 
   it('restarted after its reminder fell due: prints it once, before the account is even opened', async () => {
-    const clock = new ManualClock(Date.now())
-    emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
-    const env = await signedInEnv(emu)
-    const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).getTime()
+    const { clock, env, startedAt } = await soonProgram()
     const before = inProcess(env, { json: true, lead: '0' }, clock)
     await vi.waitFor(() => expect(before.lines().length).toBeGreaterThan(0))
     before.stop()

@@ -137,9 +137,10 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
       chooseDocumentBackend(false)
     ])
     restoreBackend = restore
-    settings = cliSettings(settingsFileStore(dataDir, movedAside(ctx)), overrides)
+    const onCorrupt = movedAside(ctx)
+    settings = cliSettings(settingsFileStore(dataDir, onCorrupt), overrides)
     // In one turn: nothing falls due between the two, and nothing is planned by both.
-    ground = { ...base, settings, onError: output.error, onCorrupt: movedAside(ctx) }
+    ground = { ...base, settings, onError: output.error, onCorrupt }
     fromReceipts?.handOver()
     first = serveFolderFirst(ground, hold, output.reminders)
   } catch (e) {
