@@ -61,7 +61,7 @@ export interface Command {
   /**
    * True for a command that chooses conf itself (chooseDocumentBackend) when it first writes
    * through a store, opening its documents read-only until then: `run`, which delivers what fell
-   * due from receipts before it loads conf (~3 ms of a restarted daemon's 50, issue 25.3).
+   * due from receipts before it loads conf, which it needs only once it writes.
    */
   choosesBackend?: boolean
   run(ctx: CommandContext): Promise<ExitCode>

@@ -70,8 +70,8 @@ export function notifySend(
     show(n) {
       if (!binary) return
       const args = notifySendArgs({ title: n.title, body: body(n.body) }, icon)
-      // node:child_process is loaded by the first notification rather than at the start: ~2 ms
-      // a restarted daemon's first reminder would otherwise wait for (issue 25.3).
+      // node:child_process is loaded by the first notification rather than at the start, which a
+      // restarted daemon's first reminder would otherwise wait for.
       void import('node:child_process').then(({ spawn }) => {
         try {
           const child = spawn(binary, args, { stdio: 'ignore', detached: true, env: childEnv(env) })

@@ -15,7 +15,7 @@ import type { CorruptFileReport, DocumentStore } from './store/json-file'
  * the notification. services.ts composes the reminder service from them; `onair run` opens them
  * first (`serveFolderFirst`), so a restarted daemon delivers what fell due meanwhile (and what
  * reminders-from-receipts.ts could not, before zod) before it loads and builds the account, the
- * HTTP client, the inbox and the calendar (issue 25.3). This file imports none of those.
+ * HTTP client, the inbox and the calendar. This file imports none of those.
  */
 export interface FolderRemindersDeps {
   dataDir: string

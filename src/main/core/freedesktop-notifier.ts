@@ -1,6 +1,6 @@
 /**
  * Linux notifications spoken over D-Bus (the Desktop Notifications spec), in the app and in
- * `onair run` (issue 24.2): Electron and notify-send offer no buttons there, and neither can
+ * `onair run`: Electron and notify-send offer no buttons there, and neither can
  * replace the notification they showed before. Here a reminder carries "Watched" and "Snooze" when
  * the server advertises `actions`, a later notification with the same id replaces the earlier one
  * (`replaces_id`) instead of stacking, and a press comes back as `ActionInvoked` to the process
@@ -52,7 +52,7 @@ export interface FreedesktopOptions {
   onPlain?(reason: LocalizedText): void
   /**
    * The words of the `onair://program/<id>` link a program's notification carries where the
-   * server shows links in bodies (issue 24.3): from `onair run`'s reminder the user reaches the app.
+   * server shows links in bodies: from `onair run`'s reminder the user reaches the app.
    */
   linkText(): string
 }

@@ -146,7 +146,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     async start() {
       // The reminders before the rest: their first plan delivers what fell due while nothing
       // served, synchronously, here. Behind the outbox, the inbox's cron (node-cron worked out its
-      // next tick through Intl) and the receiver, it came 0.1-0.2 s after a restart (issue 25.3).
+      // next tick through Intl) and the receiver, it came noticeably late after a restart.
       const serving = turn.claim()()
       records.outbox.start()
       stops.push(() => records.outbox.stop())

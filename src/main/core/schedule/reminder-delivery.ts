@@ -19,7 +19,7 @@ import { createScheduler, GAP_HORIZON_MS, type Scheduler } from './scheduler'
  * delivery does (notify, tell, keep in the history). Nothing here needs the account: the reminder
  * service (reminders.ts) adds the polls, and `onair run` opens this part first, so that what fell
  * due while no daemon ran goes out before the account, the HTTP client, the inbox and the calendar
- * are even loaded (core/folder-reminders.ts, issue 25.3).
+ * are even loaded (core/folder-reminders.ts).
  */
 export interface ReminderDeliveryOptions {
   clock: Clock
