@@ -47,15 +47,10 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: {
-      // electron-vite leaves the renderer unminified; minified it loads and parses in about half
-      // the bytes (BENCHMARKS.md). Hidden source maps are written beside it for reading stack
-      // traces, without a sourceMappingURL comment, so the window never asks for them.
-      // Terser, not Vite's default Oxc minifier: with three compress passes over the whole module
-      // scope it writes 298 bytes less gzipped (of 65,436), the renderer budget's scarce room.
-      // Only options that keep the semantics (no `unsafe*`, no `pure_getters`: Svelte's props and
-      // state are getters whose reads are what an effect depends on).
-      minify: 'terser',
-      terserOptions: { compress: { passes: 3 }, module: true, toplevel: true },
+      // electron-vite leaves the renderer unminified; minified, the window loads and parses about
+      // half the bytes. Hidden source maps are written beside it for reading stack traces, without
+      // a sourceMappingURL comment, so the window never asks for them.
+      minify: true,
       sourcemap: 'hidden',
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
