@@ -57,7 +57,7 @@ export default defineConfig({
         // Two files: what the first screen runs, and one chunk for every view it does not show
         // (src/renderer/src/lazy-views.ts), fetched when one opens. Each file compresses on
         // its own, so a chunk per view, or the bundler's own split (a shared chunk the first screen
-        // also loads), costs 1.4-3.7 KB more of the 64 KB budget for the same first screen.
+        // also loads), costs more of the size budget for the same first screen.
         output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, { name: 'later' }] } }
       }
     },
