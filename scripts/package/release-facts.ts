@@ -20,7 +20,7 @@ export interface ReleaseConfig {
   mac?: PlatformConfig
   win?: PlatformConfig
   linux?: PlatformConfig
-  nsis?: { artifactName?: string; include?: string | null }
+  nsis?: { artifactName?: string; include?: string }
   dmg?: { artifactName?: string }
   appImage?: { artifactName?: string }
   deb?: { artifactName?: string }
@@ -130,7 +130,7 @@ export function windowsSchemeProblems(config: ReleaseConfig, read: (path: string
   const schemes = (config.protocols ?? []).flatMap((p) => p.schemes)
   if (!schemes.length || !targets(config.win).some((t) => t.target === 'nsis')) return []
   const include = config.nsis?.include ?? 'build/installer.nsh'
-  const script = include === null ? undefined : read(include)
+  const script = read(include)
   if (script === undefined) return [`no NSIS include (${include}): the installer registers no ${schemes.join(', ')}://`]
   const macro = (name: string) => new RegExp(`^!macro ${name}\\s*$([\\s\\S]*?)^!macroend`, 'm').exec(script)?.[1] ?? ''
   const install = macro('customInstall')
