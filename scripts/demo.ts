@@ -66,9 +66,10 @@ async function main(): Promise<void> {
       env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite }
     })
   } else {
-    say("signing in with the emulator's token (onair sign-in --token)…")
-    const io = { ...processIo(), env: { ...process.env, ...env } }
-    if ((await runCli(['sign-in', '--token', emu.tokens.readWrite], io)) !== 0) throw new Error('sign-in failed')
+    say("signing in with the emulator's token on standard input (onair sign-in --token -)…")
+    // As the command tells users to: a token among the arguments is readable by other users in `ps`.
+    const io = { ...processIo(), env: { ...process.env, ...env }, readLine: async () => emu.tokens.readWrite }
+    if ((await runCli(['sign-in', '--token', '-'], io)) !== 0) throw new Error('sign-in failed')
     say('starting `onair run` — reminders print below; Ctrl-C stops')
     // From the sources, as `npm run cli` runs them: the demo needs no build.
     child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli.ts'), 'run'], {
