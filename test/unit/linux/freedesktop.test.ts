@@ -98,8 +98,8 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     close = undefined
   })
 
-  async function withServer(capabilities: string[], withClick = true) {
-    server = await startNotificationServer(capabilities)
+  async function withServer(capabilities: string[], withClick = true, keep = false) {
+    server = await startNotificationServer(capabilities, undefined, keep)
     const made = notifier(server.env, withClick)
     close = made.n.close
     return { ...made, server }
@@ -149,14 +149,12 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     ])
   })
 
-  it('a press comes back as that button for that reminder, once; a click as the click; others’ ids are ignored', async () => {
+  it('a press comes back as that button for that reminder; a click as the click; others’ ids are ignored', async () => {
     const { n, presses, clicks, server } = await withServer(['body', 'actions'])
     n.show(reminder)
     await server.waitForNotifyCalls(1)
     server.press(1, 'snooze')
     await vi.waitFor(() => expect(presses).toEqual(['snooze:reminder:1:10']))
-    // Used once, the notification is done: a second report (a double click) changes nothing.
-    server.press(1, 'watched')
     // Another program's notification on the same bus: not ours to act on.
     server.press(99, 'watched')
     // The reminder shown again (replacing id 1) takes presses again: here a click.
@@ -165,6 +163,18 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     server.press(1, 'default')
     await vi.waitFor(() => expect(clicks).toEqual(['reminder:1:10']))
     expect(presses).toEqual(['snooze:reminder:1:10'])
+  })
+
+  it('a server that keeps a used notification (dunst): Onair takes it off the screen, honouring each button pressed until then', async () => {
+    const { n, presses, server } = await withServer(['body', 'actions'], true, true)
+    n.show(reminder)
+    await server.waitForNotifyCalls(1)
+    // Snooze, Snooze again, then Watched, all before Onair's close reaches the server.
+    server.press(1, 'snooze', 'snooze', 'watched')
+    await vi.waitFor(() =>
+      expect(presses).toEqual(['snooze:reminder:1:10', 'snooze:reminder:1:10', 'watched:reminder:1:10'])
+    )
+    await vi.waitFor(() => expect(server.onScreen()).toEqual([]))
   })
 
   it('the same reminder again replaces the first instead of stacking a second', async () => {
