@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
-import { freedesktopNotifier, RETRY_MS } from '../../../src/main/core/freedesktop-notifier'
-import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
+import { RETRY_MS } from '../../../src/main/core/freedesktop-notifier'
 import { describePremieres } from '../../../src/main/core/schedule/premieres'
 import { program } from '../schedule/fixtures'
+import { notifier, reminder } from './notifier-fixture'
 import {
   missing,
   startNotificationServer,
@@ -20,44 +19,6 @@ import {
 const unavailable = missing()
 if (unavailable && process.env.ONAIR_REQUIRE_NOTIFICATION_SERVER) {
   throw new Error(`ONAIR_REQUIRE_NOTIFICATION_SERVER is set, but ${unavailable}`)
-}
-
-const reminder: NativeNotification = {
-  id: 'reminder:1:10',
-  title: 'Fish & Chips',
-  body: 'Ep. 3 <i>live</i> in 10 min',
-  target: { kind: 'record', programId: 1 },
-  reminder: { key: '1:10', programId: 1, startedAt: '2026-03-28T00:00:00.000Z', offsetMinutes: 10 }
-}
-
-function notifier(env: Record<string, string | undefined>, withClick = true) {
-  const fallback = memoryNotifier()
-  const presses: string[] = []
-  const clicks: string[] = []
-  /** Why notifications went the plain way, as the log says it. */
-  const plain: string[] = []
-  /** What the fallback was told the server reads. */
-  let capabilities: () => ReadonlySet<string> | undefined = () => undefined
-  const clock = new ManualClock()
-  const n = freedesktopNotifier({
-    env,
-    clock,
-    appName: 'Onair',
-    icon: '/opt/Onair/resources/icon.png',
-    buttons: (shown) =>
-      shown.reminder
-        ? [
-            { id: 'watched', text: 'Watched' },
-            { id: 'snooze', text: 'Snooze 5 min' }
-          ]
-        : [],
-    onAction: (button, shown) => presses.push(`${button}:${shown.id}`),
-    ...(withClick ? { onClick: (shown: NativeNotification) => clicks.push(shown.id) } : {}),
-    fallback: (known) => ((capabilities = known), fallback),
-    onPlain: (reason) => plain.push(reason.en),
-    linkText: () => 'Open in Onair'
-  })
-  return { n, fallback, presses, clicks, plain, clock, capabilities: () => capabilities() }
 }
 
 describe('no session bus, or no server on it', () => {
