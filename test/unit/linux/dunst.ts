@@ -49,18 +49,10 @@ picked=$(grep -F -- "$(sed -n 1p "$1/choice")" "$1/menu" | grep -F -- "$(sed -n 
 exit 0
 `
 
-/**
- * Reminders must wait for the button (no timeout) as they would for a user away from the screen;
- * no icon theme is installed here.
- */
+/** A reminder (normal urgency) waits for its button as it would for a user away from the screen. */
 const config = (folder: string) => `[global]
     dmenu = ${join(folder, 'pick')} ${folder}
-    icon_position = off
-[urgency_low]
-    timeout = 0
 [urgency_normal]
-    timeout = 0
-[urgency_critical]
     timeout = 0
 `
 

@@ -37,7 +37,7 @@ export interface NotificationServer {
    * gave stands for another program's notification and is reported too).
    */
   press(id: number, ...keys: string[]): void
-  /** The ids of the notifications on screen: shown, and neither closed nor closed by a press. */
+  /** The ids of the notifications on screen: shown, and not closed since (by a call or a press). */
   onScreen(): number[]
   /** The first Notify call with this summary, once the server has had it. */
   callTitled(summary: string): Promise<NotifyCall>
@@ -46,14 +46,15 @@ export interface NotificationServer {
 
 const MOCK = `import dbus, json
 mock = dbus.SessionBus().get_object('org.freedesktop.Notifications', '/org/freedesktop/Notifications')`
-/** Methods added to the template, run inside the mock (`self` is it, `args` the call's arguments). */
+/** The interface of what tests ask the mock (presses, what is on screen), beside the spec's. */
 const TEST_IFACE = 'org.onair.Test'
 /**
  * `keep`: a server that leaves a notification on screen after an action, as the spec lets it
  * (the `resident` hint: "the server will not automatically remove the notification when an action
  * has been invoked") and as dunst does after an action chosen from its context menu (dunst 1.9,
  * src/menu.c invoke_action: signal_action_invoked only). Otherwise the spec's default: removed,
- * NotificationClosed with reason 2, "dismissed by the user".
+ * NotificationClosed with reason 2, "dismissed by the user". The methods' code runs inside the
+ * mock: `self` is it, `args` the call's arguments.
  */
 const extend = (keep: boolean) => `${MOCK}
 M = 'org.freedesktop.DBus.Mock'
@@ -74,7 +75,7 @@ for key in args[1]:
         break
     self.EmitSignal('', 'ActionInvoked', 'us', [args[0], key])
     if not ${keep ? 'True' : 'False'}:
-        self.shown = self.shown - {args[0]}
+        self.shown = getattr(self, 'shown', set()) - {args[0]}
         self.EmitSignal('', 'NotificationClosed', 'uu', [args[0], 2])''', dbus_interface=M)
 mock.AddMethod('${TEST_IFACE}', 'OnScreen', '', 'au', 'ret = sorted(getattr(self, "shown", set()))', dbus_interface=M)
 `
