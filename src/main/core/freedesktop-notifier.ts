@@ -95,10 +95,12 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     s.onSignal('ActionInvoked', ([id, key]) => {
       const n = shown.get(Number(id))
       if (!n) return
-      // A notification is done once used (servers close it): a repeated report changes nothing.
-      shown.delete(Number(id))
       if (key === 'default') opts.onClick?.(n)
       else opts.onAction(String(key), n)
+      // Used, it is taken off the screen: servers may keep it (the spec's `resident` hint; dunst
+      // after an action from its menu). Until the server says it closed, a button still shown is
+      // honoured: Snooze again moves the snooze, Watched after Snooze records.
+      s.call('CloseNotification', 'u', [Number(id)]).catch(() => undefined)
     })
     s.onSignal('NotificationClosed', ([id]) => void shown.delete(Number(id)))
     return s
