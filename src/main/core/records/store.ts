@@ -10,8 +10,6 @@ export function outboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileRepo
     schema: OutboxDoc,
     defaults: emptyOutbox,
     mode: 0o600,
-    // Read from its receipt by a restarting `onair run` (reminders-from-receipts.ts): no repeats for what was recorded.
-    receipts: true,
     onCorrupt,
     lossNote: {
       en: 'Records still waiting to be sent are in the copy: if one does not appear on the service, record it again.',

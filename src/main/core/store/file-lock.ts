@@ -49,34 +49,18 @@ export class StoreLockError extends Error {
 }
 
 /** Paths this process holds now: a transaction inside a transaction on the same file runs at once. */
-const held = new Map<string, number>()
+const held = new Set<string>()
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
 const sleep = (ms: number) => void Atomics.wait(sleeper, 0, 0, ms)
 
 export function withFileLock<R>(path: string, fn: () => R, opts: FileLockOptions = {}): R {
-  const release = takeFileLock(path, opts)
+  if (held.has(path)) return fn()
+  const release = acquire(path, opts)
+  held.add(path)
   try {
     return fn()
   } finally {
-    release()
-  }
-}
-
-/**
- * The lock of withFileLock, held until the returned release is called, across turns of the event
- * loop: a restarting `onair run` keeps the files it delivers from while its full start loads
- * (core/reminders-from-receipts.ts). This process's transactions on the file run inside it.
- */
-export function takeFileLock(path: string, opts: FileLockOptions = {}): () => void {
-  const depth = held.get(path)
-  if (depth !== undefined) {
-    held.set(path, depth + 1)
-    return () => void held.set(path, depth)
-  }
-  const release = acquire(path, opts)
-  held.set(path, 1)
-  return () => {
     held.delete(path)
     try {
       release()

@@ -2,14 +2,19 @@ import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { SettingsSchema, type Settings } from '../../../shared/settings'
 import type { CronCheck } from '../schedule/cron'
-import { getSetting, isKnownKey, unknownKey, type Json, type KeyNode, type SettingsFacts } from './setting-facts'
 
 /**
- * The settings document seen as dotted keys (`reminders.quietHours.start`), for `onair config`:
- * the keys come from the schema itself (described as data for reading: setting-facts.ts), so a
+ * The settings document seen as dotted keys (`reminders.quietHours.start`, and any key of a map:
+ * `reminders.channels.12.muted`), for `onair config`: the keys come from the schema itself, so a
  * setting added to `shared/settings.ts` is reachable at once, and every change is checked by the
  * same schema the app uses before anything is written.
  */
+export type KeyNode = 'value' | { fields: Record<string, KeyNode> } | { map: KeyNode }
+
+export interface SettingsFacts {
+  keys: { fields: Record<string, KeyNode> }
+  defaults: Settings
+}
 
 /** Looks through defaults, optionals and transforms to the shape underneath. */
 function inner(schema: z.ZodType): z.ZodType {
@@ -20,11 +25,7 @@ function inner(schema: z.ZodType): z.ZodType {
   return schema
 }
 
-/**
- * The schema as plain data (setting-facts.ts): each object's fields, each map, each other value as
- * one leaf, and the default document. The build keeps the result as a constant for the commands
- * that only read (build/vite-shared.ts); a test checks that constant against this.
- */
+/** The schema as plain data: each object's fields, each map, each other value as one leaf, and the default document. */
 export function describeSettings(schema: z.ZodType = SettingsSchema): SettingsFacts {
   return { keys: describe(schema) as SettingsFacts['keys'], defaults: schema.parse({}) as Settings }
 }
@@ -40,9 +41,10 @@ function describe(schema: z.ZodType): KeyNode {
   return { fields: Object.fromEntries(fields) as Record<string, KeyNode> }
 }
 
-/** The schema's facts, described once per process: only `config set` and `config unset` come here. */
+/** The schema's facts, described once per process. */
 let facts: SettingsFacts | undefined
-const knownKey = (key: string): boolean => isKnownKey((facts ??= describeSettings()), key)
+export const settingsFacts = (): SettingsFacts => (facts ??= describeSettings())
+const knownKey = (key: string): boolean => isKnownKey(settingsFacts(), key)
 
 function withValue(doc: Settings, key: string, value: Json | undefined): unknown {
   const copy = structuredClone(doc) as unknown as Record<string, unknown>
@@ -122,4 +124,47 @@ export function changeSetting(
       ja: `${key} に「${raw}」は設定できません（${ja.success ? '' : reason(ja.error.issues)}）。何も変更していません。`
     }
   }
+}
+
+/** Every settable key: the leaves (an array or a map is one value), `version` left out. */
+export function settingKeys(node: KeyNode, prefix = ''): string[] {
+  if (node === 'value' || 'map' in node) return [prefix]
+  return Object.entries(node.fields)
+    .filter(([name]) => prefix !== '' || name !== 'version')
+    .flatMap(([name, child]) => settingKeys(child, prefix ? `${prefix}.${name}` : name))
+}
+
+/** Names that would reach an object's prototype instead of a field of it. */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * A key `settingKeys` lists, or one into a map of the settings (`reminders.channels.12.offsetMinutes`):
+ * the map's own key is any name (the schema then checks it), followed by a field of its values.
+ */
+export function isKnownKey(facts: SettingsFacts, key: string): boolean {
+  return key !== 'version' && reaches(facts.keys, key.split('.'))
+}
+
+function reaches(node: KeyNode, [head, ...rest]: string[]): boolean {
+  if (!head || UNSAFE.has(head)) return false
+  if (node !== 'value' && 'map' in node) return rest.length === 0 || reaches(node.map, rest)
+  const fields = node === 'value' ? {} : node.fields
+  const child = Object.hasOwn(fields, head) ? fields[head] : undefined
+  if (!child) return false
+  return rest.length === 0 ? child === 'value' || 'map' in child : reaches(child, rest)
+}
+
+export function unknownKey(key: string): LocalizedText {
+  return {
+    en: `There is no setting "${key}". "onair config list" shows them all.`,
+    ja: `「${key}」という設定はありません。一覧は「onair config list」で表示できます。`
+  }
+}
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+export function getSetting(doc: Settings, key: string): Json | undefined {
+  let value: unknown = doc
+  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part]
+  return value as Json | undefined
 }
