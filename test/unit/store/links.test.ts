@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import {
   existsSync,
   lstatSync,
@@ -24,10 +23,20 @@ import { DATA_FILES } from '../../../src/main/core/store/data-files'
  * Issue 28, items 5 and 7: no file of Onair's is read or written through a link, and a link
  * planted where a writer puts its temporary file changes nothing.
  */
-vi.mock('node:crypto', async (original) => {
-  const real = await original<typeof import('node:crypto')>()
-  return { ...real, randomBytes: vi.fn(real.randomBytes) }
-})
+/** The writer's draws of a temporary name's random bits (Web Crypto's). */
+const draws = vi.spyOn(globalThis.crypto, 'getRandomValues')
+/** The 8 bytes of the next name drawn, made known in advance, as a predictable name would be. */
+const drawNext = (hex: string) =>
+  draws.mockImplementationOnce(<T extends ArrayBufferView | null>(bytes: T): T => {
+    new Uint8Array(bytes!.buffer).set(Buffer.from(hex, 'hex'))
+    return bytes
+  })
+/** What the last write drew, as hex. */
+const drawn8 = (): string => {
+  const bytes = draws.mock.calls.at(-1)![0] as Uint8Array
+  expect(bytes.length).toBe(8)
+  return Buffer.from(bytes).toString('hex')
+}
 
 let dir: string
 let outside: string
@@ -118,9 +127,9 @@ describe('every document', () => {
   })
 
   it("conf (electron-store's, in the app) writes through Onair's writer (its temporary name is drawn there), not atomically's", () => {
-    vi.mocked(randomBytes).mockClear()
+    draws.mockClear()
     new Conf({ cwd: join(dir, 'data'), configName: 'doc' }).set('n', 1)
-    expect(randomBytes).toHaveBeenCalledWith(8)
+    drawn8()
     expect(JSON.parse(readFileSync(join(dir, 'data', 'doc.json'), 'utf8'))).toEqual({ n: 1 })
     expect(readdirSync(join(dir, 'data'))).toEqual(['doc.json'])
   })
@@ -131,10 +140,9 @@ describe('the atomic writer', () => {
     const path = join(dir, 'data', 'doc.json')
     const victim = join(outside, 'victim.txt')
     writeFileSync(victim, TARGET_TEXT)
-    // The next name the writer draws, made known in advance, as a predictable name would be.
-    const drawn = Buffer.from('0123456789abcdef', 'hex')
-    vi.mocked(randomBytes).mockImplementationOnce(() => drawn)
-    const planted = `${path}.tmp-${process.pid}-${drawn.toString('hex')}`
+    const drawn = '0123456789abcdef'
+    drawNext(drawn)
+    const planted = `${path}.tmp-${process.pid}-${drawn}`
     symlinkSync(victim, planted)
     writeAtomic(path, '{"n":1}\n')
     expect(readFileSync(victim, 'utf8')).toBe(TARGET_TEXT)
@@ -145,9 +153,9 @@ describe('the atomic writer', () => {
   it('a dangling link at the temporary name creates nothing at its target', () => {
     const path = join(dir, 'data', 'doc.json')
     const victim = join(outside, 'created.txt')
-    const drawn = Buffer.from('fedcba9876543210', 'hex')
-    vi.mocked(randomBytes).mockImplementationOnce(() => drawn)
-    symlinkSync(victim, `${path}.tmp-${process.pid}-${drawn.toString('hex')}`)
+    const drawn = 'fedcba9876543210'
+    drawNext(drawn)
+    symlinkSync(victim, `${path}.tmp-${process.pid}-${drawn}`)
     writeAtomic(path, 'x')
     expect(existsSync(victim)).toBe(false)
     expect(readFileSync(path, 'utf8')).toBe('x')
@@ -157,10 +165,9 @@ describe('the atomic writer', () => {
     const path = join(dir, 'data', 'doc.json')
     const names = new Set<string>()
     for (let i = 0; i < 20; i++) {
-      vi.mocked(randomBytes).mockClear()
+      draws.mockClear()
       writeAtomic(path, String(i))
-      expect(randomBytes).toHaveBeenCalledWith(8)
-      names.add(String(vi.mocked(randomBytes).mock.results[0]!.value.toString('hex')))
+      names.add(drawn8())
     }
     expect(names.size).toBe(20)
     expect(readdirSync(join(dir, 'data'))).toEqual(['doc.json'])

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { TEMP_MARK } from './data-files'
@@ -19,7 +18,10 @@ import { injectedWriteFault } from './write-fault'
  * The name carries the writer's pid, `<file>.tmp-<pid>-<random>`, so that a later start can tell
  * a temporary file a killed writer left behind from one being written now (orphan-temps.ts).
  */
-const tempNameFor = (path: string): string => `${path}${TEMP_MARK}${process.pid}-${randomBytes(8).toString('hex')}`
+const tempNameFor = (path: string): string => `${path}${TEMP_MARK}${process.pid}-${randomHex()}`
+
+/** 64 bits from the system's generator (Web Crypto: node:crypto would load with every reader of the store). */
+const randomHex = (): string => Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex')
 
 /** Tries with fresh names: O_EXCL fails only where something already has the name. */
 const ATTEMPTS = 3

@@ -19,8 +19,7 @@ export interface SettingsFacts {
 /** Looks through defaults, optionals and transforms to the shape underneath. */
 function inner(schema: z.ZodType): z.ZodType {
   const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } }).def
-  if ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType)
-    return inner(def.innerType)
+  if (['default', 'prefault', 'optional', 'nullable'].includes(def.type) && def.innerType) return inner(def.innerType)
   if (def.type === 'pipe' && def.in) return inner(def.in)
   return schema
 }
