@@ -13,7 +13,6 @@ export type KeyNode = 'value' | { fields: Record<string, KeyNode> } | { map: Key
 
 export interface SettingsFacts {
   keys: { fields: Record<string, KeyNode> }
-  defaults: Settings
 }
 
 /** Looks through defaults, optionals and transforms to the shape underneath. */
@@ -24,9 +23,9 @@ function inner(schema: z.ZodType): z.ZodType {
   return schema
 }
 
-/** The schema as plain data: each object's fields, each map, each other value as one leaf, and the default document. */
+/** The schema as plain data: each object's fields, each map, each other value as one leaf. */
 export function describeSettings(schema: z.ZodType = SettingsSchema): SettingsFacts {
-  return { keys: describe(schema) as SettingsFacts['keys'], defaults: schema.parse({}) as Settings }
+  return { keys: describe(schema) as SettingsFacts['keys'] }
 }
 
 function describe(schema: z.ZodType): KeyNode {
