@@ -1,4 +1,6 @@
 import type { LocalizedText } from '../../../shared/locale'
+import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-keys'
+import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { movedAside } from '../moved-aside'
 
@@ -36,17 +38,14 @@ export const config: Command = {
         ja: `次のいずれかで指定してください: ${USAGE.map((u) => `onair ${u}`).join('、')}。`
       })
     }
-    const [{ changeSetting, getSetting, isKnownKey, settingKeys, settingsFacts, unknownKey }, { settingsFileStore }] =
-      await Promise.all([import('../../core/store/setting-keys'), import('../../core/store/settings')])
     const store = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
-    const facts = settingsFacts()
     if (action === 'list') {
       const doc = store.read()
       if (ctx.flags.json) ctx.io.out(JSON.stringify(doc, null, 2))
-      else for (const k of settingKeys(facts.keys)) ctx.io.out(line(k, getSetting(doc, k)))
+      else for (const k of settingKeys()) ctx.io.out(line(k, getSetting(doc, k)))
       return EXIT.ok
     }
-    if (!isKnownKey(facts, key!)) return refuse(ctx, unknownKey(key!))
+    if (!isKnownKey(key!)) return refuse(ctx, unknownKey(key!))
     if (action === 'get') {
       const current = getSetting(store.read(), key!)
       // An optional setting that is not set (e.g. the time zone) prints nothing, exit 0.

@@ -9,11 +9,7 @@ import type { CronCheck } from '../schedule/cron'
  * setting added to `shared/settings.ts` is reachable at once, and every change is checked by the
  * same schema the app uses before anything is written.
  */
-export type KeyNode = 'value' | { fields: Record<string, KeyNode> } | { map: KeyNode }
-
-export interface SettingsFacts {
-  keys: { fields: Record<string, KeyNode> }
-}
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 /** Looks through defaults, optionals and transforms to the shape underneath. */
 function inner(schema: z.ZodType): z.ZodType {
@@ -23,26 +19,48 @@ function inner(schema: z.ZodType): z.ZodType {
   return schema
 }
 
-/** The schema as plain data: each object's fields, each map, each other value as one leaf. */
-export function describeSettings(schema: z.ZodType = SettingsSchema): SettingsFacts {
-  return { keys: describe(schema) as SettingsFacts['keys'] }
-}
-
-function describe(schema: z.ZodType): KeyNode {
+/** Every settable key: the leaves of the schema (an array or a map is one value), `version` left out. */
+export function settingKeys(schema: z.ZodType = SettingsSchema, prefix = ''): string[] {
   const shape = inner(schema)
-  if (shape instanceof z.ZodRecord) return { map: describe(shape.valueType as z.ZodType) }
-  if (!(shape instanceof z.ZodObject)) return 'value'
-  const fields = Object.entries(shape.shape as Record<string, z.ZodType>).map(([name, child]) => [
-    name,
-    describe(child)
-  ])
-  return { fields: Object.fromEntries(fields) as Record<string, KeyNode> }
+  if (!(shape instanceof z.ZodObject)) return [prefix]
+  return Object.entries(shape.shape as Record<string, z.ZodType>)
+    .filter(([name]) => prefix !== '' || name !== 'version')
+    .flatMap(([name, child]) => settingKeys(child, prefix ? `${prefix}.${name}` : name))
 }
 
-/** The schema's facts, described once per process. */
-let facts: SettingsFacts | undefined
-export const settingsFacts = (): SettingsFacts => (facts ??= describeSettings())
-const knownKey = (key: string): boolean => isKnownKey(settingsFacts(), key)
+/**
+ * A key `settingKeys` lists, or one into a map of the settings (`reminders.channels.12.offsetMinutes`):
+ * the map's own key is any name (the schema then checks it), followed by a field of its values.
+ */
+export function isKnownKey(key: string): boolean {
+  return key !== 'version' && reaches(SettingsSchema, key.split('.'))
+}
+
+/** Names that would reach an object's prototype instead of a field of it. */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
+
+function reaches(schema: z.ZodType, [head, ...rest]: string[]): boolean {
+  const shape = inner(schema)
+  if (!head || UNSAFE.has(head)) return false
+  if (shape instanceof z.ZodRecord) return rest.length === 0 || reaches(shape.valueType as z.ZodType, rest)
+  const fields = shape instanceof z.ZodObject ? (shape.shape as Record<string, z.ZodType>) : {}
+  const child = Object.hasOwn(fields, head) ? fields[head] : undefined
+  if (!child) return false
+  return rest.length === 0 ? !(inner(child) instanceof z.ZodObject) : reaches(child, rest)
+}
+
+export function unknownKey(key: string): LocalizedText {
+  return {
+    en: `There is no setting "${key}". "onair config list" shows them all.`,
+    ja: `「${key}」という設定はありません。一覧は「onair config list」で表示できます。`
+  }
+}
+
+export function getSetting(doc: Settings, key: string): Json | undefined {
+  let value: unknown = doc
+  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part]
+  return value as Json | undefined
+}
 
 function withValue(doc: Settings, key: string, value: Json | undefined): unknown {
   const copy = structuredClone(doc) as unknown as Record<string, unknown>
@@ -99,7 +117,7 @@ export function changeSetting(
   raw: string | undefined,
   validateCron: (expression: string) => CronCheck
 ): SettingChange {
-  if (!knownKey(key)) return { ok: false, error: unknownKey(key) }
+  if (!isKnownKey(key)) return { ok: false, error: unknownKey(key) }
   if (key.split('.')[0] === 'services') return { ok: false, error: serviceSettingRefused(key) }
   const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, getSetting(doc, key)))
   const parsed = SettingsSchema.safeParse(candidate)
@@ -122,47 +140,4 @@ export function changeSetting(
       ja: `${key} に「${raw}」は設定できません（${ja.success ? '' : reason(ja.error.issues)}）。何も変更していません。`
     }
   }
-}
-
-/** Every settable key: the leaves (an array or a map is one value), `version` left out. */
-export function settingKeys(node: KeyNode, prefix = ''): string[] {
-  if (node === 'value' || 'map' in node) return [prefix]
-  return Object.entries(node.fields)
-    .filter(([name]) => prefix !== '' || name !== 'version')
-    .flatMap(([name, child]) => settingKeys(child, prefix ? `${prefix}.${name}` : name))
-}
-
-/** Names that would reach an object's prototype instead of a field of it. */
-const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
-
-/**
- * A key `settingKeys` lists, or one into a map of the settings (`reminders.channels.12.offsetMinutes`):
- * the map's own key is any name (the schema then checks it), followed by a field of its values.
- */
-export function isKnownKey(facts: SettingsFacts, key: string): boolean {
-  return key !== 'version' && reaches(facts.keys, key.split('.'))
-}
-
-function reaches(node: KeyNode, [head, ...rest]: string[]): boolean {
-  if (!head || UNSAFE.has(head)) return false
-  if (node !== 'value' && 'map' in node) return rest.length === 0 || reaches(node.map, rest)
-  const fields = node === 'value' ? {} : node.fields
-  const child = Object.hasOwn(fields, head) ? fields[head] : undefined
-  if (!child) return false
-  return rest.length === 0 ? child === 'value' || 'map' in child : reaches(child, rest)
-}
-
-export function unknownKey(key: string): LocalizedText {
-  return {
-    en: `There is no setting "${key}". "onair config list" shows them all.`,
-    ja: `「${key}」という設定はありません。一覧は「onair config list」で表示できます。`
-  }
-}
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-
-export function getSetting(doc: Settings, key: string): Json | undefined {
-  let value: unknown = doc
-  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part]
-  return value as Json | undefined
 }
