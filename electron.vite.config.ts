@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { Plugin } from 'vite'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './src/shared/csp'
-import { buildClientDefine, schemaFingerprintDefine, trimUnused } from './build/vite-shared'
+import { buildClientDefine, trimUnused } from './build/vite-shared'
 
 /** `electron-vite dev` only: the page's CSP meta tag gets the development policy (see csp.ts). */
 const devCsp = (): Plugin => ({
@@ -15,9 +15,8 @@ const devCsp = (): Plugin => ({
 export default defineConfig({
   main: {
     plugins: [trimUnused()],
-    // The OAuth client a release carries (the main process only, never the preload or the window)
-    // and the schemas' fingerprint its documents' receipts carry, the same as the CLI's.
-    define: { ...buildClientDefine(), ...schemaFingerprintDefine() },
+    // The OAuth client a release carries (the main process only, never the preload or the window).
+    define: buildClientDefine(),
     build: {
       // zod and croner are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).

@@ -2,7 +2,7 @@ import type { Locale, LocalizedText } from '../../shared/locale'
 import { normalizeServiceAddress, serviceAddressProblem } from '../../shared/service-address'
 import { secret, type SecretValue } from './auth/secret-value'
 import { localeFromEnv } from './locale'
-import { appDataDir, dataDirFor } from './store/data-dir'
+import { appDataDir, dataDirFor } from './store/data-files'
 
 /**
  * Runtime configuration of the headless faces (CLI, headless daemon) from flags and the

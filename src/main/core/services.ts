@@ -14,7 +14,7 @@ import { openRecords, type RecordsCore } from './records'
 import { wallClockCron, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
 import { folderReminders, type ServedFirst } from './folder-reminders'
-import { folderTurn, type HoldPolicy } from './store/folder-turn'
+import { folderTurn, type HoldPolicy } from './schedule/folder-turn'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
 import { watchSettings, type WatchedSettings } from './store/settings-watch'
 import type { WebhookEvent } from './wiki/webhooks'
@@ -62,7 +62,7 @@ export interface AppServicesDeps {
   webhook: { secrets: Secrets; face: Face; onUrlReplaced?: (url: string) => void }
   /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
   onWebhookEvent?: (event: WebhookEvent) => void
-  /** Serve reminders only while holding the data folder (store/folder-turn.ts). */
+  /** Serve reminders only while holding the data folder (schedule/folder-turn.ts). */
   hold?: HoldPolicy
   /**
    * The folder's reminders opened and its hold taken already, what fell due delivered

@@ -10,7 +10,7 @@ import { sessionFileStore } from '../core/auth/session-store'
 import type { Clock } from '../core/clock'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
-import { useDocumentBackend } from '../core/store/document-backend'
+import { keepAppDocumentsIn } from '../core/store/document-backend'
 import { settingsFileStore } from '../core/store/settings'
 import { appCore } from './app-core'
 import { appDiagnostics } from './diagnostics'
@@ -47,7 +47,7 @@ export interface StartOptions {
 export async function startApp({ clock, log, argv, env, links, demoToken, cron }: StartOptions): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
-  useDocumentBackend(electronStoreBackend())
+  keepAppDocumentsIn(electronStoreBackend())
   // Notifications, shortcuts and the tray reach the window through these (attached once it exists).
   const window = windowRoutes((e) => log.write('warn', 'link', e))
   const systemLanguage = (): Locale => localeFromTag(app.getLocale())

@@ -56,10 +56,7 @@ export interface ReminderDelivery {
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
 
-/**
- * `stores` are the folder's files (files.ts `reminderStores`), or before zod is loaded the same
- * files as their receipts vouch for them (reminders-from-receipts.ts).
- */
+/** `stores` are the folder's files (files.ts `reminderStores`), or memory stores in tests. */
 export function openReminderDelivery(
   opts: ReminderDeliveryOptions,
   stores: Required<ReminderStores>
