@@ -77,27 +77,31 @@ describe('sign-in with each kind of registration (emulator)', () => {
     expect(t.session.info()).toBeNull()
   })
 
+  async function signInByBrowser(t: ReturnType<typeof testSession>) {
+    const pending = await t.session.startBrowserSignIn()
+    await visit(pending.url, 'approve')
+    return { info: await pending.done, token: t.session.accessToken()! }
+  }
+
   it('signing in again revokes the token it replaces, once the new one is saved', async () => {
     const t = testSession(emu)
-    await t.session.signInWithToken(emu.tokens.readWrite)
-    const again = await t.session.startBrowserSignIn()
-    await visit(again.url, 'approve')
-    const info = await again.done
-    expect(info.replacedTokenKept).toBeUndefined()
-    expect(await tokenInfoStatus(emu.baseUrl, emu.tokens.readWrite)).toBe(401)
-    expect(await tokenInfoStatus(emu.baseUrl, t.session.accessToken()!)).toBe(200)
+    const first = await signInByBrowser(t)
+    const second = await signInByBrowser(t)
+    expect(second.info.replacedTokenKept).toBeUndefined()
+    expect(await tokenInfoStatus(emu.baseUrl, first.token)).toBe(401)
+    expect(await tokenInfoStatus(emu.baseUrl, second.token)).toBe(200)
   })
 
   it('a refused revoke of the replaced token does not undo the sign-in; the user is told', async () => {
     const t = testSession(emu)
-    await t.session.signInWithToken(emu.tokens.read)
+    const first = await signInByBrowser(t)
     emu.faults.inject({ method: 'POST', path: '/oauth/revoke', kind: 'status', status: 503, times: 1 })
-    const info = await t.session.signInWithToken(emu.tokens.readWrite)
-    expect(info.canWrite).toBe(true)
-    expect(t.session.accessToken()).toBe(emu.tokens.readWrite)
-    expect(info.replacedTokenKept?.en).toMatch(/may still be valid/)
-    expect(info.replacedTokenKept?.ja).toContain('有効なまま')
-    expect(await tokenInfoStatus(emu.baseUrl, emu.tokens.read)).toBe(200)
+    const second = await signInByBrowser(t)
+    expect(second.info.canWrite).toBe(true)
+    expect(second.token).not.toBe(first.token)
+    expect(second.info.replacedTokenKept?.en).toMatch(/may still be valid/)
+    expect(second.info.replacedTokenKept?.ja).toContain('有効なまま')
+    expect(await tokenInfoStatus(emu.baseUrl, first.token)).toBe(200)
   })
 })
 
