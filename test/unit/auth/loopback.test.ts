@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { request } from 'node:http'
 import { createServer, type Server } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { SIGN_IN_TIMEOUT_MS } from '../../../src/main/core/auth/loopback'
 import { AuthError } from '../../../src/main/core/auth/errors'
