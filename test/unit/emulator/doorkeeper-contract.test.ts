@@ -35,7 +35,7 @@ const decide = (method: 'POST' | 'DELETE', client: string, redirect: string, sco
   ...authorize(client, redirect, { scope }),
   method
 })
-const exchange = (code: string, redirect: string, client = RW, more: Record<string, string> = {}): Req => ({
+const exchange = (code: string, redirect: string, client: { id: string; secret: string } = RW, more: Record<string, string> = {}): Req => ({
   method: 'POST',
   path: '/oauth/token',
   form: { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.id, client_secret: client.secret, ...more }

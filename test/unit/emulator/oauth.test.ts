@@ -115,7 +115,7 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
     expect(a.status).toBe(200)
     expect(a.headers.get('content-type')).toMatch(/text\/html/)
     expect(a.text).toContain('Client authentication failed')
-    for (const params of [
+    for (const params of <Record<string, string>[]>[
       { redirect_uri: 'http://evil.example/callback' },
       { redirect_uri: 'http://127.0.0.1/callback', scope: 'read admin' },
       { redirect_uri: 'http://127.0.0.1/callback', response_type: 'token' }
