@@ -15,7 +15,8 @@ const GEMS = ['rails', 'doorkeeper', 'sqlite3', 'webrick']
 /** Why the tests cannot run here, or undefined when they can. */
 export function doorkeeperMissing(): string | undefined {
   const probe = spawnSync('ruby', ['-e', GEMS.map((g) => `require "${g}"`).join(';')], { encoding: 'utf8' })
-  if (probe.error) return 'ruby is not installed (Debian: apt-get install ruby ruby-doorkeeper ruby-rails ruby-sqlite3 ruby-webrick)'
+  if (probe.error)
+    return 'ruby is not installed (Debian: apt-get install ruby ruby-doorkeeper ruby-rails ruby-sqlite3 ruby-webrick)'
   if (probe.status !== 0)
     return `a gem is missing (${probe.stderr.split('\n')[0]}); Debian: apt-get install ruby-doorkeeper ruby-rails ruby-sqlite3 ruby-webrick`
   return undefined
@@ -24,7 +25,8 @@ export function doorkeeperMissing(): string | undefined {
 /** Skips with the reason, except where CI requires the test (ONAIR_REQUIRE_DOORKEEPER=1): there it fails. */
 export function doorkeeperSkipReason(): string | undefined {
   const missing = doorkeeperMissing()
-  if (missing && process.env.ONAIR_REQUIRE_DOORKEEPER === '1') throw new Error(`Doorkeeper contract test required: ${missing}`)
+  if (missing && process.env.ONAIR_REQUIRE_DOORKEEPER === '1')
+    throw new Error(`Doorkeeper contract test required: ${missing}`)
   return missing
 }
 

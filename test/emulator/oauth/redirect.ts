@@ -25,7 +25,8 @@ function matches(requested: URL, registered: string): boolean {
   const sorted = (u: URL): string => u.search.slice(1).split('&').sort().join('&')
   if (reg.search !== '' && sorted(reg) !== sorted(requested)) return false
   const ignorePort = isLoopback(reg) && isLoopback(requested)
-  const bare = (u: URL): string => `${u.protocol}//${u.username}${u.hostname}${ignorePort ? '' : `:${u.port}`}${u.pathname}`
+  const bare = (u: URL): string =>
+    `${u.protocol}//${u.username}${u.hostname}${ignorePort ? '' : `:${u.port}`}${u.pathname}`
   return bare(reg) === bare(requested)
 }
 

@@ -22,7 +22,8 @@ function param(req: EmuRequest, name: string): string | undefined {
 
 /** Doorkeeper's English descriptions (config/locales/en.yml `doorkeeper.errors.messages`). */
 const DESCRIPTIONS: Record<string, string> = {
-  invalid_request: 'The request is missing a required parameter, includes an unsupported parameter value, or is otherwise malformed.',
+  invalid_request:
+    'The request is missing a required parameter, includes an unsupported parameter value, or is otherwise malformed.',
   invalid_redirect_uri: "The requested redirect uri is malformed or doesn't match client redirect URI.",
   unauthorized_client: 'The client is not authorized to perform this request using this method.',
   access_denied: 'The resource owner or authorization server denied the request.',
@@ -123,7 +124,10 @@ export function createOAuthService(
   }
 
   /** The consent form's answer; an error redirects back unless there is nowhere safe to go (error_response.rb `redirectable?`). */
-  function answer(p: PendingAuth | { error: string; redirectUri?: string; state?: string }, approve: boolean): EmuResponse {
+  function answer(
+    p: PendingAuth | { error: string; redirectUri?: string; state?: string },
+    approve: boolean
+  ): EmuResponse {
     const error = 'error' in p ? p.error : approve ? undefined : 'access_denied'
     if (!error) return finish(p as PendingAuth)
     const description = DESCRIPTIONS[error] ?? error

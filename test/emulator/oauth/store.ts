@@ -71,7 +71,10 @@ export const SEEDED_TOKENS = {
 } as const
 
 export class OAuthState {
-  clients: ClientApp[] = [SEEDED_CLIENT, SEEDED_READ_ONLY_CLIENT].map((c) => ({ ...c, redirectUris: [...c.redirectUris] }))
+  clients: ClientApp[] = [SEEDED_CLIENT, SEEDED_READ_ONLY_CLIENT].map((c) => ({
+    ...c,
+    redirectUris: [...c.redirectUris]
+  }))
   tokens: TokenRow[] = []
   codes: CodeRow[] = []
   pending = new Map<string, PendingAuth>()

@@ -117,8 +117,7 @@ describe.skipIf(skip)(`sign-in against a real Doorkeeper${skip ? ` (skipped: ${s
   afterAll(async () => {
     await Promise.all([dk?.close(), emu?.close()])
   })
-  const at = (over: Parameters<typeof testSession>[1] = {}) =>
-    testSession({ ...emu, baseUrl: dk.baseUrl }, over)
+  const at = (over: Parameters<typeof testSession>[1] = {}) => testSession({ ...emu, baseUrl: dk.baseUrl }, over)
 
   it('loopback with state and PKCE, then a second sign-in revokes the first token', async () => {
     const t = at()

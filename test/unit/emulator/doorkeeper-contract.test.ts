@@ -35,10 +35,22 @@ const decide = (method: 'POST' | 'DELETE', client: string, redirect: string, sco
   ...authorize(client, redirect, { scope }),
   method
 })
-const exchange = (code: string, redirect: string, client: { id: string; secret: string } = RW, more: Record<string, string> = {}): Req => ({
+const exchange = (
+  code: string,
+  redirect: string,
+  client: { id: string; secret: string } = RW,
+  more: Record<string, string> = {}
+): Req => ({
   method: 'POST',
   path: '/oauth/token',
-  form: { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.id, client_secret: client.secret, ...more }
+  form: {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirect,
+    client_id: client.id,
+    client_secret: client.secret,
+    ...more
+  }
 })
 const info = (token: string): Req => ({ path: '/oauth/token/info', bearer: token })
 const revoke = (token: string, client?: { id: string; secret: string }, bearer?: string): Req => ({
@@ -49,24 +61,50 @@ const revoke = (token: string, client?: { id: string; secret: string }, bearer?:
 })
 
 const STEPS: Step[] = [
-  { name: 'authorize without client_id', req: () => ({ path: '/oauth/authorize', query: { response_type: 'code', redirect_uri: LOOPBACK } }) },
+  {
+    name: 'authorize without client_id',
+    req: () => ({ path: '/oauth/authorize', query: { response_type: 'code', redirect_uri: LOOPBACK } })
+  },
   { name: 'authorize, unknown client', req: () => authorize('nobody', LOOPBACK) },
   { name: 'authorize, unregistered redirect', req: () => authorize(RW.id, 'http://evil.example/callback') },
   { name: 'authorize, localhost on another port', req: () => authorize(RW.id, 'http://localhost:9999/callback') },
   { name: 'authorize, [::1] for a registered 127.0.0.1', req: () => authorize(RW.id, 'http://[::1]:5000/callback') },
   { name: 'authorize, redirect with a fragment', req: () => authorize(RW.id, `${LOOPBACK}#x`) },
   { name: 'authorize, response_type token', req: () => authorize(RW.id, LOOPBACK, { response_type: 'token' }) },
-  { name: 'authorize without response_type', req: () => ({ path: '/oauth/authorize', query: { client_id: RW.id, redirect_uri: LOOPBACK } }) },
+  {
+    name: 'authorize without response_type',
+    req: () => ({ path: '/oauth/authorize', query: { client_id: RW.id, redirect_uri: LOOPBACK } })
+  },
   { name: 'authorize, unknown scope', req: () => authorize(RW.id, LOOPBACK, { scope: 'read admin' }) },
-  { name: 'authorize write from a read-only registration', req: () => authorize(RO.id, LOOPBACK, { scope: 'read write' }) },
-  { name: 'authorize write from a read-only registration, OOB', req: () => authorize(RO.id, OOB, { scope: 'read write' }) },
-  { name: 'authorize read from a read-only registration: consent', req: () => authorize(RO.id, LOOPBACK, { scope: 'read' }) },
+  {
+    name: 'authorize write from a read-only registration',
+    req: () => authorize(RO.id, LOOPBACK, { scope: 'read write' })
+  },
+  {
+    name: 'authorize write from a read-only registration, OOB',
+    req: () => authorize(RO.id, OOB, { scope: 'read write' })
+  },
+  {
+    name: 'authorize read from a read-only registration: consent',
+    req: () => authorize(RO.id, LOOPBACK, { scope: 'read' })
+  },
   { name: 'authorize, default scope: consent', req: () => authorize(RW.id, LOOPBACK) },
-  { name: 'authorize, loopback with an extra query: consent', req: () => authorize(RW.id, `${LOOPBACK}?x=1`, { scope: 'read write' }) },
+  {
+    name: 'authorize, loopback with an extra query: consent',
+    req: () => authorize(RW.id, `${LOOPBACK}?x=1`, { scope: 'read write' })
+  },
   { name: 'approve, loopback', req: () => decide('POST', RW.id, LOOPBACK, 'read write'), save: 'code1' },
-  { name: 'token, loopback port changed', req: (s) => exchange(s.code1!, 'http://127.0.0.1:6000/callback'), save: 'token1' },
+  {
+    name: 'token, loopback port changed',
+    req: (s) => exchange(s.code1!, 'http://127.0.0.1:6000/callback'),
+    save: 'token1'
+  },
   { name: 'token, code used twice', req: (s) => exchange(s.code1!, LOOPBACK) },
-  { name: 'authorize again, same scopes: approved without asking', req: () => authorize(RW.id, LOOPBACK, { scope: 'read write' }), save: 'code2' },
+  {
+    name: 'authorize again, same scopes: approved without asking',
+    req: () => authorize(RW.id, LOOPBACK, { scope: 'read write' }),
+    save: 'code2'
+  },
   { name: 'token, wrong secret', req: (s) => exchange(s.code2!, LOOPBACK, { id: RW.id, secret: 'wrong' }) },
   { name: 'token, code of another client', req: (s) => exchange(s.code2!, LOOPBACK, RO) },
   { name: 'token, another redirect path', req: (s) => exchange(s.code2!, 'http://127.0.0.1:5000/other') },
@@ -76,7 +114,11 @@ const STEPS: Step[] = [
   { name: 'token after failed attempts', req: (s) => exchange(s.code2!, LOOPBACK), save: 'token2' },
   {
     name: 'token, client credentials',
-    req: () => ({ method: 'POST', path: '/oauth/token', form: { grant_type: 'client_credentials', client_id: RW.id, client_secret: RW.secret } }),
+    req: () => ({
+      method: 'POST',
+      path: '/oauth/token',
+      form: { grant_type: 'client_credentials', client_id: RW.id, client_secret: RW.secret }
+    }),
     save: 'appToken'
   },
   { name: 'token info, client-credentials token', req: (s) => info(s.appToken!) },
@@ -86,7 +128,10 @@ const STEPS: Step[] = [
   { name: 'token info without a token', req: () => ({ path: '/oauth/token/info' }) },
   { name: 'resource without a token', req: () => ({ path: '/v1/me/works' }) },
   { name: 'resource, unknown token', req: () => ({ path: '/v1/me/works', bearer: 'nope' }) },
-  { name: 'write with a read-only token', req: () => ({ method: 'POST', path: '/v1/me/records', bearer: SEEDED_TOKENS.read }) },
+  {
+    name: 'write with a read-only token',
+    req: () => ({ method: 'POST', path: '/v1/me/records', bearer: SEEDED_TOKENS.read })
+  },
   { name: 'revoke with the bearer header only', req: (s) => revoke(s.token1!, undefined, s.token1) },
   { name: 'token info after a refused revoke', req: (s) => info(s.token1!) },
   { name: 'revoke, wrong secret', req: (s) => revoke(s.token1!, { id: RW.id, secret: 'wrong' }) },
@@ -117,7 +162,8 @@ async function observe(baseUrl: string, r: Req, saved: Saved, save?: string): Pr
   })
   // A browser shows no body of a redirect.
   const text = res.status >= 300 && res.status < 400 ? '' : await res.text()
-  const type = text === '' && res.status !== 401 && res.status !== 403 ? '' : (res.headers.get('content-type') ?? '').split(';')[0]
+  const type =
+    text === '' && res.status !== 401 && res.status !== 403 ? '' : (res.headers.get('content-type') ?? '').split(';')[0]
   const seen: Record<string, unknown> = {
     status: res.status,
     type,
@@ -135,37 +181,45 @@ async function observe(baseUrl: string, r: Req, saved: Saved, save?: string): Pr
   if (type === 'application/json' && text !== '') {
     const body = JSON.parse(text) as Record<string, unknown>
     seen.keys = Object.keys(body).sort()
-    for (const k of ['error', 'token_type', 'scope', 'resource_owner_id', 'application'] as const) if (k in body) seen[k] = body[k]
-    if (typeof seen.application === 'object' && seen.application) seen.application = { uid: (seen.application as { uid: unknown }).uid === null ? null : '<uid>' }
+    for (const k of ['error', 'token_type', 'scope', 'resource_owner_id', 'application'] as const)
+      if (k in body) seen[k] = body[k]
+    if (typeof seen.application === 'object' && seen.application)
+      seen.application = { uid: (seen.application as { uid: unknown }).uid === null ? null : '<uid>' }
     if (save && typeof body.access_token === 'string') saved[save] = body.access_token
   } else if (type === 'text/html') {
     seen.body = text === '' ? 'empty' : 'page'
-    const description = /requested scope is invalid|doesn't match client redirect URI|Client authentication failed|does not support this response type|not authorized to perform this request|Missing required parameter/.exec(text.replace(/&#39;|&#x27;/g, "'"))
+    const description =
+      /requested scope is invalid|doesn't match client redirect URI|Client authentication failed|does not support this response type|not authorized to perform this request|Missing required parameter/.exec(
+        text.replace(/&#39;|&#x27;/g, "'")
+      )
     if (description) seen.says = description[0]
     if (save === 'oobCode') saved[save] = /id="authorization[-_]code">([^<]+)</.exec(text)?.[1] ?? ''
   }
   return seen
 }
 
-describe.skipIf(skip)(`the emulator answers OAuth requests as Doorkeeper does${skip ? ` (skipped: ${skip})` : ''}`, () => {
-  let emu: Emulator
-  let dk: Doorkeeper
-  beforeAll(async () => {
-    ;[emu, dk] = await Promise.all([startEmulator({ quirks: true, rateLimit: false }), startDoorkeeper()])
-  }, 60_000)
-  afterAll(async () => {
-    await Promise.all([emu?.close(), dk?.close()])
-  })
+describe.skipIf(skip)(
+  `the emulator answers OAuth requests as Doorkeeper does${skip ? ` (skipped: ${skip})` : ''}`,
+  () => {
+    let emu: Emulator
+    let dk: Doorkeeper
+    beforeAll(async () => {
+      ;[emu, dk] = await Promise.all([startEmulator({ quirks: true, rateLimit: false }), startDoorkeeper()])
+    }, 60_000)
+    afterAll(async () => {
+      await Promise.all([emu?.close(), dk?.close()])
+    })
 
-  it('the same requests get the same answers', async () => {
-    const saved = { emu: {} as Saved, dk: {} as Saved }
-    const differences: string[] = []
-    for (const step of STEPS) {
-      const a = await observe(emu.baseUrl, step.req(saved.emu), saved.emu, step.save)
-      const b = await observe(dk.baseUrl, step.req(saved.dk), saved.dk, step.save)
-      if (JSON.stringify(a) !== JSON.stringify(b))
-        differences.push(`${step.name}:\n  emulator   ${JSON.stringify(a)}\n  Doorkeeper ${JSON.stringify(b)}`)
-    }
-    expect(differences.join('\n')).toBe('')
-  })
-})
+    it('the same requests get the same answers', async () => {
+      const saved = { emu: {} as Saved, dk: {} as Saved }
+      const differences: string[] = []
+      for (const step of STEPS) {
+        const a = await observe(emu.baseUrl, step.req(saved.emu), saved.emu, step.save)
+        const b = await observe(dk.baseUrl, step.req(saved.dk), saved.dk, step.save)
+        if (JSON.stringify(a) !== JSON.stringify(b))
+          differences.push(`${step.name}:\n  emulator   ${JSON.stringify(a)}\n  Doorkeeper ${JSON.stringify(b)}`)
+      }
+      expect(differences.join('\n')).toBe('')
+    })
+  }
+)

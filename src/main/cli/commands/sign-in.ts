@@ -6,7 +6,11 @@ import { notConfigured, openAccount, openSession, type CliAccount } from '../con
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const signIn: Command = {
-  usage: ['sign-in [--read-only] [--no-browser] [--port <port>]', 'sign-in --oob [--read-only]', 'sign-in --token <token|->'],
+  usage: [
+    'sign-in [--read-only] [--no-browser] [--port <port>]',
+    'sign-in --oob [--read-only]',
+    'sign-in --token <token|->'
+  ],
   description: {
     en: 'Prints the authorization address as one line on stdout and opens the browser where there is one, then waits up to 5 minutes for the service to send the browser back. --oob shows a code in the browser to paste here instead. --read-only asks for read access alone, for an application registered "read only". --token checks an access token you already have (- reads it from stdin, which keeps it out of the process list) and saves it.',
     ja: '認可用のアドレスを標準出力に 1 行で表示し、ブラウザがあれば開きます。その後、サービスからブラウザが戻ってくるのを最大 5 分待ちます。--oob ではブラウザに表示されたコードをここに貼り付けます。--read-only は読み取り権限だけを求めます（「read only」で登録したアプリケーション用）。--token は手持ちのアクセストークンを確認して保存します（- を指定すると標準入力から読み、プロセス一覧に出しません）。'
