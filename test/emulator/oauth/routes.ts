@@ -123,32 +123,30 @@ export function createOAuthService(
     return consentPage(oauth.addPending(p), 'Onair', p.scopes)
   }
 
-  /** The consent form's answer; an error redirects back unless there is nowhere safe to go (error_response.rb `redirectable?`). */
-  function answer(
-    p: PendingAuth | { error: string; redirectUri?: string; state?: string },
-    approve: boolean
-  ): EmuResponse {
-    const error = 'error' in p ? p.error : approve ? undefined : 'access_denied'
-    if (!error) return finish(p as PendingAuth)
+  /**
+   * A refused or invalid consent goes back to the client with `error=`, unless there is nowhere
+   * safe to send it (error_response.rb `redirectable?`): then Doorkeeper answers JSON, 400.
+   */
+  function sendBack(error: string, redirectUri: string | undefined, state: string | undefined): EmuResponse {
     const description = DESCRIPTIONS[error] ?? error
-    if (!p.redirectUri || p.redirectUri === OOB || error === 'invalid_redirect_uri' || error === 'invalid_client')
-      return { status: 400, body: { error, error_description: description, state: p.state ?? null } }
-    return redirect(withQuery(p.redirectUri, { error, error_description: description, state: p.state }))
+    if (!redirectUri || redirectUri === OOB || error === 'invalid_redirect_uri' || error === 'invalid_client')
+      return { status: 400, body: { error, error_description: description, state: state ?? null } }
+    return redirect(withQuery(redirectUri, { error, error_description: description, state }))
   }
 
   function decision(req: EmuRequest): EmuResponse {
     const id = param(req, 'request_id') ?? ''
-    const pending = oauth.pending.get(id)
-    if (!pending) return errorPage(400, 'invalid_request', '認可リクエストが見つかりません (unknown or used request)')
+    const p = oauth.pending.get(id)
+    if (!p) return errorPage(400, 'invalid_request', '認可リクエストが見つかりません (unknown or used request)')
     oauth.pending.delete(id)
-    return answer(pending, param(req, 'decision') === 'approve')
+    return param(req, 'decision') === 'approve' ? finish(p) : sendBack('access_denied', p.redirectUri, p.state)
   }
 
   /** Doorkeeper's own form: POST /oauth/authorize approves, DELETE denies, with the same parameters. */
   function decideDirectly(req: EmuRequest, approve: boolean): EmuResponse {
     const p = preAuthorize(req)
-    if (!('error' in p)) return answer(p, approve)
-    return answer({ error: p.error, redirectUri: param(req, 'redirect_uri'), state: param(req, 'state') }, approve)
+    if ('error' in p) return sendBack(p.error, param(req, 'redirect_uri'), param(req, 'state'))
+    return approve ? finish(p) : sendBack('access_denied', p.redirectUri, p.state)
   }
 
   function codePageFor(req: EmuRequest): EmuResponse {
