@@ -1,9 +1,9 @@
 # frozen_string_literal: true
 
-# A real Doorkeeper, configured as the media-tracking service configures it (scopes `read` by
-# default and `write` optional, tokens that never expire, confidential applications registered
-# "read only" or "read write", personal access tokens without an application), for the contract
-# test (test/unit/emulator/doorkeeper-contract.test.ts). One process, a temporary SQLite database,
+# A real Doorkeeper (Debian's 5.5, with the two 5.6.9 changes below), configured as the
+# media-tracking service configures it (scopes `read` by default and `write` optional, tokens that
+# never expire, confidential applications registered "read only" or "read write", personal access
+# tokens without an application), for the contract test (test/unit/emulator/doorkeeper-contract.test.ts). One process, a temporary SQLite database,
 # a fixed signed-in web user (user 1). Prints `{"port":N}` on stdout once it listens on 127.0.0.1.
 require 'json'
 require 'fileutils'
@@ -103,6 +103,27 @@ class MeController < ActionController::Base
 end
 
 OnairDoorkeeper.initialize!
+# Debian ships Doorkeeper 5.5; the service runs 5.6.9. Where the two differ on what the contract
+# test compares, 5.6.9's code is backported here:
+# - the authorize error page has the error's status (400, 401 for invalid_client) instead of 200
+#   (upstream commit 6cd5cca2, in 5.6.7: authorizations_controller.rb `render_error`);
+# - OAuth errors and token responses send `Cache-Control: no-store, no-cache` and no `Pragma`
+#   (upstream commit 2535eab3, in 5.6.6: error_response.rb and token_response.rb `headers`).
+Doorkeeper::AuthorizationsController.class_eval do
+  private
+
+  def render_error
+    render :error, status: pre_auth.error_response.status
+  end
+end
+NO_PRAGMA = Module.new do
+  def headers
+    super.except('Pragma').merge('Cache-Control' => 'no-store, no-cache')
+  end
+end
+Doorkeeper::OAuth::ErrorResponse.prepend(NO_PRAGMA)
+Doorkeeper::OAuth::TokenResponse.prepend(NO_PRAGMA)
+
 OnairDoorkeeper.routes.draw do
   use_doorkeeper
   get '/v1/me/works' => 'me#works'

@@ -57,7 +57,7 @@ export function notFound(quirks: boolean): Reply {
  * Doorkeeper answers a refused resource request with `head` (rails/helpers.rb
  * `doorkeeper_render_error_with`): no body, Rails' default text/html, and the ErrorResponse headers.
  */
-const DOORKEEPER_HEAD = { 'content-type': 'text/html', 'cache-control': 'no-store', pragma: 'no-cache' }
+const DOORKEEPER_HEAD = { 'content-type': 'text/html', 'cache-control': 'no-store, no-cache' }
 
 export function unauthorized(quirks: boolean, description: string): Reply {
   if (quirks) {

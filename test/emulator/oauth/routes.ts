@@ -39,16 +39,21 @@ const DESCRIPTIONS: Record<string, string> = {
 }
 const missing = (name: string): string => `Missing required parameter: ${name}.`
 
+/** Doorkeeper's ErrorResponse `status`: 401 for a client error, else 400. */
+const errorStatus = (error: string): number =>
+  error === 'invalid_client' || error === 'unauthorized_client' ? 401 : 400
+/** Doorkeeper 5.6.6+ (the service runs 5.6.9): no `Pragma`, both cache directives. */
+const NO_STORE = { 'cache-control': 'no-store, no-cache' }
+
 /**
  * An error of the token and token-info endpoints, with the headers of Doorkeeper's ErrorResponse
- * (lib/doorkeeper/oauth/error_response.rb `headers`, `status`: 401 for a client error, else 400).
+ * (lib/doorkeeper/oauth/error_response.rb `headers`, `status`).
  */
 function oauthError(error: string, description = DESCRIPTIONS[error] ?? error, status?: number): EmuResponse {
   return {
-    status: status ?? (error === 'invalid_client' || error === 'unauthorized_client' ? 401 : 400),
+    status: status ?? errorStatus(error),
     headers: {
-      'cache-control': 'no-store',
-      pragma: 'no-cache',
+      ...NO_STORE,
       'www-authenticate': `Bearer realm="Doorkeeper", error="${error}", error_description="${description}"`
     },
     body: { error, error_description: description }
@@ -112,13 +117,14 @@ export function createOAuthService(
   }
 
   /**
-   * Doorkeeper renders every pre-authorization error as its error page, 200, and never sends the
-   * browser back (authorizations_controller.rb `render_error` → `render :error`); it asks nothing
-   * when a live token of the client has these scopes (`matching_token?`).
+   * Doorkeeper renders every pre-authorization error as its error page and never sends the browser
+   * back (authorizations_controller.rb `render_error` → `render :error`; 5.6.7+ with the error's
+   * status, 5.5 with 200); it asks nothing when a live token of the client has these scopes
+   * (`matching_token?`).
    */
   function authorize(req: EmuRequest): EmuResponse {
     const p = preAuthorize(req)
-    if ('error' in p) return errorPage(200, p.error, p.description ?? DESCRIPTIONS[p.error] ?? p.error)
+    if ('error' in p) return errorPage(errorStatus(p.error), p.error, p.description ?? DESCRIPTIONS[p.error] ?? p.error)
     if (opts.autoApprove || oauth.hasMatchingToken(p.clientId, opts.userId, p.scopes)) return finish(p)
     return consentPage(oauth.addPending(p), 'Onair', p.scopes)
   }
@@ -181,7 +187,7 @@ export function createOAuthService(
   function tokenResponse(row: TokenRow): EmuResponse {
     return {
       status: 200,
-      headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
+      headers: NO_STORE,
       body: {
         access_token: row.token,
         token_type: ctx.quirks ? 'Bearer' : 'bearer',

@@ -140,7 +140,7 @@ describe.skipIf(skip)(`sign-in against a real Doorkeeper${skip ? ` (skipped: ${s
     const t = at({ clientId: READ_ONLY.id, clientSecret: () => READ_ONLY.secret })
     const asked = await t.session.startBrowserSignIn()
     const page = await fetch(asked.url, { redirect: 'manual' })
-    expect([page.status, page.headers.get('location')]).toEqual([200, null])
+    expect([page.status, page.headers.get('location')]).toEqual([400, null])
     expect(await page.text()).toContain('The requested scope is invalid, unknown, or malformed.')
     const readOnly = await t.session.startBrowserSignIn({ readOnly: true })
     await approveAtDoorkeeper(readOnly.url)

@@ -168,6 +168,7 @@ async function observe(baseUrl: string, r: Req, saved: Saved, save?: string): Pr
     status: res.status,
     type,
     pragma: res.headers.get('pragma'),
+    noStore: /no-store/.test(res.headers.get('cache-control') ?? ''),
     wwwAuthenticate: /error="([^"]+)"/.exec(res.headers.get('www-authenticate') ?? '')?.[1] ?? null
   }
   const location = res.headers.get('location')
