@@ -47,7 +47,18 @@ async function main(): Promise<void> {
   if (!headless && !electron)
     say('no Electron binary on this machine (it cannot be downloaded here): running the headless daemon instead')
 
-  let child: ChildProcess
+  let child: ChildProcess | undefined
+  // Listening before the first line that invites Ctrl-C, so a press right after it is not fatal.
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    say('stopping…')
+    // The terminal sends Ctrl-C to the child too; SIGTERM covers a `kill` of this script.
+    child?.kill('SIGINT')
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
   if (electron) {
     if (!existsSync(join(root, 'out/main/index.js'))) {
       say('building the app (npm run build)…')
@@ -79,16 +90,7 @@ async function main(): Promise<void> {
     })
   }
 
-  let stopping = false
-  const stop = () => {
-    if (stopping) return
-    stopping = true
-    say('stopping…')
-    // The terminal sends Ctrl-C to the child too; SIGTERM covers a `kill` of this script.
-    child.kill('SIGINT')
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  if (stopping) child.kill('SIGINT')
   const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)))
   await emu.close()
   rmSync(dataDir, { recursive: true, force: true })
