@@ -41,6 +41,7 @@ describe('global shortcuts in the shell', () => {
     expect([...globalShortcut.registered.keys()]).toEqual(['Ctrl+Alt+R'])
     expect(stored(s.dataDir)).toEqual({ toggleWindow: '', quickRecord: 'Ctrl+Alt+R' })
     app.quit()
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 })
     expect([...globalShortcut.registered.keys()]).toEqual([])
   })
 
