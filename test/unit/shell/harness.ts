@@ -124,6 +124,8 @@ export async function startShell(options: ShellOptions = {}) {
       // The app holds the quit until its services have stopped (real I/O).
       if (FakeTray.instances.length > 0) await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 })
       await new Promise((resolve) => setImmediate(resolve))
+      // The process ends: Chromium's ProcessSingleton removes its lock.
+      app.releaseSingleInstanceLock()
       for (const listener of catchAlls()) {
         if (listenersBefore.includes(listener)) continue
         process.off('uncaughtException', listener as NodeJS.UncaughtExceptionListener)
