@@ -188,6 +188,14 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
    * browser-window.md: Windows' taskbar button; the method exists, doing nothing, on other systems.
    */
   overlays: Array<{ image: string | null; description: string }> = []
+  /**
+   * What the taskbar button shows (Windows). The system makes the button after the window is shown
+   * and only then takes an overlay: ITaskbarList3's docs ask callers to wait for the
+   * TaskbarButtonCreated message, which Electron handles nowhere (native_window_views_win.cc
+   * handles only TaskbarCreated, and restores only thumbar buttons). A hidden window has no button.
+   */
+  taskbarOverlay: string | null = null
+  private taskbarButton = false
   private visible = false
   private focused = false
   private minimized = false
@@ -205,17 +213,21 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
     const wasVisible = this.visible
     this.visible = true
     this.minimized = false
+    if (!wasVisible) setImmediate(() => (this.taskbarButton = this.visible))
     if (!wasVisible) this.emit('show')
     this.focus()
   }
   hide(): void {
     const wasVisible = this.visible
     this.visible = false
+    this.taskbarButton = false
+    this.taskbarOverlay = null
     this.blur()
     if (wasVisible) this.emit('hide')
   }
   setOverlayIcon(overlay: Electron.NativeImage | null, description: string): void {
     this.overlays.push({ image: overlay ? fakeImage(overlay).path : null, description })
+    if (this.taskbarButton) this.taskbarOverlay = overlay ? fakeImage(overlay).path : null
   }
   /** browser-window.md: `focus` and `blur` are emitted when the window gains or loses focus. */
   focus(): void {
