@@ -24,7 +24,6 @@ import { followStartup } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
-import { SECRET_NAMES } from '../core/auth/secrets'
 import { openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
 import { LINKS_NOT_HERE, SHORTCUTS_DENIED, gnomeWayland, oncePerCopy } from './desktop-entry'
@@ -62,7 +61,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const notifier = appNotifier(window, language, log, env, clock)
   corrupt.tellThrough(notifier)
   const secrets = electronSecrets(dataDir, corrupt.report)
-  log.knowSecrets(() => SECRET_NAMES.map((name) => secrets.get(name)?.value))
+  log.knowSecrets(secrets.known)
   const account = folderAccount(dataDir, {
     settings: settingsFile,
     secrets,
