@@ -37,6 +37,10 @@ describe('the tray in the app', () => {
     ])
     expect(s.tray().tooltip).toBe('Onair — Signed out: sign in from Settings')
     expect(s.tray().image.path).toBe(join(s.appPath, 'resources/tray/signed-out.png'))
+    // Nothing to re-word: the tray's tick leaves an open menu alone.
+    const menu = s.menu()
+    s.clock.advance(60_000)
+    expect(s.menu()).toBe(menu)
     s.menu().click('Inbox')
     expect(s.events('app:navigate')).toEqual([{ view: 'inbox' }])
     expect(s.window().isVisible()).toBe(true)
