@@ -7,7 +7,8 @@
  * (docs/api/app.md, browser-window.md, tray.md, notification.md, ...): quitting emits
  * `before-quit`, then closes every window and is cancelled by a window that prevents its `close`;
  * `ipcMain.handle` refuses a second handler for one channel; a new window emits
- * `web-contents-created`; `whenReady` waits until the test says the app is ready.
+ * `web-contents-created`; `whenReady` waits until the test says the app is ready. ELECTRON-DOUBLE.md
+ * lists each platform behaviour with the doc or source line it follows.
  *
  * Wire it with `vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))`
  * and call `resetElectron()` before each start.
