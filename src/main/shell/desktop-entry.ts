@@ -6,10 +6,10 @@
  * (global-shortcut.md), so Electron's `register` answering true proves nothing.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { LocalizedText } from '../../shared/locale'
 import { AUTOSTART_FILE } from '../core/autostart'
 import { writeAtomic } from '../core/store/atomic-write'
+import { dataFile } from '../core/store/data-files'
 
 export const LINKS_NOT_HERE: LocalizedText = {
   en: `onair:// links will not open this copy of Onair: Linux knows it by no installed desktop entry (${AUTOSTART_FILE}), as with an AppImage. Install the .deb, or see README "Troubleshooting".`,
@@ -29,7 +29,7 @@ export function gnomeWayland(env: NodeJS.ProcessEnv): boolean {
 
 /** Calls `tell` the first time for this copy (its path): not at every login of the same AppImage. */
 export function oncePerCopy(dataDir: string, copy: string, tell: () => void): void {
-  const file = join(dataDir, 'desktop-entry-told.txt')
+  const file = dataFile(dataDir, 'desktopEntryTold')
   let told = ''
   try {
     told = readFileSync(file, 'utf8')
