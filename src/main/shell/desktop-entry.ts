@@ -6,23 +6,49 @@
  * (global-shortcut.md), so Electron's `register` answering true proves nothing.
  */
 import { readFileSync } from 'node:fs'
-import type { LocalizedText } from '../../shared/locale'
+import type { Locale, LocalizedText } from '../../shared/locale'
 import { AUTOSTART_FILE } from '../core/autostart'
 import { writeAtomic } from '../core/store/atomic-write'
 import { dataFile } from '../core/store/data-files'
+import type { Notifier } from '../core/notify'
+import type { AppLog } from './log'
 
-export const LINKS_NOT_HERE: LocalizedText = {
+const LINKS_NOT_HERE: LocalizedText = {
   en: `onair:// links will not open this copy of Onair: Linux knows it by no installed desktop entry (${AUTOSTART_FILE}), as with an AppImage. Install the .deb, or see README "Troubleshooting".`,
   ja: `onair:// リンクはこの Onair では開きません。Linux にこのコピーのデスクトップエントリ（${AUTOSTART_FILE}）がインストールされていないためです（AppImage など）。.deb をインストールするか、README の「Troubleshooting」を参照してください。`
 }
 
-export const SHORTCUTS_DENIED: LocalizedText = {
+const SHORTCUTS_DENIED: LocalizedText = {
   en: `Global shortcuts cannot work in this copy of Onair: GNOME on Wayland lets only an app with an installed desktop entry (${AUTOSTART_FILE}) bind them. Install the .deb, or see README "Troubleshooting".`,
   ja: `この Onair ではグローバルショートカットを使えません。Wayland の GNOME では、デスクトップエントリ（${AUTOSTART_FILE}）がインストールされたアプリだけが登録できます。.deb をインストールするか、README の「Troubleshooting」を参照してください。`
 }
 
+/**
+ * For a Linux copy whose claim of onair:// was refused: says so (once per copy) and returns why
+ * global shortcuts cannot work, on GNOME Wayland; undefined where nothing is missing.
+ */
+export function withoutDesktopEntry(o: {
+  refused: boolean
+  dataDir: string
+  env: NodeJS.ProcessEnv
+  log: AppLog
+  notifier: Notifier
+  language: () => Locale
+}): LocalizedText | undefined {
+  if (process.platform !== 'linux' || !o.refused) return undefined
+  o.log.write('warn', LINKS_NOT_HERE.en)
+  try {
+    oncePerCopy(o.dataDir, o.env['APPIMAGE'] || process.execPath, () =>
+      o.notifier.show({ id: 'links-not-here', title: 'Onair', body: LINKS_NOT_HERE[o.language()] })
+    )
+  } catch (e) {
+    o.log.write('warn', 'could not note the desktop entry notice', e)
+  }
+  return gnomeWayland(o.env) ? SHORTCUTS_DENIED : undefined
+}
+
 /** A GNOME session on Wayland, where global shortcuts go through the desktop portal. */
-export function gnomeWayland(env: NodeJS.ProcessEnv): boolean {
+function gnomeWayland(env: NodeJS.ProcessEnv): boolean {
   const wayland = env['XDG_SESSION_TYPE'] === 'wayland' || Boolean(env['WAYLAND_DISPLAY'])
   return process.platform === 'linux' && wayland && /gnome/i.test(env['XDG_CURRENT_DESKTOP'] ?? '')
 }

@@ -26,7 +26,7 @@ import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
 import { openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
-import { LINKS_NOT_HERE, SHORTCUTS_DENIED, gnomeWayland, oncePerCopy } from './desktop-entry'
+import { withoutDesktopEntry } from './desktop-entry'
 import { createAppUpdates } from './updater'
 import { windowRoutes } from './window-routes'
 
@@ -96,22 +96,10 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   // What the core, the window and the tray below are all made over.
   const parts = { clock, log, window, services, account, settings, language }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
-  // Linux knows this copy by no installed desktop entry: links and (on GNOME Wayland) shortcuts cannot reach it.
-  const noEntry = process.platform === 'linux' && links.refused
-  if (noEntry) {
-    log.write('warn', LINKS_NOT_HERE.en)
-    try {
-      oncePerCopy(dataDir, env['APPIMAGE'] || process.execPath, () =>
-        notifier.show({ id: 'links-not-here', title: 'Onair', body: LINKS_NOT_HERE[language()] })
-      )
-    } catch (e) {
-      log.write('warn', 'could not note the desktop entry notice', e)
-    }
-  }
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
     log,
-    noEntry && gnomeWayland(env) ? SHORTCUTS_DENIED : undefined
+    withoutDesktopEntry({ refused: links.refused, dataDir, env, log, notifier, language })
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
