@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse } from 'yaml'
 import { debScriptProblems, launcherProblems, windowsLauncherProblems } from './package/command-line'
+import { packagedDesktopIdProblems } from './package/desktop-id'
 import { fuseProblems, readFuseWire } from './package/fuses'
 import { inspectApp } from './package/layout'
 import { packDir } from './package/pack'
@@ -99,6 +100,7 @@ try {
   await check('app.asar holds only out/ (no maps), package.json and resources/', () => app.problems.asar)
   await check('every file the main process opens is at the path its bundle computes', () => app.problems.runtimeFiles)
   await check('the Linux .desktop name matches the window', () => app.problems.desktopName)
+  await check('the desktop id is reverse-DNS and the one the app names', () => packagedDesktopIdProblems(appOut))
   await check(
     feedUrl ? `the update feed ${feedUrl} is where the updater reads it` : 'no update feed given, none packaged',
     () => app.problems.feed

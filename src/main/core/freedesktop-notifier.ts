@@ -11,13 +11,14 @@
  */
 import type { LocalizedText } from '../../shared/locale'
 import { onairLink } from '../../shared/onair-link'
+import { DESKTOP_ID } from './autostart'
 import { within, type Clock } from './clock'
 import { LOST, reachServer, type NotificationSession } from './freedesktop-bus'
 import { bodyForServer } from './notification-markup'
 import type { NativeNotification, NotificationButton, Notifier } from './notify'
 
-/** The name of Onair's desktop entry (onair.desktop), by which a server matches notifications to the app. */
-export const DESKTOP_ENTRY = 'onair'
+/** Onair's desktop id, by which a server matches notifications to the app's entry. */
+export const DESKTOP_ENTRY = DESKTOP_ID
 /** Enough for every reminder of an evening: older ones are let go (their presses are ignored). */
 const KEEP = 64
 /**

@@ -3,7 +3,7 @@
  * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
  * it and only "Quit" ends the app.
  */
-import { app } from 'electron'
+import { app, autoUpdater } from 'electron'
 import { localeFromTag, type Locale } from '../../shared/locale'
 import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
@@ -24,9 +24,9 @@ import { followStartup } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
-import { SECRET_NAMES } from '../core/auth/secrets'
 import { openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
+import { withoutDesktopEntry } from './desktop-entry'
 import { createAppUpdates } from './updater'
 import { windowRoutes } from './window-routes'
 
@@ -61,7 +61,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const notifier = appNotifier(window, language, log, env, clock)
   corrupt.tellThrough(notifier)
   const secrets = electronSecrets(dataDir, corrupt.report)
-  log.knowSecrets(() => SECRET_NAMES.map((name) => secrets.get(name)?.value))
+  log.knowSecrets(secrets.known)
   const account = folderAccount(dataDir, {
     settings: settingsFile,
     secrets,
@@ -98,7 +98,8 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
-    log
+    log,
+    withoutDesktopEntry({ refused: links.refused, dataDir, env, log, notifier, language })
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
@@ -121,12 +122,27 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   updates.start()
 
   app.on('activate', main.show)
-  app.once('before-quit', () => {
+  // An update's quit closes the windows before `before-quit` (app.md): the window must let it.
+  autoUpdater.on('before-quit-for-update', main.allowClose)
+  // Electron waits for no promise of a listener and ends Node after `quit`: the quit is held until
+  // the services have written and let go of the folder, then asked for again.
+  let quitting: 'no' | 'stopping' | 'stopped' = 'no'
+  app.on('before-quit', (event) => {
+    if (quitting === 'stopped') return
+    event.preventDefault()
+    if (quitting === 'stopping') return
+    quitting = 'stopping'
     main.allowClose()
     stopWatching()
     updates.stop()
     unbindIpc()
     tray.destroy()
-    void services.stop().catch((e: unknown) => log.write('error', 'stopping the services failed', e))
+    void services
+      .stop()
+      .catch((e: unknown) => log.write('error', 'stopping the services failed', e))
+      .finally(() => {
+        quitting = 'stopped'
+        app.quit()
+      })
   })
 }

@@ -78,7 +78,7 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
       summary: 'Fish & Chips',
       body: 'Ep. 3 &lt;i&gt;live&lt;/i&gt; in 10 min',
       actions: ['default', 'Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'],
-      hints: { 'desktop-entry': 'onair' }
+      hints: { 'desktop-entry': 'app.onair.Onair' }
     })
     expect(fallback.shown).toEqual([])
   })

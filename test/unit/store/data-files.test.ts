@@ -10,6 +10,7 @@ import { historyFile, ledgerFile, premieresFile, snoozesFile } from '../../../sr
 import { emptySchedule } from '../../../src/main/core/schedule/empty-schedule'
 import { scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
 import { DATA_FILES, personalDataFiles } from '../../../src/main/core/store/data-files'
+import { oncePerCopy } from '../../../src/main/shell/desktop-entry'
 import { holdFolder } from '../../../src/main/core/schedule/folder-lock'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { electronSecrets } from '../../../src/main/shell/secrets'
@@ -37,6 +38,7 @@ describe('the data folder table', () => {
     premieresFile(dir).claim([first], now)
     inboxFileStore(dir).write(emptyInbox())
     outboxFileStore(dir).write({ version: 1, entries: [], recent: [] })
+    oncePerCopy(dir, '/home/me/Onair.AppImage', () => {})
     const held = holdFolder(dir, { face: 'cli', now })
     if (!held.ok) throw new Error('the folder was held')
     const table = Object.values(DATA_FILES).map((f) => f.name)

@@ -47,6 +47,12 @@ export const DATA_FILES = {
     writers: 'reminder holder',
     atSignOut: 'kept'
   },
+  desktopEntryTold: {
+    name: 'desktop-entry-told.txt',
+    holds: 'the copy told it has no desktop entry',
+    writers: 'app',
+    atSignOut: 'kept'
+  },
   // A folder, not a document: proper-lockfile's lock, kept fresh while a process holds it.
   hold: { name: 'reminders.lock', holds: 'the hold on the reminders', writers: 'reminder holder', atSignOut: 'kept' }
 } as const
