@@ -64,5 +64,5 @@ export function oncePerCopy(dataDir: string, copy: string, tell: () => void): vo
   }
   if (told === copy) return
   tell()
-  writeAtomic(file, copy, 0o600, { durable: false })
+  writeAtomic(file, copy)
 }

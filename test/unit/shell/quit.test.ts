@@ -3,7 +3,7 @@
  * after `quit`; an update's quit (Squirrel.Mac's, where MacUpdater ends) closes the windows first.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { currentHolder } from '../../../src/main/core/store/folder-lock'
+import { currentHolder } from '../../../src/main/core/schedule/folder-lock'
 import { app, autoUpdater } from './electron-double'
 import { shellPerTest } from './harness'
 
