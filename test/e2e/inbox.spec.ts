@@ -76,7 +76,7 @@ test.use({
         clock: new ManualClock(NOW),
         wikiUrl: () => 'https://wiki.example',
         wikiImages: () => false,
-        fetch: stranger.fetch
+        net: stranger.net
       })
     })
     await use({ inbox })
