@@ -1,11 +1,12 @@
+import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
 import { fetchImage, type ImageRequest } from '../../../src/main/core/images/fetch-image'
 import { createImageLoader } from '../../../src/main/core/images/loader'
 import { isPublicAddress, isPublicHost } from '../../../src/main/core/images/policy'
-import { systemImageNet } from '../../../src/main/core/images/system-net'
-import { startStranger, type Stranger } from '../../stranger/server'
+import { httpsImageNet, systemImageNet } from '../../../src/main/core/images/system-net'
+import { PIXEL, startStranger, type Stranger } from '../../stranger/server'
 
 /**
  * What an article's images may reach once the user presses "Load images": hosts on the internet,
@@ -44,6 +45,44 @@ describe('a name that resolves to this machine', () => {
     const wiki = { ...anyHost, mayBeLocal: () => true }
     expect(await fetchImage(toLoopback, clock, url(), wiki)).toBeUndefined()
     expect(connections).toBe(1)
+  })
+})
+
+/** A certificate for images.example alone, made for this test (its key protects nothing). */
+const CERT = `-----BEGIN CERTIFICATE-----
+MIIBpTCCAUqgAwIBAgIUai5+B9C5PoIk+K0tUdIYF8bOlSIwCgYIKoZIzj0EAwIw
+GTEXMBUGA1UEAwwOaW1hZ2VzLmV4YW1wbGUwIBcNMjYxMTI4MDUyOTA4WhgPMjEy
+NjExMDQwNTI5MDhaMBkxFzAVBgNVBAMMDmltYWdlcy5leGFtcGxlMFkwEwYHKoZI
+zj0CAQYIKoZIzj0DAQcDQgAERwyVSCHmM2iTVKuQMYJMn4IIiCXI7qg5nuQecQ7y
+hvxpGI4ErQ3IFeenjLVgbElexlRj/XubUm7ulntp3sP2sKNuMGwwHQYDVR0OBBYE
+FI6/OjEkzweNqZa0oY73QQxPSZ0TMB8GA1UdIwQYMBaAFI6/OjEkzweNqZa0oY73
+QQxPSZ0TMA8GA1UdEwEB/wQFMAMBAf8wGQYDVR0RBBIwEIIOaW1hZ2VzLmV4YW1w
+bGUwCgYIKoZIzj0EAwIDSQAwRgIhAOrxP3RUJ129G8M8sQzwm7TLNGcJncPdhtEl
+svf48EwmAiEAw4zihT8FC0QYS336C9jaKxyaNbs4J6qQwayBEnJVomo=
+-----END CERTIFICATE-----`
+const KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgdrw22p9iP5NRoOPS
+3vo3+mr97kKPr+byIS6ow7AU4yuhRANCAARHDJVIIeYzaJNUq5AxgkyfggiIJcju
+qDme5B5xDvKG/GkYjgStDcgV56eMtWBsSV7GVGP9e5tSbu6We2new/aw
+-----END PRIVATE KEY-----`
+
+describe('the connection', () => {
+  it('goes to the checked address, and the certificate is checked for the name', async () => {
+    const server = createHttpsServer({ cert: CERT, key: KEY }, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL)
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (server.address() as AddressInfo).port
+      const net = { ...httpsImageNet(CERT), lookup: async () => [{ address: '127.0.0.1', family: 4 }] }
+      const local = { ...anyHost, mayBeLocal: () => true }
+      const got = await fetchImage(net, clock, `https://images.example:${port}/a.png`, local)
+      expect(got).toBe(`data:image/png;base64,${PIXEL.toString('base64')}`)
+      expect(await fetchImage(net, clock, `https://other.example:${port}/a.png`, local)).toBeUndefined()
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
 
