@@ -17,6 +17,8 @@ const HOSTILE_ID = '20250101000000'
 const XSS = [
   // First: the mutation payloads below may swallow what follows them, which is fine but hides it.
   '<p>Safe <strong>text</strong> with <a href="https://example.org/ok">a good link</a> and <img src="https://images.example/ok.png" alt="ok image"></p>',
+  // Dressed as the window's own error banner and button, announced as an alert.
+  '<div class="banner error" id="app" role="alert" aria-live="assertive" data-testid="error">Signed out. <span class="primary" role="button">Sign in again</span></div>',
   '<script>window.__xss=1</script>',
   '<img src=x onerror="window.__xss=2">',
   '<svg onload="window.__xss=3"><circle r="1"/></svg>',
@@ -76,7 +78,7 @@ test.use({
         clock: new ManualClock(NOW),
         wikiUrl: () => 'https://wiki.example',
         wikiImages: () => false,
-        fetch: stranger.fetch
+        net: stranger.net
       })
     })
     await use({ inbox })
@@ -155,6 +157,10 @@ test('the article preview shows the article and sanitizes its body against known
 
   const body = page.getByTestId('article-body')
   await expect(body.getByRole('link', { name: 'a good link' })).toBeVisible()
+  // Its text stays, as the article's text: no alert, no button, not the banner's colours.
+  await expect(body.getByText('Signed out. Sign in again')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(body.getByRole('button')).toHaveCount(0)
   const html = await body.innerHTML()
   for (const banned of [
     /<script/i,
@@ -171,6 +177,7 @@ test('the article preview shows the article and sanitizes its body against known
     /javascript:/i,
     /data:/i,
     /style=/i,
+    /\s(class|id|role|aria-[\w-]+|data-(?!src=)[\w-]+)=/i,
     /http:\/\/tracker/
   ]) {
     expect(html).not.toMatch(banned)

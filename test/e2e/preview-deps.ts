@@ -50,7 +50,7 @@ export function previewInbox(opts: {
       clock,
       wikiUrl: () => WIKI_URL,
       wikiImages: opts.wikiImages ?? (() => false),
-      fetch: stranger.fetch
+      net: stranger.net
     })
   })
 }

@@ -1,23 +1,26 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { ImageFetch } from '../../src/main/core/images/fetch-image'
+import type { ImageLookup, ImageNet } from '../../src/main/core/images/fetch-image'
 
 /**
  * A stranger's image server, for tests of private previews: it answers for any host (the host is
  * the first path segment: `/<host>/<path>`) and remembers every request that reached it, so a
- * test can say exactly who asked for what. `fetch` is what the core's image loader gets in tests:
- * `https://<host>/<path>` goes here instead of the network.
+ * test can say exactly who asked for what. `net` is what the core's image loader gets in tests:
+ * every name resolves to a public address, and `https://<host>/<path>` goes here instead.
  */
 export interface Stranger {
   /** `<host><path>` of every request, in the order they came. */
   readonly seen: string[]
   /** Headers of every request, in the same order. */
   readonly headers: IncomingMessage['headers'][]
-  readonly fetch: ImageFetch
+  readonly net: ImageNet
   /** Where `https://<host>/<path>` really goes. */
   local(url: string): string
   close(): Promise<void>
 }
+
+/** Every name is somewhere on the internet (an address of no special-purpose block). */
+export const publicLookup: ImageLookup = async () => [{ address: '93.184.215.14', family: 4 }]
 
 /** The smallest PNG: one transparent pixel. */
 export const PIXEL = Buffer.from(
@@ -63,7 +66,7 @@ export async function startStranger(): Promise<Stranger> {
     seen,
     headers,
     local,
-    fetch: (url, init) => fetch(local(url), init),
+    net: { lookup: publicLookup, fetch: (url, _to, init) => fetch(local(url.href), { ...init, redirect: 'manual' }) },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

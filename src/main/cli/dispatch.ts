@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import type { Locale, LocalizedText } from '../../shared/locale'
 import { systemClock, type Clock } from '../core/clock'
 import { localeFromEnv } from '../core/locale'
+import { dataDirProblem } from '../core/store/data-dir'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
 import { COMMANDS, type CommandEntry } from './registry'
 import { cliVersion } from './version'
@@ -98,6 +99,11 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
       },
       io.env
     )
+    const refused = dataDirProblem(config.dataDir)
+    if (refused) {
+      io.err(t(refused))
+      return EXIT.usage
+    }
     const flags = values as Record<string, string | boolean | undefined>
     return await command.run({ io, config, clock, locale, t, flags, positionals })
   } catch (e) {

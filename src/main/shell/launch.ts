@@ -4,7 +4,7 @@
  * the `onair://` links' listeners, the Windows toast identity, the hardening of every web contents
  * and the renderer's `app://` scheme. Then `startApp`.
  */
-import { app } from 'electron'
+import { app, dialog } from 'electron'
 import { systemClock, type Clock } from '../core/clock'
 import { openAppLog } from './log'
 import { appUserModelId, chooseDataDir } from './paths'
@@ -31,7 +31,10 @@ export async function launch({
   try {
     chooseDataDir(env)
   } catch (e) {
-    console.error('[onair] ONAIR_DATA_DIR cannot be used:', e instanceof Error ? e.message : e)
+    const why = e instanceof Error ? e.message : String(e)
+    console.error('[onair] the data folder cannot be used:', why)
+    // Safe before `ready` (docs/api/dialog.md, showErrorBox); on Linux then stderr only.
+    dialog.showErrorBox('Onair', why)
     return app.exit(1)
   }
   const log = openAppLog(clock)

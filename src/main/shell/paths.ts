@@ -4,10 +4,9 @@
  * the same code finds the bundles, the renderer and the resources in both, and a test can point it
  * anywhere.
  */
-import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { app } from 'electron'
-import { dataDirFor } from '../core/store/data-dir'
+import { dataDirFor, dataDirProblem, makeDataDir } from '../core/store/data-dir'
 import { appIconFile, preloadFile, rendererHtmlFile } from './app-files'
 
 /** Also the Windows AppUserModelId of a packaged build (electron-builder.yml `appId`). */
@@ -27,14 +26,16 @@ export function devServerUrl(): string | undefined {
 }
 
 /**
- * The data folder (core/store/data-dir.ts decides which), set before anything reads it.
- * `app.setPath` throws on a relative path and Electron does not create the folder, so a folder
- * named in `ONAIR_DATA_DIR` is resolved against the working directory and created first.
+ * The data folder (core/store/data-dir.ts decides which and when it may be used), set before
+ * anything reads it. `app.setPath` throws on a relative path and Electron does not create the
+ * folder, so a folder named in `ONAIR_DATA_DIR` is resolved against the working directory and
+ * created first. Throws, in English then Japanese, when the folder may not be used.
  */
 export function chooseDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const named = env['ONAIR_DATA_DIR']?.trim()
-  const dir = resolve(dataDirFor(named, app.getPath('appData')))
-  if (named) mkdirSync(dir, { recursive: true })
+  const dir = resolve(dataDirFor(env['ONAIR_DATA_DIR'], app.getPath('appData')))
+  const why = dataDirProblem(dir)
+  if (why) throw new Error(`${why.en}\n${why.ja}`)
+  makeDataDir(dir)
   app.setPath('userData', dir)
   return dir
 }

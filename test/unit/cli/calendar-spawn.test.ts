@@ -126,6 +126,33 @@ describe('onair calendar', () => {
     }
   })
 
+  it('another program on the feed port: url and new-url send it no secret, and call it not served', async () => {
+    // Whatever it is, it records every byte it receives and answers 200 to anything.
+    let received = ''
+    const foreign = createServer((socket) =>
+      socket.on('data', (d: Buffer) => {
+        received += d.toString('latin1')
+        socket.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok')
+      })
+    )
+    await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (foreign.address() as AddressInfo).port
+      const env = await folderWithFeed(true)
+      expect(await runCli(['config', 'set', 'calendar.subscribe.port', String(port)], fakeIo(env))).toBe(0)
+      const made = await runCliProcess(['calendar', 'new-url', '--json'], env)
+      const shown = await runCliProcess(['calendar', 'url', '--json'], env)
+      const urls = [made, shown].map((r) => JSON.parse(r.stdout[0]!) as { url: string; serving: boolean })
+      expect(urls.map((u) => u.serving)).toEqual([false, false])
+      expect(received).toContain('GET /onair-feed-proof?nonce=')
+      const secret = new URL(urls[0]!.url).pathname.split('/')[1]!
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(received).not.toContain(secret)
+    } finally {
+      await new Promise((resolve) => foreign.close(resolve))
+    }
+  })
+
   it.each([
     [{}, /^Calendar feed: subscribe to (\S+)$/m],
     [ja, /^カレンダー配信: (\S+) を購読してください$/m]

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
 import { fetchImage, imageType, type ImageRequest } from '../../../src/main/core/images/fetch-image'
-import { PIXEL, startStranger, type Stranger } from '../../stranger/server'
+import { PIXEL, publicLookup, startStranger, type Stranger } from '../../stranger/server'
 
-const anyHost: ImageRequest = { allowed: () => true, maxBytes: 64 * 1024, timeoutMs: 5_000 }
+const anyHost: ImageRequest = { allowed: () => true, mayBeLocal: () => false, maxBytes: 64 * 1024, timeoutMs: 5_000 }
 const DATA_PIXEL = `data:image/png;base64,${PIXEL.toString('base64')}`
 
 let stranger: Stranger
@@ -15,7 +15,7 @@ beforeEach(async () => {
 })
 afterEach(() => stranger.close())
 
-const get = (url: string, req: ImageRequest = anyHost) => fetchImage(stranger.fetch, clock, url, req)
+const get = (url: string, req: ImageRequest = anyHost) => fetchImage(stranger.net, clock, url, req)
 
 describe('fetchImage', () => {
   it('hands over an image as a data: URL of the type its bytes show', async () => {
@@ -81,7 +81,7 @@ describe('fetchImage timeout', () => {
     const clock = new ManualClock()
     const arrived = new Promise((resolve) => server.once('request', resolve))
     const result = fetchImage(
-      (_url, init) => fetch(`http://127.0.0.1:${port}/`, init),
+      { lookup: publicLookup, fetch: (_url, _to, init) => fetch(`http://127.0.0.1:${port}/`, init) },
       clock,
       'https://slow.example/a.png',
       anyHost

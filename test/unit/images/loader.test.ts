@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
 import { createImageLoader } from '../../../src/main/core/images/loader'
 import { isPublicHost, onWikiHost } from '../../../src/main/core/images/policy'
-import { PIXEL, startStranger, type Stranger } from '../../stranger/server'
+import { PIXEL, publicLookup, startStranger, type Stranger } from '../../stranger/server'
 
 let stranger: Stranger
 beforeEach(async () => {
@@ -17,7 +17,7 @@ function loader(opts: { wikiImages?: boolean; wikiUrl?: string } = {}) {
     clock: new ManualClock(),
     wikiUrl: () => opts.wikiUrl ?? 'https://wiki.example',
     wikiImages: () => opts.wikiImages ?? false,
-    fetch: stranger.fetch
+    net: stranger.net
   })
 }
 
@@ -139,7 +139,7 @@ describe('a long list of senders', () => {
         clock: new ManualClock(),
         wikiUrl: () => 'https://wiki.example',
         wikiImages: () => false,
-        fetch: (url, init) => fetch(`http://127.0.0.1:${port}${new URL(url).pathname}`, init)
+        net: { lookup: publicLookup, fetch: (url, _to, init) => fetch(`http://127.0.0.1:${port}${url.pathname}`, init) }
       })
       let told = 0
       images.onAvatars(() => told++)
@@ -174,7 +174,7 @@ describe('an article author avatar', () => {
         clock,
         wikiUrl: () => 'https://wiki.example',
         wikiImages: () => false,
-        fetch: (_url, init) => fetch(`http://127.0.0.1:${port}/`, init)
+        net: { lookup: publicLookup, fetch: (_url, _to, init) => fetch(`http://127.0.0.1:${port}/`, init) }
       })
       const first = images.fetchAvatar('https://avatars.wiki.example/u/1.png')
       await expect.poll(() => answer).toBeDefined()

@@ -29,7 +29,7 @@ beforeEach(() => {
 
 const rigFor = (wikiUrl: string) =>
   inboxRig(emu, dataDir, (clock) =>
-    createImageLoader({ clock, wikiUrl: () => wikiUrl, wikiImages: () => false, fetch: stranger.fetch })
+    createImageLoader({ clock, wikiUrl: () => wikiUrl, wikiImages: () => false, net: stranger.net })
   )
 
 describe('avatars in the inbox', () => {

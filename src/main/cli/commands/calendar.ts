@@ -1,5 +1,6 @@
 import type { LocalizedText } from '../../../shared/locale'
-import { feedFileStore, replaceFeedSecret, savedFeedUrl } from '../../core/calendar/address'
+import { randomBytes } from 'node:crypto'
+import { FEED_PROOF_PATH, feedFileStore, feedProof, replaceFeedSecret, savedFeedUrl } from '../../core/calendar/address'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { movedAside } from '../moved-aside'
@@ -54,16 +55,19 @@ export const calendar: Command = {
       })
     }
     let found: Omit<Found, 'serving'>
+    let secret: string | undefined
     try {
       const settings = settingsFileStore(ctx.config.dataDir, movedAside(ctx)).read()
       const store = feedFileStore(ctx.config.dataDir, movedAside(ctx))
       if (action === 'new-url') replaceFeedSecret(store)
-      found = { action, enabled: settings.calendar.subscribe.enabled, url: savedFeedUrl(settings, store.read()) }
+      const doc = store.read()
+      secret = doc.secret
+      found = { action, enabled: settings.calendar.subscribe.enabled, url: savedFeedUrl(settings, doc) }
     } catch (e) {
       // A file that cannot be read or written: named, with what to do (report.ts).
       return failWith(ctx, e)
     }
-    const serving = found.url !== undefined && found.enabled && (await answers(found.url))
+    const serving = found.url !== undefined && found.enabled && (await answers(found.url, secret!))
     return report(ctx, { ...found, serving })
   }
 }
@@ -90,11 +94,17 @@ function report(ctx: CommandContext, { action, enabled, url, serving }: Found): 
   return code
 }
 
-/** Whether the feed answers at `url` (a HEAD: the document is not sent). */
-async function answers(url: string): Promise<boolean> {
+/**
+ * Whether the folder's feed answers at `url`'s port: the one that knows the secret proves it
+ * (address.ts). The request carries only a nonce, so another program on that port learns nothing.
+ */
+async function answers(url: string, secret: string): Promise<boolean> {
+  const nonce = randomBytes(24).toString('base64url')
   try {
-    const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_MS) })
-    return res.ok
+    const res = await fetch(`${new URL(url).origin}${FEED_PROOF_PATH}?nonce=${nonce}`, {
+      signal: AbortSignal.timeout(PROBE_MS)
+    })
+    return res.ok && (await res.text()) === feedProof(secret, nonce)
   } catch {
     return false
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Settings } from '../../../shared/settings'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
@@ -40,6 +40,15 @@ export function feedFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport
 const newSecret = () => randomBytes(32).toString('base64url')
 
 export const feedUrl = (port: number, secret: string) => `http://127.0.0.1:${port}/${secret}/${FEED_FILE_NAME}`
+
+/**
+ * How another process of the folder learns that the feed is served without sending the secret to
+ * whatever listens on the port: it asks this path with a random nonce, and only a server that
+ * knows the secret answers `feedProof` of it (a keyed hash: the secret cannot be read back from it).
+ */
+export const FEED_PROOF_PATH = '/onair-feed-proof'
+export const feedProof = (secret: string, nonce: string) =>
+  createHmac('sha256', secret).update(`onair calendar feed proof ${nonce}`).digest('base64url')
 
 /** The saved secret; one is made (under the file's lock, so two processes agree) when there is none. */
 export function feedSecret(store: DocumentStore<FeedDoc>): string {

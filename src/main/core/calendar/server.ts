@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenOnLoopback, refuseMalformedRequests, type LoopbackPort } from '../http/loopback-server'
-import { FEED_FILE_NAME } from './address'
+import { FEED_FILE_NAME, FEED_PROOF_PATH, feedProof } from './address'
 
 /**
  * The calendar feed for desktop calendars, on 127.0.0.1 only. The schedule is personal, so three
@@ -10,6 +10,7 @@ import { FEED_FILE_NAME } from './address'
  * the path (another local program or page that guesses the port gets a 404, as for any unknown
  * path). Only GET and HEAD: nothing here changes anything. The secret is asked for at each
  * request, so a new one (from any process of the data folder) retires the old address at once.
+ * One more path answers without the secret: the proof that this is the folder's feed (address.ts).
  */
 export interface FeedServerOptions {
   /** 0 picks a free port. */
@@ -46,7 +47,12 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isLoopbackHost(req.headers.host, port)) return answer(res, 403)
-    const path = (req.url ?? '').split('?')[0] ?? ''
+    const [path = '', query] = (req.url ?? '').split('?')
+    const nonce = new URLSearchParams(query).get('nonce')
+    if (path === FEED_PROOF_PATH && nonce && /^[A-Za-z0-9_-]{22,64}$/.test(nonce)) {
+      res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' })
+      return void res.end(feedProof(opts.secret(), nonce))
+    }
     if (!sameText(path, `/${opts.secret()}/${FEED_FILE_NAME}`)) return answer(res, 404)
     if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, { allow: 'GET, HEAD' })
     const body = Buffer.from(await opts.document(), 'utf8')

@@ -1,16 +1,31 @@
+import type { LookupAddress } from 'node:dns'
 import type { Clock } from '../clock'
+import { isPublicAddress, type ImageChecks } from './policy'
 
 /**
  * Fetches one image for the window, in the main process, so the page never talks to the image's
- * server: no cookies (Node's fetch keeps none), no referrer, a size limit, a timeout, and only
- * bytes that really are an image. The page gets a `data:` URL; anything else is `undefined` and
- * the placeholder stays.
+ * server: no cookies, no referrer, a size limit, a timeout, and only bytes that really are an
+ * image. The page gets a `data:` URL; anything else is `undefined` and the placeholder stays.
+ *
+ * The host is resolved here first and its addresses checked; the connection then goes to those
+ * very addresses (no second lookup a name's owner could answer differently). A refused address is
+ * never connected to, so how long a refusal takes tells an article's author nothing about what
+ * listens on the user's network.
  */
-export type ImageFetch = (url: string, init: RequestInit) => Promise<Response>
+export type ImageLookup = (host: string) => Promise<LookupAddress[]>
+/** An HTTPS GET of `url` connected only to `to` (the certificate still checked for the host's name). */
+export type ImageFetch = (
+  url: URL,
+  to: LookupAddress[],
+  init: { headers: Record<string, string>; signal: AbortSignal }
+) => Promise<Response>
+export interface ImageNet {
+  lookup: ImageLookup
+  fetch: ImageFetch
+}
 
-export interface ImageRequest {
-  /** Which addresses may be fetched: the first one and every redirect target are checked. */
-  allowed: (url: URL) => boolean
+/** The first address and every redirect target are checked, by name and by address. */
+export interface ImageRequest extends ImageChecks {
   maxBytes: number
   timeoutMs: number
 }
@@ -37,21 +52,23 @@ export function imageType(bytes: Uint8Array, declared: string): string | undefin
 }
 
 export async function fetchImage(
-  fetchFn: ImageFetch,
+  net: ImageNet,
   clock: Clock,
   address: string,
   req: ImageRequest
 ): Promise<string | undefined> {
   const abort = new AbortController()
   const timer = clock.setTimeout(() => abort.abort(new Error('image timed out')), req.timeoutMs)
+  const aborted = new Promise<never>((_, reject) => abort.signal.addEventListener('abort', reject))
+  aborted.catch(() => {})
   try {
     let url = new URL(address)
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       if (url.protocol !== 'https:' || !req.allowed(url)) return undefined
-      const res = await fetchFn(url.href, {
-        redirect: 'manual',
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
+      const to = await Promise.race([net.lookup(url.hostname.replace(/^\[|\]$/g, '')), aborted])
+      // Any one of them may be the one connected to: all must be public.
+      if (to.length === 0 || (!req.mayBeLocal(url) && !to.every((a) => isPublicAddress(a.address)))) return undefined
+      const res = await net.fetch(url, to, {
         headers: { accept: 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8' },
         signal: abort.signal
       })

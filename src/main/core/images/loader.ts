@@ -1,6 +1,7 @@
 import type { Clock, TimerHandle } from '../clock'
-import { fetchImage, type ImageFetch, type ImageRequest } from './fetch-image'
-import { articleImageChecks, avatarCheck } from './policy'
+import { fetchImage, type ImageNet, type ImageRequest } from './fetch-image'
+import { articleImageChecks, avatarChecks, type ImageChecks } from './policy'
+import { systemImageNet } from './system-net'
 
 /**
  * The images the window shows, fetched here and handed over as `data:` URLs (the page's CSP allows
@@ -12,8 +13,8 @@ export interface ImageLoaderDeps {
   /** Read on each use: the services and the setting may change while the app runs. */
   wikiUrl: () => string
   wikiImages: () => boolean
-  /** Global fetch in the app; tests point it at local servers. */
-  fetch?: ImageFetch
+  /** The system's resolver and HTTPS in the app; tests point it at local servers. */
+  net?: ImageNet
 }
 
 export interface ImageLoader {
@@ -32,9 +33,9 @@ export interface ImageLoader {
   articleImages(urls: readonly string[], asked: boolean): Promise<(string | null)[]>
 }
 
-const AVATAR: Omit<ImageRequest, 'allowed'> = { maxBytes: 256 * 1024, timeoutMs: 5_000 }
+const AVATAR: Omit<ImageRequest, keyof ImageChecks> = { maxBytes: 256 * 1024, timeoutMs: 5_000 }
 const AVATAR_WAIT_MS = 1_000
-const ARTICLE_IMAGE: Omit<ImageRequest, 'allowed'> = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000 }
+const ARTICLE_IMAGE: Omit<ImageRequest, keyof ImageChecks> = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000 }
 /** What one article may hand the window (data: URL characters), and how many fetches run at once. */
 const ARTICLE_TOTAL_BYTES = 24 * 1024 * 1024
 const PARALLEL = 4
@@ -42,7 +43,7 @@ const PARALLEL = 4
 const MAX_AVATARS = 300
 
 export function createImageLoader(deps: ImageLoaderDeps): ImageLoader {
-  const fetchFn = deps.fetch ?? ((url, init) => fetch(url, init))
+  const net = deps.net ?? systemImageNet
   /** data: URL, or null for one that failed (until `retryFailed`). */
   const avatars = new Map<string, string | null>()
   const inflight = new Map<string, Promise<string | undefined>>()
@@ -70,8 +71,8 @@ export function createImageLoader(deps: ImageLoaderDeps): ImageLoader {
     if (known !== undefined) return Promise.resolve(known ?? undefined)
     let pending = inflight.get(url)
     if (!pending) {
-      const allowed = avatarCheck(deps.wikiUrl())
-      pending = inTurn(() => fetchImage(fetchFn, deps.clock, url, { ...AVATAR, allowed })).then((data) => {
+      const checks = avatarChecks(deps.wikiUrl())
+      pending = inTurn(() => fetchImage(net, deps.clock, url, { ...AVATAR, ...checks })).then((data) => {
         inflight.delete(url)
         avatars.set(url, data ?? null)
         if (avatars.size > MAX_AVATARS) avatars.delete(avatars.keys().next().value!)
@@ -121,9 +122,9 @@ export function createImageLoader(deps: ImageLoaderDeps): ImageLoader {
       let next = 0
       const worker = async () => {
         for (let i = next++; i < urls.length; i = next++) {
-          const allowed = checks[i]
-          if (!allowed || total > ARTICLE_TOTAL_BYTES) continue
-          const data = await fetchImage(fetchFn, deps.clock, urls[i]!, { ...ARTICLE_IMAGE, allowed })
+          const check = checks[i]
+          if (!check || total > ARTICLE_TOTAL_BYTES) continue
+          const data = await fetchImage(net, deps.clock, urls[i]!, { ...ARTICLE_IMAGE, ...check })
           total += data?.length ?? 0
           if (data && total <= ARTICLE_TOTAL_BYTES) out[i] = data
         }

@@ -1,5 +1,7 @@
+import { mkdirSync, statSync, type Stats } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import type { LocalizedText } from '../../../shared/locale'
 
 /**
  * Where the data folder is, decided here for the app and the command line alike, so both read and
@@ -19,4 +21,42 @@ export function appDataDir(env: Env, platform: NodeJS.Platform = process.platfor
   if (platform === 'win32') return env.APPDATA || join(home, 'AppData', 'Roaming')
   if (platform === 'darwin') return join(home, 'Library', 'Application Support')
   return env.XDG_CONFIG_HOME || join(home, '.config')
+}
+
+/**
+ * The data folder keeps the sign-in and everything Onair does, so only its owner may change it.
+ * Onair makes a missing one 0700 (the app here, the command line at its first write); one that
+ * exists is used as it is when it belongs to this user and no one else may write to it, and is
+ * otherwise refused with what to do, nothing in it touched. Windows folders rely on their ACLs.
+ */
+export function makeDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+}
+
+export function dataDirProblem(dir: string, uid = process.getuid?.()): LocalizedText | undefined {
+  let st: Stats
+  try {
+    st = statSync(dir)
+  } catch {
+    // Missing (made when first written), or out of reach: the write then says which file and why.
+    return undefined
+  }
+  if (!st.isDirectory())
+    return {
+      en: `The data folder ${dir} is a file, not a folder. Name another one with --data-dir or ONAIR_DATA_DIR.`,
+      ja: `データフォルダー ${dir} はフォルダーではなくファイルです。--data-dir か ONAIR_DATA_DIR で別のフォルダーを指定してください。`
+    }
+  if (uid === undefined) return undefined
+  if (st.uid !== uid)
+    return {
+      en: `The data folder ${dir} belongs to another user (uid ${st.uid}). Onair keeps your sign-in there, so it uses only a folder of your own: name one with --data-dir or ONAIR_DATA_DIR. Nothing in the folder was changed.`,
+      ja: `データフォルダー ${dir} は別のユーザー（uid ${st.uid}）のものです。Onair はサインイン情報をそこに保存するため、自分のフォルダーしか使いません。--data-dir か ONAIR_DATA_DIR で自分のフォルダーを指定してください。フォルダーの中身は変更していません。`
+    }
+  const mode = (st.mode & 0o777).toString(8).padStart(4, '0')
+  if (st.mode & 0o022)
+    return {
+      en: `Other users can change the data folder ${dir} (mode ${mode}). Onair keeps your sign-in there: run "chmod go-w ${dir}", or name a folder of your own with --data-dir or ONAIR_DATA_DIR. Nothing in the folder was changed.`,
+      ja: `データフォルダー ${dir} は他のユーザーも変更できます（モード ${mode}）。Onair はサインイン情報をそこに保存します。「chmod go-w ${dir}」を実行するか、--data-dir か ONAIR_DATA_DIR で自分専用のフォルダーを指定してください。フォルダーの中身は変更していません。`
+    }
+  return undefined
 }

@@ -24,8 +24,12 @@ const ELEMENTS = words(
     'mark nav ol p pre q rp rt ruby s samp section small span strike strong sub summary sup table tbody td tfoot ' +
     'th thead time tr tt u ul var wbr'
 )
+/**
+ * No `class`, `id`, `style`, `role`, `aria-*` or `data-*`: those would let an article take on the
+ * window's own looks and roles (an error banner, a button, an alert) inside the preview.
+ */
 const ATTRIBUTES = words(
-  'abbr align alt cite class colspan datetime dir headers href lang open rel reversed rowspan scope span start title type valign'
+  'abbr align alt cite colspan datetime dir headers href lang open rel reversed rowspan scope span start title type valign'
 )
 /** Gone with everything inside them: code, embedded documents and media, and SVG/MathML. */
 const DROPPED = new Set(
