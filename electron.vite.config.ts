@@ -19,7 +19,7 @@ export default defineConfig({
     // and the schemas' fingerprint its documents' receipts carry, the same as the CLI's.
     define: { ...buildClientDefine(), ...schemaFingerprintDefine() },
     build: {
-      // zod and croner are inlined like the app's own code: the package then has no run-time
+      // zod and node-cron are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).
       externalizeDeps: false,
       // For reading traces, and the list of shipped libraries (scripts/audit-shipped.ts); the
