@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
-import { buildClientDefine, schemaFingerprintDefine, settingsFactsDefine, trimUnused } from './build/vite-shared'
+import { buildClientDefine, trimUnused } from './build/vite-shared'
 
 /**
  * The `onair` command line as users run it: plain JavaScript for Node with every dependency
@@ -17,32 +17,10 @@ const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json')
   engines: { node: string }
 }
 
-/**
- * What `onair config get`, `config list` and `upcoming --from-cache` load besides their command
- * when receipts vouch for their files (src/main/core/store/receipt.ts): one chunk, `chunks/reads.cjs`,
- * instead of the eleven small ones rollup would make of them by who imports what; each file a
- * command requires costs a resolve, a read and a compile (~0.3 ms each, BENCHMARKS.md issue 25).
- * A module missing here only lands in a chunk of its own again.
- */
-const READS = 'reads'
-const READ_PATH = new RegExp(
-  [
-    'main/core/(config|auth/secret-value)',
-    'main/core/schedule/(empty-schedule|reminder-text|tray-state)',
-    'main/core/store/(data-dir|data-files|document-backend|read-only-backend|receipt|orphan-temps|owner|own-file|setting-facts)',
-    'main/cli/(saved-documents|moved-aside)',
-    'shared/(service-address|watch-time|episode-label)'
-  ]
-    .map((path) => `/src/${path}\\.ts$`)
-    .join('|')
-)
-
 export default defineConfig({
   define: {
     __ONAIR_VERSION__: JSON.stringify(pkg.version),
-    ...buildClientDefine(),
-    ...schemaFingerprintDefine(),
-    ...settingsFactsDefine()
+    ...buildClientDefine()
   },
   plugins: [trimUnused()],
   // Node's own modules stay imports; everything else is inlined.
@@ -74,12 +52,10 @@ export default defineConfig({
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.includes('/cli/commands/')
             ? 'commands/[name].cjs'
-            : chunk.isDynamicEntry || chunk.name === READS
+            : chunk.isDynamicEntry
               ? 'chunks/[name].cjs'
               : 'chunks/shared-[hash].cjs',
-        banner: (chunk) => (chunk.isEntry ? '#!/usr/bin/env node' : ''),
-        // Only the modules named, not what they import (the entry's locale and error texts stay in it).
-        codeSplitting: { groups: [{ name: READS, test: READ_PATH, includeDependenciesRecursively: false }] }
+        banner: (chunk) => (chunk.isEntry ? '#!/usr/bin/env node' : '')
       }
     }
   }

@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { Plugin } from 'vite'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './src/shared/csp'
-import { buildClientDefine, schemaFingerprintDefine, trimUnused } from './build/vite-shared'
+import { buildClientDefine, trimUnused } from './build/vite-shared'
 
 /** `electron-vite dev` only: the page's CSP meta tag gets the development policy (see csp.ts). */
 const devCsp = (): Plugin => ({
@@ -15,9 +15,8 @@ const devCsp = (): Plugin => ({
 export default defineConfig({
   main: {
     plugins: [trimUnused()],
-    // The OAuth client a release carries (the main process only, never the preload or the window)
-    // and the schemas' fingerprint its documents' receipts carry, the same as the CLI's.
-    define: { ...buildClientDefine(), ...schemaFingerprintDefine() },
+    // The OAuth client a release carries (the main process only, never the preload or the window).
+    define: buildClientDefine(),
     build: {
       // zod and node-cron are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).
@@ -47,22 +46,17 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: {
-      // electron-vite leaves the renderer unminified; minified it loads and parses in about half
-      // the bytes (BENCHMARKS.md). Hidden source maps are written beside it for reading stack
-      // traces, without a sourceMappingURL comment, so the window never asks for them.
-      // Terser, not Vite's default Oxc minifier: with three compress passes over the whole module
-      // scope it writes 298 bytes less gzipped (of 65,436), the renderer budget's scarce room.
-      // Only options that keep the semantics (no `unsafe*`, no `pure_getters`: Svelte's props and
-      // state are getters whose reads are what an effect depends on).
-      minify: 'terser',
-      terserOptions: { compress: { passes: 3 }, module: true, toplevel: true },
+      // electron-vite leaves the renderer unminified; minified, the window loads and parses about
+      // half the bytes. Hidden source maps are written beside it for reading stack traces, without
+      // a sourceMappingURL comment, so the window never asks for them.
+      minify: true,
       sourcemap: 'hidden',
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
         // Two files: what the first screen runs, and one chunk for every view it does not show
         // (src/renderer/src/lazy-views.ts), fetched when one opens. Each file compresses on
         // its own, so a chunk per view, or the bundler's own split (a shared chunk the first screen
-        // also loads), costs 1.4-3.7 KB more of the 64 KB budget for the same first screen.
+        // also loads), costs more of the size budget for the same first screen.
         output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, { name: 'later' }] } }
       }
     },

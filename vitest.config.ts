@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
-import { schemaFingerprintDefine, settingsFactsDefine, trimUnused } from './build/vite-shared'
+import { trimUnused } from './build/vite-shared'
 
 const shellFiles = [
   'src/main/index.ts',
@@ -11,20 +11,17 @@ const shellFiles = [
 
 export default defineConfig({
   plugins: [trimUnused()],
-  // What the built app and CLI carry: the store tests write and trust receipts as they do, and
-  // `onair config` reads the settings' keys and defaults from the built constant.
-  define: { ...schemaFingerprintDefine(), ...settingsFactsDefine() },
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],
-    setupFiles: ['test/setup/temp-dirs.ts', 'test/setup/document-backend.ts'],
+    setupFiles: ['test/setup/temp-dirs.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
     // electron-store imports `electron`: inlined, it gets the shell tests' double (vi.mock reaches
     // only modules vitest transforms; Node itself would load the real package, which has no binary).
-    // conf is inlined so that its imports get the aliases the built app and CLI give them.
+    // conf is inlined so that its import of atomically gets the app's alias.
     server: { deps: { inline: ['electron-store', 'conf'] } },
     coverage: {
       provider: 'v8',

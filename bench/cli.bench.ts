@@ -9,7 +9,8 @@ import { summarise, type Bench, type Row } from './stats'
  * How long the built `onair` (out/cli, built fresh here) takes to start, as a ratio to a bare
  * `node -e 0` started in the same round: each round runs the bare Node and then each command once,
  * so every ratio has its own baseline under the same load; the median ratio and its spread are
- * reported, with the rounds that met the goal (≤ 1.3×). The commands: `--help`, `--version`,
+ * reported, with the rounds that met each command's goal (≤ 1.3× for `--help` and `--version`,
+ * ≤ 2× for the commands that read and validate the data folder). The commands: `--help`, `--version`,
  * `config get reminders.leadMinutes`, and on a signed-in folder with a saved schedule
  * `upcoming --from-cache` (prints the saved schedule) and `upcoming` (polls the emulator, in this
  * process, once and prints the schedule: a request and a write the others do not make).
@@ -19,7 +20,6 @@ import { summarise, type Bench, type Row } from './stats'
  * far less than wall time: on the shared 2-core VM at load 15-18 the wall ratios spread 0.2-8x.
  */
 const ROUNDS = Number(process.env.CLI_ROUNDS ?? 15)
-const GOAL = 1.3
 
 /** What a start cost: wall time, and CPU time as the process itself counted it. */
 interface Start {
@@ -48,11 +48,12 @@ function start(args: string[], env: Record<string, string>, preload: string): Pr
   )
 }
 
-const COMMANDS: Array<[label: string, args: string[]]> = [
-  ['onair --help', ['--help']],
-  ['onair --version', ['--version']],
-  ['onair config get', ['config', 'get', 'reminders.leadMinutes']],
-  ['onair upcoming --from-cache', ['upcoming', '--from-cache']],
+/** Each command with its goal (a ratio to the bare Node); the poll has none, it waits on the network. */
+const COMMANDS: Array<[label: string, args: string[], goal?: number]> = [
+  ['onair --help', ['--help'], 1.3],
+  ['onair --version', ['--version'], 1.3],
+  ['onair config get', ['config', 'get', 'reminders.leadMinutes'], 2],
+  ['onair upcoming --from-cache', ['upcoming', '--from-cache'], 2],
   ['onair upcoming (polls)', ['upcoming']]
 ]
 
@@ -81,13 +82,13 @@ const bench: Bench = {
         ...summarise(values, digits, unit),
         note
       })
-      const ratios = (metric: string, values: number[]): Row =>
+      const ratios = (metric: string, values: number[], goal?: number): Row =>
         row(
           metric,
           values,
           2,
           '×',
-          `goal ≤ ${GOAL}×: met in ${values.filter((r) => r <= GOAL).length} of ${ROUNDS} rounds`
+          goal ? `goal ≤ ${goal}×: met in ${values.filter((r) => r <= goal).length} of ${ROUNDS} rounds` : 'no goal'
         )
       const rows: Row[] = [
         row(
@@ -105,7 +106,7 @@ const bench: Bench = {
           'same rounds'
         )
       ]
-      for (const [k, [label]] of COMMANDS.entries()) {
+      for (const [k, [label, , goal]] of COMMANDS.entries()) {
         const mine = starts[k]!
         rows.push(
           row(
@@ -117,11 +118,13 @@ const bench: Bench = {
           ),
           ratios(
             `${label} ÷ node -e 0`,
-            mine.map((s, i) => s.wall / bare[i]!.wall)
+            mine.map((s, i) => s.wall / bare[i]!.wall),
+            goal
           ),
           ratios(
             `${label} ÷ node -e 0, CPU time`,
-            mine.map((s, i) => s.cpu / bare[i]!.cpu)
+            mine.map((s, i) => s.cpu / bare[i]!.cpu),
+            goal
           )
         )
       }

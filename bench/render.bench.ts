@@ -19,7 +19,7 @@ import { RENDERER_BUDGET_BYTES, rendererJsSize, type JsSize } from './renderer-s
  * `schedule:changed` event (what a poll sends) and times, inside the page, from the message
  * arriving (its deserialisation included) to the first screen of rows being in the DOM and
  * painted (what the user waits for). The list keeps only the rows near the viewport in the DOM
- * (ScheduleList.svelte), so there is no "whole list" to wait for since issue 25.5;
+ * (ScheduleList.svelte), so there is no "whole list" to wait for;
  * `npm run bench -- window` measures scrolling through it.
  */
 const RUNS = Number(process.env['RENDER_RUNS'] ?? 5)

@@ -20,7 +20,7 @@ export interface RendererSize {
   /** Every chunk in `assets/`. */
   total: JsSize
   /**
-   * What the window runs before its first screen shows (issue 25.4): the page's module scripts
+   * What the window runs before its first screen shows: the page's module scripts
    * and, transitively, the chunks they import statically. Chunks reached only through `import()`
    * (the lazy views) are left out: they load when opened.
    */

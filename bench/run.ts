@@ -6,12 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { confBackend } from '../src/main/core/store/conf-backend'
-import { useDocumentBackend } from '../src/main/core/store/document-backend'
 import type { Bench, Row } from './stats'
-
-// The benches that open the core's stores in this process keep them as the command line does.
-useDocumentBackend(confBackend())
 
 function machine(): string {
   let model = cpus()[0]?.model ?? 'unknown CPU'

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries per second with and without a flood of half-open connections (issue 16):
+ * Webhook deliveries per second with and without a flood of half-open connections:
  * valid events POSTed one after another, each on a new connection as a sender does, to the real
  * receiver, while 0, 120 or 200 sockets from another thread hold half a request open and come
  * back whenever they are cut. Several runs per size; the delivered share is reported too.

@@ -9,7 +9,7 @@ import { programs, viewOf } from './schedule-data'
 import { quantile, summarise, type Bench, type Row } from './stats'
 
 /**
- * The schedule window's weight and smoothness with 1,000 and 10,000 programs (issue 25.5): once the
+ * The schedule window's weight and smoothness with 1,000 and 10,000 programs: once the
  * list has settled (no row added for a second), Chromium's own figures over CDP
  * (Performance.getMetrics after a forced GC: JS heap used, DOM nodes, and the rows in the DOM), then
  * the frame times of scrolling from the top to the bottom of the list, a fixed step each frame

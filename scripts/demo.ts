@@ -47,7 +47,18 @@ async function main(): Promise<void> {
   if (!headless && !electron)
     say('no Electron binary on this machine (it cannot be downloaded here): running the headless daemon instead')
 
-  let child: ChildProcess
+  let child: ChildProcess | undefined
+  // Listening before the first line that invites Ctrl-C, so a press right after it is not fatal.
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    say('stopping…')
+    // The terminal sends Ctrl-C to the child too; SIGTERM covers a `kill` of this script.
+    child?.kill('SIGINT')
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
   if (electron) {
     if (!existsSync(join(root, 'out/main/index.js'))) {
       say('building the app (npm run build)…')
@@ -66,9 +77,10 @@ async function main(): Promise<void> {
       env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite }
     })
   } else {
-    say("signing in with the emulator's token (onair sign-in --token)…")
-    const io = { ...processIo(), env: { ...process.env, ...env } }
-    if ((await runCli(['sign-in', '--token', emu.tokens.readWrite], io)) !== 0) throw new Error('sign-in failed')
+    say("signing in with the emulator's token on standard input (onair sign-in --token -)…")
+    // As the command tells users to: a token among the arguments is readable by other users in `ps`.
+    const io = { ...processIo(), env: { ...process.env, ...env }, readLine: async () => emu.tokens.readWrite }
+    if ((await runCli(['sign-in', '--token', '-'], io)) !== 0) throw new Error('sign-in failed')
     say('starting `onair run` — reminders print below; Ctrl-C stops')
     // From the sources, as `npm run cli` runs them: the demo needs no build.
     child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli.ts'), 'run'], {
@@ -78,16 +90,7 @@ async function main(): Promise<void> {
     })
   }
 
-  let stopping = false
-  const stop = () => {
-    if (stopping) return
-    stopping = true
-    say('stopping…')
-    // The terminal sends Ctrl-C to the child too; SIGTERM covers a `kill` of this script.
-    child.kill('SIGINT')
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  if (stopping) child.kill('SIGINT')
   const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)))
   await emu.close()
   rmSync(dataDir, { recursive: true, force: true })

@@ -16,9 +16,17 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse } from 'yaml'
 import { debScriptProblems, launcherProblems, windowsLauncherProblems } from './package/command-line'
+import { packagedDesktopIdProblems } from './package/desktop-id'
 import { fuseProblems, readFuseWire } from './package/fuses'
 import { inspectApp } from './package/layout'
 import { packDir } from './package/pack'
+import {
+  feedNameProblems,
+  macArchProblems,
+  resignProblems,
+  windowsSchemeProblems,
+  type ReleaseConfig
+} from './package/release-facts'
 import { electronDist, type RuntimeKind } from './package/runtime'
 
 const root = resolve(import.meta.dirname, '..')
@@ -36,8 +44,12 @@ const feedUrl = flags['feed-url'] === 'none' ? undefined : flags['feed-url']
 if (kind !== 'stand-in' && kind !== 'real') throw new Error('--electron is stand-in or real')
 
 const started = performance.now()
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; productName: string }
-const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string
+  version: string
+  productName: string
+}
+const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as ReleaseConfig & {
   executableName?: string
   win?: { executableName?: string }
   linux: { executableName: string; syncDesktopName?: boolean }
@@ -60,6 +72,7 @@ if (stale) {
   if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1)
 }
 
+const readIfThere = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)
 const scratch = mkdtempSync(join(tmpdir(), 'onair-package-'))
 const results: { name: string; problems: string[] }[] = []
 const check = async (name: string, problems: () => string[] | Promise<string[]>) => {
@@ -69,6 +82,15 @@ const check = async (name: string, problems: () => string[] | Promise<string[]>)
     results.push({ name, problems: [e instanceof Error ? e.message : String(e)] })
   }
 }
+// The release's own facts, from the config alone: what only the hosted build would show.
+await check('fuses re-signed for an unsigned macOS build', () => resignProblems(config))
+await check('every file the update feed names is named without spaces, one per architecture', () =>
+  feedNameProblems(config, pkg)
+)
+await check('macOS builds for Intel and Apple Silicon', () => macArchProblems(config))
+await check('the Windows installer registers and removes the link schemes', () =>
+  windowsSchemeProblems(config, (file) => readIfThere(join(root, file)))
+)
 try {
   const { appOut, executable } = await packDir(root, join(scratch, 'dist'), {
     electronDist: electronDist(root, kind, scratch),
@@ -78,6 +100,7 @@ try {
   await check('app.asar holds only out/ (no maps), package.json and resources/', () => app.problems.asar)
   await check('every file the main process opens is at the path its bundle computes', () => app.problems.runtimeFiles)
   await check('the Linux .desktop name matches the window', () => app.problems.desktopName)
+  await check('the desktop id is reverse-DNS and the one the app names', () => packagedDesktopIdProblems(appOut))
   await check(
     feedUrl ? `the update feed ${feedUrl} is where the updater reads it` : 'no update feed given, none packaged',
     () => app.problems.feed

@@ -1,7 +1,7 @@
-// `npm test` step after the build: the window's JavaScript must stay within issue 11's budget.
+// `npm test` step after the build: the window's JavaScript must stay within its size budget.
 // It grew past it once, unnoticed until a bench run, when new settings controls landed; a step
 // that fails the build at the commit that crosses the line names the cost while it is cheap to fix.
-// The first screen's share is printed beside it (issue 25.4): what the lazy views keep off it.
+// The first screen's share is printed beside it: what the lazy views keep off it.
 import { rendererDir } from '../test/e2e/serve'
 import { RENDERER_BUDGET_BYTES, rendererJsSize, type JsSize } from '../bench/renderer-size'
 

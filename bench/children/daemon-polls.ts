@@ -2,8 +2,6 @@ import { runDaemon } from '../../src/main/cli/commands/run'
 import type { CommandContext } from '../../src/main/cli/command'
 import { systemClock, type Clock } from '../../src/main/core/clock'
 import { resolveConfig } from '../../src/main/core/config'
-import { confBackend } from '../../src/main/core/store/conf-backend'
-import { useDocumentBackend } from '../../src/main/core/store/document-backend'
 import type { CronFactory } from '../../src/main/core/schedule/cron'
 import { DEFAULT_CRON } from '../../src/main/core/schedule/poller'
 
@@ -67,12 +65,9 @@ const context = (): CommandContext => ({
   positionals: []
 })
 // V8's flags are given on its command line (daemon.bench.ts): set before any code loads, as the
-// registry sets them before the daemon's. Started once this module has evaluated: the CLI's build
-// puts the read path in a chunk (reads.cjs) that requires names back from the entry, which is this
-// file here, and a CommonJS cycle hands them over only when the entry is done (and no top-level
-// await in CommonJS).
+// registry sets them before the daemon's. Started once this module has evaluated: a chunk of the
+// build may require names back from the entry, which is this file here, and a CommonJS cycle hands
+// them over only when the entry is done (and no top-level await in CommonJS).
 setImmediate(() => {
-  // What the dispatcher chooses for `onair run`.
-  useDocumentBackend(confBackend())
   void runDaemon(context(), { stop: stopped, cron }).then((code) => process.exit(code))
 })

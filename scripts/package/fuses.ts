@@ -18,7 +18,10 @@ export const FUSE_POLICY: Partial<Record<FuseV1Options, { on: boolean; why: stri
   [FuseV1Options.EnableCookieEncryption]: { on: true, why: 'cookies on disk encrypted by the OS keys' },
   [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: { on: false, why: 'NODE_OPTIONS is ignored' },
   [FuseV1Options.EnableNodeCliInspectArguments]: { on: false, why: '--inspect and SIGUSR1 are ignored' },
-  [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: { on: true, why: 'a changed app.asar is refused' },
+  [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: {
+    on: true,
+    why: 'a changed app.asar is refused (macOS and Windows only)'
+  },
   [FuseV1Options.OnlyLoadAppFromAsar]: { on: true, why: 'the app loads only from app.asar' },
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: {
     on: false,

@@ -1,7 +1,7 @@
 import type { LocalizedText } from './locale'
 
 /**
- * `onair://` links: the only two forms Onair answers (issue 24.3), made here and read in
+ * `onair://` links: the only two forms Onair answers, made here and read in
  * onair-link-parser.ts alone (apart, so that what makes links loads no zod).
  * - `onair://program/<id>`: the quick record of that broadcast;
  * - `onair://work/<id>`: that work.

@@ -12,8 +12,7 @@ const EpisodeNumber = z
 
 // Canonical UTC form, so `…:00Z` and `…:00.000Z` for the same instant give the same reminder key.
 // The canonical form must itself pass: a time whose UTC falls outside the years 0000–9999
-// (`9999-12-31T23:00-05:00`) would be written as `+010000-…`, a file this schema then refuses, and
-// a document's receipt needs its written form to be what the schema makes of it (core/store/receipt.ts).
+// (`9999-12-31T23:00-05:00`) would be written as `+010000-…`, a file this schema then refuses.
 const IsoUtc = z.iso
   .datetime({ offset: true })
   .transform((s) => new Date(s).toISOString())

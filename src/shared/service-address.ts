@@ -5,7 +5,7 @@ import type { LocalizedText } from './locale'
  * the IPC contract, the settings file at start, the command line's flags and environment: the
  * function for code that decides; the zod schema built on it (`ServiceAddress`) is the IPC
  * contract's (contract/auth.ts). No zod here: the command line checks its flags with this file
- * alone, and a command that only reads must not load zod (BENCHMARKS.md, issue 25).
+ * alone, and a command that only reads should start about as fast as Node itself.
  *
  * `https://`, or `http://` only to this computer (127.0.0.1, ::1, localhost: the emulator and
  * local development), because tokens and the client secret travel to this address: over plain

@@ -103,14 +103,14 @@ export const ShortcutSettingsSchema = z.object({
 
 export const SettingsSchema = z.object({
   version: z.literal(1).default(1),
-  ui: UiSettingsSchema.default(UiSettingsSchema.parse({})),
-  reminders: ReminderSettingsSchema.default(ReminderSettingsSchema.parse({})),
-  poll: PollSettingsSchema.default(PollSettingsSchema.parse({})),
-  inbox: InboxSettingsSchema.default(InboxSettingsSchema.parse({})),
-  services: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
-  calendar: CalendarSettingsSchema.default(CalendarSettingsSchema.parse({})),
-  startup: StartupSettingsSchema.default(StartupSettingsSchema.parse({})),
-  shortcuts: ShortcutSettingsSchema.default(ShortcutSettingsSchema.parse({}))
+  ui: UiSettingsSchema.prefault({}),
+  reminders: ReminderSettingsSchema.prefault({}),
+  poll: PollSettingsSchema.prefault({}),
+  inbox: InboxSettingsSchema.prefault({}),
+  services: ServiceSettingsSchema.prefault({}),
+  calendar: CalendarSettingsSchema.prefault({}),
+  startup: StartupSettingsSchema.prefault({}),
+  shortcuts: ShortcutSettingsSchema.prefault({})
 })
 export type Settings = z.output<typeof SettingsSchema>
 export type SettingsInput = z.input<typeof SettingsSchema>

@@ -22,8 +22,6 @@ import { sessionFileStore } from '../../src/main/core/auth/session-store'
 import { ManualClock, systemClock } from '../../src/main/core/clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openAppServices, type AppServices } from '../../src/main/core/services'
-import { confBackend } from '../../src/main/core/store/conf-backend'
-import { useDocumentBackend } from '../../src/main/core/store/document-backend'
 import { settingsFileStore } from '../../src/main/core/store/settings'
 import { startEmulator, type Emulator } from '../emulator/index'
 import { harnessDeps } from '../support/harness-core'
@@ -35,10 +33,6 @@ import { scratchDir } from '../support/temp-dir'
 
 export { expect }
 export { ORIGIN }
-
-// The stores keep their documents through conf, as the command line's do: json-file.ts has no
-// default backend (a reader need not load conf), and each Playwright worker is a process of its own.
-useDocumentBackend(confBackend())
 
 export interface OnairHarness {
   core: Core

@@ -26,6 +26,8 @@ test('a packaged copy asks the feed named at build time for a newer version', as
   await new Promise<void>((res) => feed.listen(0, '127.0.0.1', res))
   const scratch = scratchDir('onair-updater-')
   try {
+    // Unsigned on macOS, as a release without a certificate: it starts on Apple Silicon only
+    // because electron-builder.yml has the fuses re-sign it ad hoc (resetAdHocDarwinSignature).
     const { executable } = await packDir(root, join(scratch, 'dist'), {
       electronDist: electronDist(root, 'real', scratch),
       feedUrl: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/onair/`,

@@ -10,9 +10,8 @@ export interface SettingsOverrides {
 }
 
 /**
- * The app's settings as the command line sees them: the app's file (its store, store/settings.ts,
- * or before zod is loaded the file as its receipt vouches for it) with this run's overrides on
- * top. The command line never writes settings; a write here would be a bug, so it throws.
+ * The app's settings as the command line sees them: the app's file (store/settings.ts) with this
+ * run's overrides on top. The command line never writes settings; a write here would be a bug, so it throws.
  */
 export function cliSettings(file: DocumentStore<Settings>, overrides: SettingsOverrides = {}): DocumentStore<Settings> {
   const { leadMinutes, webhookPort } = overrides

@@ -52,18 +52,6 @@ export interface Command {
   options: Record<string, OptionSpec>
   /** Most commands take none; a positional they do not expect is a usage error. */
   positionals?: { min: number; max: number }
-  /**
-   * True when this use of the command only reads the data folder (`config get`): its documents are
-   * then opened without conf (core/store/read-only-backend.ts), which halves its start. Absent:
-   * the command may write.
-   */
-  readsOnly?(ctx: Pick<CommandContext, 'flags' | 'positionals'>): boolean
-  /**
-   * True for a command that chooses conf itself (chooseDocumentBackend) when it first writes
-   * through a store, opening its documents read-only until then: `run`, which delivers what fell
-   * due from receipts before it loads conf (~3 ms of a restarted daemon's 50, issue 25.3).
-   */
-  choosesBackend?: boolean
   run(ctx: CommandContext): Promise<ExitCode>
 }
 

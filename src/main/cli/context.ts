@@ -49,7 +49,7 @@ export function openAccount(ctx: CommandContext): CliAccount {
     secrets,
     sessionStore: store,
     clock: ctx.clock,
-    // node:http instead of the global fetch: undici alone costs the daemon about 10 MB (node-fetch.ts).
+    // node:http instead of the global fetch: undici would stay resident in the daemon (node-fetch.ts).
     fetch: nodeFetch,
     openBrowser: (url) => ctx.io.openBrowser(url),
     locale: () => ctx.locale,

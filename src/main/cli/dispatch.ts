@@ -3,7 +3,6 @@ import type { Locale, LocalizedText } from '../../shared/locale'
 import { systemClock, type Clock } from '../core/clock'
 import { localeFromEnv } from '../core/locale'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
-import { chooseDocumentBackend } from './document-backend'
 import { COMMANDS, type CommandEntry } from './registry'
 import { cliVersion } from './version'
 
@@ -100,14 +99,7 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
       io.env
     )
     const flags = values as Record<string, string | boolean | undefined>
-    const restoreBackend = await chooseDocumentBackend(
-      command.choosesBackend === true || (command.readsOnly?.({ flags, positionals }) ?? false)
-    )
-    try {
-      return await command.run({ io, config, clock, locale, t, flags, positionals })
-    } finally {
-      restoreBackend()
-    }
+    return await command.run({ io, config, clock, locale, t, flags, positionals })
   } catch (e) {
     if (!(e instanceof UsageError || e instanceof ConfigError)) throw e
     io.err(t(e.userMessage))

@@ -3,9 +3,9 @@ import { writeSync } from 'node:fs'
 /**
  * Text to a file descriptor, written whole before the call returns. Node's `process.stdout` does
  * the same on Linux (files, pipes and terminals are written synchronously there), but building
- * that stream costs every start ~2.5 ms (BENCHMARKS.md, issue 25.1): a tenth of Node's own start,
- * for a command that prints one line. Windows keeps `process.stdout`, whose console stream writes
- * Japanese through the console's wide-character API.
+ * that stream is a noticeable share of a short command's start, for a command that prints one
+ * line. Windows keeps `process.stdout`, whose console stream writes Japanese through the
+ * console's wide-character API.
  */
 export type Write = (fd: number, data: Uint8Array) => number
 

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -70,17 +71,13 @@ export function notifySend(
     show(n) {
       if (!binary) return
       const args = notifySendArgs({ title: n.title, body: body(n.body) }, icon)
-      // node:child_process is loaded by the first notification rather than at the start: ~2 ms
-      // a restarted daemon's first reminder would otherwise wait for (issue 25.3).
-      void import('node:child_process').then(({ spawn }) => {
-        try {
-          const child = spawn(binary, args, { stdio: 'ignore', detached: true, env: childEnv(env) })
-          child.on('error', () => undefined)
-          child.unref()
-        } catch {
-          // A notification that cannot be shown must not stop the daemon.
-        }
-      })
+      try {
+        const child = spawn(binary, args, { stdio: 'ignore', detached: true, env: childEnv(env) })
+        child.on('error', () => undefined)
+        child.unref()
+      } catch {
+        // A notification that cannot be shown must not stop the daemon.
+      }
     }
   }
 }

@@ -1,8 +1,10 @@
 import type { ScheduleCache } from '../../shared/schedule'
 import type { Settings } from '../../shared/settings'
 import { emptySchedule } from '../core/schedule/empty-schedule'
+import { scheduleFileStore } from '../core/schedule/schedule-file'
+import { settingsFileStore } from '../core/store/settings'
 import type { CommandContext } from './command'
-import { readSchedule, readSettings } from './saved-documents'
+import { movedAside } from './moved-aside'
 
 /**
  * The schedule a run of `onair upcoming` shows, from either source: polled (poll-schedule.ts) or
@@ -22,10 +24,11 @@ export interface ShownSchedule {
 
 /** The schedule saved by the last poll, as the poll's offline path shows it, without the account. */
 export async function savedSchedule(ctx: CommandContext): Promise<ShownSchedule> {
-  const settings = await readSettings(ctx)
+  const { dataDir } = ctx.config
+  const settings = settingsFileStore(dataDir, movedAside(ctx)).read()
   const mediaUrl = async () => (await import('./context')).openAccount(ctx).account.services().mediaUrl
   try {
-    const schedule = await readSchedule(ctx)
+    const schedule = scheduleFileStore(dataDir, movedAside(ctx)).read()
     return { schedule, settings, fresh: false, fileTrouble: false, mediaUrl }
   } catch (e) {
     // A schedule.json the system refuses is said as the poll says it (report.ts loads the account's errors).

@@ -1,18 +1,26 @@
 /**
- * Linux "launch at login": an XDG autostart entry (`$XDG_CONFIG_HOME/autostart/onair.desktop`),
+ * Linux "launch at login": an XDG autostart entry (`$XDG_CONFIG_HOME/autostart/app.onair.Onair.desktop`),
  * which GNOME, KDE, Xfce and the rest start at login. Decided here as text and a path; the shell
  * writes or removes the file. macOS and Windows use Electron's login-item API instead.
  */
 import { join } from 'node:path'
 
-/** The same name as the installed .desktop file (package.json `desktopName`). */
-export const AUTOSTART_FILE = 'onair.desktop'
+/**
+ * Onair's desktop id: the installed .desktop file's name (package.json `desktopName`, which
+ * electron-builder also writes as StartupWMClass), the window's app_id, the launcher badge's and
+ * the notifications' `desktop-entry`. Reverse-DNS, as the desktop portal asks of an app that binds
+ * global shortcuts (Electron's global-shortcut.md).
+ */
+export const DESKTOP_ID = 'app.onair.Onair'
+export const AUTOSTART_FILE = `${DESKTOP_ID}.desktop`
+/** What versions before the desktop id called the entry: moved to the new name at start. */
+export const OLD_AUTOSTART_FILE = 'onair.desktop'
 /** Passed at login so the app waits in the tray (when the user wants that). */
 export const HIDDEN_FLAG = '--hidden'
 
-export function autostartPath(env: Record<string, string | undefined>, home: string): string {
+export function autostartPath(env: Record<string, string | undefined>, home: string, file = AUTOSTART_FILE): string {
   const config = env['XDG_CONFIG_HOME'] || join(home, '.config')
-  return join(config, 'autostart', AUTOSTART_FILE)
+  return join(config, 'autostart', file)
 }
 
 /**
@@ -25,7 +33,8 @@ export function execArg(arg: string): string {
   return quoted.replaceAll('%', '%%')
 }
 
-export function autostartEntry(command: readonly string[]): string {
+/** `enabled` false keeps an entry the user switched off in the desktop's startup settings. */
+export function autostartEntry(command: readonly string[], enabled = true): string {
   // The file's own string escaping comes on top of the Exec quoting: a backslash is written twice.
   const exec = [...command, HIDDEN_FLAG].map(execArg).join(' ').replaceAll('\\', '\\\\')
   return [
@@ -36,7 +45,7 @@ export function autostartEntry(command: readonly string[]): string {
     `Exec=${exec}`,
     'Icon=onair',
     'Terminal=false',
-    'X-GNOME-Autostart-enabled=true',
+    `X-GNOME-Autostart-enabled=${enabled}`,
     ''
   ].join('\n')
 }

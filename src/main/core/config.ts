@@ -2,7 +2,7 @@ import type { Locale, LocalizedText } from '../../shared/locale'
 import { normalizeServiceAddress, serviceAddressProblem } from '../../shared/service-address'
 import { secret, type SecretValue } from './auth/secret-value'
 import { localeFromEnv } from './locale'
-import { appDataDir, dataDirFor } from './store/data-dir'
+import { appDataDir, dataDirFor } from './store/data-files'
 
 /**
  * Runtime configuration of the headless faces (CLI, headless daemon) from flags and the
@@ -49,7 +49,7 @@ type Problem = { key: RawKey; why: LocalizedText }
 
 /**
  * The checks are plain code, not a zod schema: every command resolves its configuration, and one
- * that only reads (`onair config get`) must not load zod to do it (BENCHMARKS.md, issue 25). The
+ * that only reads (`onair config get`) should not load zod, the bulk of its start, to do it. The
  * address rule is the one the IPC contract's schema uses (service-address.ts).
  */
 function address(key: 'mediaUrl' | 'wikiUrl', raw: string | undefined, problems: Problem[]): string | undefined {

@@ -6,16 +6,16 @@ import { outboxFileStore } from './records/store'
 import { watchedEpisodes } from './records/watched-episodes'
 import { reminderStores } from './schedule/files'
 import { openReminderDelivery, type ReminderDelivery, type ReminderEvent } from './schedule/reminder-delivery'
-import type { FolderHold } from './store/folder-lock'
+import type { FolderHold } from './schedule/folder-lock'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
 
 /**
  * A data folder's reminders as far as they go without the account: from the saved files (the
  * settings, schedule.json, the ledger, the snoozes, the history, the outbox's watched records) to
  * the notification. services.ts composes the reminder service from them; `onair run` opens them
- * first (`serveFolderFirst`), so a restarted daemon delivers what fell due meanwhile (and what
- * reminders-from-receipts.ts could not, before zod) before it loads and builds the account, the
- * HTTP client, the inbox and the calendar (issue 25.3). This file imports none of those.
+ * first (`serveFolderFirst`), so a restarted daemon delivers what fell due meanwhile before it
+ * loads and builds the account, the HTTP client, the inbox and the calendar. This file imports
+ * none of those.
  */
 export interface FolderRemindersDeps {
   dataDir: string
@@ -51,9 +51,8 @@ export interface ServedFirst {
 }
 
 /**
- * On the folder `hold` took (store/folder-lock.ts): delivers what is due from the saved files,
- * told to `listener` (`onair run`'s lines) as every later reminder is. What a restarted daemon
- * delivered already from its receipts (reminders-from-receipts.ts) is in the ledger, so not again.
+ * On the folder `hold` took (schedule/folder-lock.ts): delivers what is due from the saved files,
+ * told to `listener` (`onair run`'s lines) as every later reminder is.
  */
 export function serveFolderFirst(
   deps: FolderRemindersDeps,

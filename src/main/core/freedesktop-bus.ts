@@ -21,8 +21,8 @@ interface Bus {
   mangle(path: string, iface: string, member: string): string
 }
 /**
- * The library is loaded with the first connection: it and its XML parser cost `onair run` ~3 MB
- * resident (bundled), which a daemon with no session bus (ssh, a service, macOS) never needs.
+ * The library is loaded with the first connection: it and its XML parser stay resident in
+ * `onair run`, which a daemon with no session bus (ssh, a service, macOS) never needs.
  */
 async function createClient(opts: { busAddress: string }): Promise<Bus> {
   const dbus = (await import('@homebridge/dbus-native')) as unknown as { createClient(o: typeof opts): Bus }

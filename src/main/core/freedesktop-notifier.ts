@@ -1,6 +1,6 @@
 /**
  * Linux notifications spoken over D-Bus (the Desktop Notifications spec), in the app and in
- * `onair run` (issue 24.2): Electron and notify-send offer no buttons there, and neither can
+ * `onair run`: Electron and notify-send offer no buttons there, and neither can
  * replace the notification they showed before. Here a reminder carries "Watched" and "Snooze" when
  * the server advertises `actions`, a later notification with the same id replaces the earlier one
  * (`replaces_id`) instead of stacking, and a press comes back as `ActionInvoked` to the process
@@ -11,13 +11,14 @@
  */
 import type { LocalizedText } from '../../shared/locale'
 import { onairLink } from '../../shared/onair-link'
+import { DESKTOP_ID } from './autostart'
 import { within, type Clock } from './clock'
 import { LOST, reachServer, type NotificationSession } from './freedesktop-bus'
 import { bodyForServer } from './notification-markup'
 import type { NativeNotification, NotificationButton, Notifier } from './notify'
 
-/** The name of Onair's desktop entry (onair.desktop), by which a server matches notifications to the app. */
-export const DESKTOP_ENTRY = 'onair'
+/** Onair's desktop id, by which a server matches notifications to the app's entry. */
+export const DESKTOP_ENTRY = DESKTOP_ID
 /** Enough for every reminder of an evening: older ones are let go (their presses are ignored). */
 const KEEP = 64
 /**
@@ -52,7 +53,7 @@ export interface FreedesktopOptions {
   onPlain?(reason: LocalizedText): void
   /**
    * The words of the `onair://program/<id>` link a program's notification carries where the
-   * server shows links in bodies (issue 24.3): from `onair run`'s reminder the user reaches the app.
+   * server shows links in bodies: from `onair run`'s reminder the user reaches the app.
    */
   linkText(): string
 }
@@ -95,10 +96,12 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     s.onSignal('ActionInvoked', ([id, key]) => {
       const n = shown.get(Number(id))
       if (!n) return
-      // A notification is done once used (servers close it): a repeated report changes nothing.
-      shown.delete(Number(id))
       if (key === 'default') opts.onClick?.(n)
       else opts.onAction(String(key), n)
+      // Used, it is taken off the screen: servers may keep it (the spec's `resident` hint; dunst
+      // after an action from its menu). Until the server says it closed, a button still shown is
+      // honoured: Snooze again moves the snooze, Watched after Snooze records.
+      s.call('CloseNotification', 'u', [Number(id)]).catch(() => undefined)
     })
     s.onSignal('NotificationClosed', ([id]) => void shown.delete(Number(id)))
     return s

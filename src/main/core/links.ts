@@ -1,5 +1,5 @@
 /**
- * What an `onair://` link does (issue 24.3), decided in plain data: the shell hands over the
+ * What an `onair://` link does, decided in plain data: the shell hands over the
  * arguments a launch or a second instance received (or macOS's `open-url`), and acts on the answer.
  * A link that is not one of ours, or several at once, is refused with a message and nothing else
  * happens: a web page can start a custom-scheme link without the user choosing it, so the only

@@ -14,7 +14,7 @@ import { openRecords, type RecordsCore } from './records'
 import { wallClockCron, type CronFactory } from './schedule/cron'
 import { createReminderService, type ReminderService } from './schedule/reminders'
 import { folderReminders, type ServedFirst } from './folder-reminders'
-import { folderTurn, type HoldPolicy } from './store/folder-turn'
+import { folderTurn, type HoldPolicy } from './schedule/folder-turn'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
 import { watchSettings, type WatchedSettings } from './store/settings-watch'
 import type { WebhookEvent } from './wiki/webhooks'
@@ -62,7 +62,7 @@ export interface AppServicesDeps {
   webhook: { secrets: Secrets; face: Face; onUrlReplaced?: (url: string) => void }
   /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
   onWebhookEvent?: (event: WebhookEvent) => void
-  /** Serve reminders only while holding the data folder (store/folder-turn.ts). */
+  /** Serve reminders only while holding the data folder (schedule/folder-turn.ts). */
   hold?: HoldPolicy
   /**
    * The folder's reminders opened and its hold taken already, what fell due delivered
@@ -146,7 +146,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     async start() {
       // The reminders before the rest: their first plan delivers what fell due while nothing
       // served, synchronously, here. Behind the outbox, the inbox's cron (node-cron works out its
-      // next tick through Intl) and the receiver, it came 0.1-0.2 s after a restart (issue 25.3).
+      // next tick through Intl) and the receiver, it came noticeably late after a restart.
       const serving = turn.claim()()
       records.outbox.start()
       stops.push(() => records.outbox.stop())

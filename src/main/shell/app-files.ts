@@ -15,6 +15,13 @@ export const rendererHtmlFile = (appPath: string): string => join(appPath, 'out/
 export const resourceFile = (appPath: string, name: string): string => join(appPath, 'resources', name)
 /** The app's own icon: notifications, and the window on Linux (macOS and Windows use the bundle's). */
 export const appIconFile = (appPath: string): string => resourceFile(appPath, 'icon.png')
+/**
+ * The icon as a file another process can open (the D-Bus notification server): app.asar is one
+ * file only Electron reads into, so packaged it is the copy electron-builder.yml's asarUnpack puts
+ * in app.asar.unpacked.
+ */
+export const appIconFileOnDisk = (appPath: string): string =>
+  appIconFile(appPath.endsWith('.asar') ? `${appPath}.unpacked` : appPath)
 
 /**
  * Beside app.asar (`process.resourcesPath`), written by electron-builder, both optional: the update

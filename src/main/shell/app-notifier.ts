@@ -15,8 +15,10 @@ import { bodyForServer } from '../core/notification-markup'
 import { controlSafeNotifier, type Notifier } from '../core/notify'
 import { reminderButtons } from '../core/schedule/reminder-actions'
 import type { AppLog } from './log'
+import { signedByDeveloper } from './mac-signature'
 import { notificationFailedNotice } from './notices'
 import { electronNotifier } from './notifications'
+import { appIconFileOnDisk } from './app-files'
 import { appIconPath } from './paths'
 import type { WindowRoutes } from './window-routes'
 
@@ -35,14 +37,18 @@ export function appNotifier(
       onClick: window.open,
       buttons,
       onAction: window.reminderAction,
-      onFailed: notificationFailedNotice(log, (message) => window.notice('warning', message))
+      onFailed: notificationFailedNotice(
+        log,
+        (message) => window.notice('warning', message),
+        () => process.platform === 'darwin' && app.isPackaged && signedByDeveloper()
+      )
     })
   if (process.platform !== 'linux') return controlSafeNotifier(electron())
   const dbus = freedesktopNotifier({
     env,
     clock,
     appName: 'Onair',
-    icon: appIconPath(),
+    icon: appIconFileOnDisk(app.getAppPath()),
     buttons,
     onAction: window.reminderAction,
     onClick: (n) => window.open(n.target ?? { kind: 'schedule' }, n),

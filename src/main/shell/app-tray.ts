@@ -53,7 +53,7 @@ export function openAppTray(deps: AppTrayDeps) {
     timeZone,
     menuBarCountdown: deps.menuBarCountdown,
     unreadBadge: deps.unreadBadge,
-    showUnreadCount: unreadCount(deps.taskbarWindow),
+    showUnreadCount: unreadCount(deps.taskbarWindow, clock),
     clock,
     update: (action) => void updates.act(action).catch((e: unknown) => log.write('warn', 'update', e)),
     updateOffer: () => offerActions(updates.state())

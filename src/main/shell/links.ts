@@ -22,10 +22,12 @@ const SCHEME = 'onair'
 export interface Links {
   /** Hands every request so far, and each later one, to `follow`. */
   attach(follow: (request: LinkRequest) => void): void
+  /** An installed build asked for the scheme and the system refused (desktop-entry.ts). */
+  readonly refused: boolean
 }
 
 export function listenForLinks(argv: readonly string[]): Links {
-  if (app.isPackaged) app.setAsDefaultProtocolClient(SCHEME)
+  const refused = app.isPackaged && !app.setAsDefaultProtocolClient(SCHEME)
   const waiting: LinkRequest[] = []
   let follow: ((request: LinkRequest) => void) | null = null
   const take = (request: LinkRequest): void => (follow ? follow(request) : void waiting.push(request))
@@ -39,6 +41,7 @@ export function listenForLinks(argv: readonly string[]): Links {
   // Without a link (the user started Onair again) the answer is 'none': the window shows itself.
   app.on('second-instance', (_event, args) => take(linkRequest(args)))
   return {
+    refused,
     attach(next) {
       follow = next
       for (const request of waiting.splice(0)) next(request)

@@ -4,12 +4,12 @@
  * build registers itself: a login item pointing at a development Electron would start the wrong
  * thing at every login.
  */
-import { rmSync } from 'node:fs'
+import { lstatSync, readFileSync, rmSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { app } from 'electron'
 import type { Settings } from '../../shared/settings'
 import type { AppServices } from '../core/services'
-import { HIDDEN_FLAG, autostartEntry, autostartPath } from '../core/autostart'
+import { HIDDEN_FLAG, OLD_AUTOSTART_FILE, autostartEntry, autostartPath } from '../core/autostart'
 import { writeAtomic } from '../core/store/atomic-write'
 import type { AppLog } from './log'
 
@@ -58,13 +58,28 @@ function applyStartup(startup: Startup, log: AppLog, env: NodeJS.ProcessEnv): vo
 
 function linuxAutostart(on: boolean, env: NodeJS.ProcessEnv, log: AppLog): void {
   const file = autostartPath(env, homedir())
+  const old = autostartPath(env, homedir(), OLD_AUTOSTART_FILE)
   try {
+    // The entry under its name before the desktop id (or this one's) says whether the user switched it off.
+    const before = [old, file].map(readIfFile).join('\n')
+    rmSync(old, { force: true })
     if (!on) return rmSync(file, { force: true })
-    // An AppImage runs from a temporary mount: the login must start the image itself.
+    // An AppImage runs from a temporary mount: the login must start the image itself, and an
+    // updated AppImage (a new name) rewrites it at its first start.
     const command = env['APPIMAGE'] || process.execPath
+    const enabled = !/^X-GNOME-Autostart-enabled=false$/m.test(before)
     // Like every file Onair writes: atomically, never through a link (a link is refused and logged).
-    writeAtomic(file, autostartEntry([command]), 0o644)
+    writeAtomic(file, autostartEntry([command], enabled), 0o644)
   } catch (e) {
     log.write('error', `the autostart entry ${file} could not be changed`, e)
+  }
+}
+
+/** A regular file's text; '' for none or a link (never read through). */
+function readIfFile(path: string): string {
+  try {
+    return lstatSync(path).isFile() ? readFileSync(path, 'utf8') : ''
+  } catch {
+    return ''
   }
 }

@@ -61,17 +61,28 @@ const NOTIFICATIONS_FAILED = {
   ja: 'Onair は通知を表示できませんでした（{error}）。macOS では署名済みのビルドだけが通知を表示できます。README を参照してください。'
 }
 
+const NOTIFICATIONS_OFF = {
+  en: 'Onair could not show a notification ({error}). Turn on notifications for Onair in System Settings → Notifications.',
+  ja: 'Onair は通知を表示できませんでした（{error}）。システム設定 → 通知 で Onair の通知をオンにしてください。'
+}
+
 /**
  * A notification the system refused: every time in the log, once per run in the window (one
- * failure is usually all of them).
+ * failure is usually all of them). `signedMac`: a Developer ID signed macOS build, whose refusal can
+ * only be the user's setting (mac-signature.ts).
  */
-export function notificationFailedNotice(log: AppLog, say: (message: LocalizedText) => void) {
+export function notificationFailedNotice(
+  log: AppLog,
+  say: (message: LocalizedText) => void,
+  signedMac: () => boolean = () => false
+) {
   let shown = false
   return (error: string, n: NativeNotification): void => {
     log.write('error', `notification "${n.id}" was not shown: ${error}`)
     if (shown) return
     shown = true
     const fill = (text: string): string => text.replace('{error}', error)
-    say({ en: fill(NOTIFICATIONS_FAILED.en), ja: fill(NOTIFICATIONS_FAILED.ja) })
+    const text = signedMac() ? NOTIFICATIONS_OFF : NOTIFICATIONS_FAILED
+    say({ en: fill(text.en), ja: fill(text.ja) })
   }
 }

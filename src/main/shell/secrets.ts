@@ -2,7 +2,7 @@ import { inspect } from 'node:util'
 import { safeStorage } from 'electron'
 import { z } from 'zod'
 import { secretsDocument } from '../core/auth/file-secrets'
-import { SECRET_NAMES, type SecretName, type Secrets } from '../core/auth/secrets'
+import { SECRET_NAMES, type SecretName, type Secrets, type StoredSecret } from '../core/auth/secrets'
 import type { CorruptFileReport } from '../core/store/json-file'
 import { dataFile } from '../core/store/data-files'
 
@@ -27,30 +27,39 @@ function reallyEncrypted(): boolean {
  * store anything until the user consents, and consented values are kept as plain text in the same
  * 0600 file, marked as such so a later keyring does not try to decrypt them.
  */
-export function electronSecrets(userData: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
+export function electronSecrets(
+  userData: string,
+  onCorrupt?: (r: CorruptFileReport) => void
+): Secrets & { known(): readonly string[] } {
   const path = dataFile(userData, 'encryptedSecrets')
   const store = secretsDocument(path, Schema, onCorrupt)
+  // What this run has held in plain text: only those can reach a log line. Asking the keyring for
+  // the rest at each line would block the main thread (a keyring prompt at login) for nothing.
+  const known = new Set<string>()
+  const held = (value: string): string => (known.add(value), value)
 
-  const secrets: Secrets = {
+  const secrets = {
+    known: () => [...known],
     get(name: SecretName) {
       const entry = store.read()[name]
       if (!entry) return undefined
       const origin = entry.origin === undefined ? {} : { origin: entry.origin }
-      if (entry.kind === 'plain') return { value: entry.data, ...origin }
+      if (entry.kind === 'plain') return { value: held(entry.data), ...origin }
       try {
-        return { value: safeStorage.decryptString(Buffer.from(entry.data, 'base64')), ...origin }
+        return { value: held(safeStorage.decryptString(Buffer.from(entry.data, 'base64'))), ...origin }
       } catch {
         // The keyring changed or was reset: the value is lost, which reads as "sign in again".
         return undefined
       }
     },
-    set(name, { value, origin }) {
+    set(name: SecretName, { value, origin }: StoredSecret) {
+      held(value)
       const entry = reallyEncrypted()
         ? { kind: 'safeStorage' as const, data: safeStorage.encryptString(value).toString('base64'), origin }
         : { kind: 'plain' as const, data: value, origin }
       store.update((all) => ({ ...all, [name]: entry }))
     },
-    delete(name) {
+    delete(name: SecretName) {
       if (store.read()[name] === undefined) return
       store.update(({ [name]: _gone, ...rest }) => rest)
     },

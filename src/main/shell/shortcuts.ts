@@ -4,6 +4,7 @@
  * Electron's docs ask). The decisions (what may be stored, what the keys mean) are in the core.
  */
 import { app, globalShortcut } from 'electron'
+import type { LocalizedText } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
 import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../shared/shortcut-press'
 import type { Clock } from '../core/clock'
@@ -14,9 +15,11 @@ import type { DocumentStore } from '../core/store/json-file'
 import type { AppLog } from './log'
 import type { WindowRoutes } from './window-routes'
 
+/** `denied`: why the system will not fire any (desktop-entry.ts); none is then taken or shown active. */
 export function createShortcuts(
   run: Record<ShortcutAction, () => void>,
-  log: AppLog
+  log: AppLog,
+  denied?: LocalizedText
 ): ShortcutShell & {
   /** At start: registers what the settings hold; one another app holds is logged and left inactive. */
   start(stored: Record<ShortcutAction, string>): void
@@ -28,6 +31,7 @@ export function createShortcuts(
 } {
   const held: Record<ShortcutAction, string> = { toggleWindow: '', quickRecord: '' }
   const take = (action: ShortcutAction, accelerator: string): boolean => {
+    if (denied) return false
     try {
       return globalShortcut.register(accelerator, run[action])
     } catch (e) {
@@ -43,7 +47,7 @@ export function createShortcuts(
         const accelerator = stored[action]
         if (!accelerator) continue
         if (take(action, accelerator)) held[action] = accelerator
-        else log.write('warn', `shortcut ${accelerator} (${action}) is held by another app; not active`)
+        else log.write('warn', `shortcut ${accelerator} (${action}) not active: ${denied?.en ?? 'held by another app'}`)
       }
     },
     follow(stored: Record<ShortcutAction, string>) {
@@ -68,7 +72,8 @@ export function createShortcuts(
       held[action] = accelerator
       return true
     },
-    active: (action: ShortcutAction) => held[action] !== ''
+    active: (action: ShortcutAction) => held[action] !== '',
+    unavailable: () => denied
   }
   return shortcuts
 }

@@ -3,14 +3,14 @@
  * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
  * it and only "Quit" ends the app.
  */
-import { app } from 'electron'
+import { app, autoUpdater } from 'electron'
 import { localeFromTag, type Locale } from '../../shared/locale'
 import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
 import type { Clock } from '../core/clock'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
-import { useDocumentBackend } from '../core/store/document-backend'
+import { keepAppDocumentsIn } from '../core/store/document-backend'
 import { settingsFileStore } from '../core/store/settings'
 import { appCore } from './app-core'
 import { appDiagnostics } from './diagnostics'
@@ -24,9 +24,9 @@ import { followStartup } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
-import { SECRET_NAMES } from '../core/auth/secrets'
 import { openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
+import { withoutDesktopEntry } from './desktop-entry'
 import { createAppUpdates } from './updater'
 import { windowRoutes } from './window-routes'
 
@@ -47,7 +47,7 @@ export interface StartOptions {
 export async function startApp({ clock, log, argv, env, links, demoToken, cron }: StartOptions): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
-  useDocumentBackend(electronStoreBackend())
+  keepAppDocumentsIn(electronStoreBackend())
   // Notifications, shortcuts and the tray reach the window through these (attached once it exists).
   const window = windowRoutes((e) => log.write('warn', 'link', e))
   const systemLanguage = (): Locale => localeFromTag(app.getLocale())
@@ -61,7 +61,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   const notifier = appNotifier(window, language, log, env, clock)
   corrupt.tellThrough(notifier)
   const secrets = electronSecrets(dataDir, corrupt.report)
-  log.knowSecrets(() => SECRET_NAMES.map((name) => secrets.get(name)?.value))
+  log.knowSecrets(secrets.known)
   const account = folderAccount(dataDir, {
     settings: settingsFile,
     secrets,
@@ -98,7 +98,8 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
-    log
+    log,
+    withoutDesktopEntry({ refused: links.refused, dataDir, env, log, notifier, language })
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
@@ -121,12 +122,27 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   updates.start()
 
   app.on('activate', main.show)
-  app.once('before-quit', () => {
+  // An update's quit closes the windows before `before-quit` (app.md): the window must let it.
+  autoUpdater.on('before-quit-for-update', main.allowClose)
+  // Electron waits for no promise of a listener and ends Node after `quit`: the quit is held until
+  // the services have written and let go of the folder, then asked for again.
+  let quitting: 'no' | 'stopping' | 'stopped' = 'no'
+  app.on('before-quit', (event) => {
+    if (quitting === 'stopped') return
+    event.preventDefault()
+    if (quitting === 'stopping') return
+    quitting = 'stopping'
     main.allowClose()
     stopWatching()
     updates.stop()
     unbindIpc()
     tray.destroy()
-    void services.stop().catch((e: unknown) => log.write('error', 'stopping the services failed', e))
+    void services
+      .stop()
+      .catch((e: unknown) => log.write('error', 'stopping the services failed', e))
+      .finally(() => {
+        quitting = 'stopped'
+        app.quit()
+      })
   })
 }

@@ -54,6 +54,7 @@ export function createTray(options: TrayOptions): OnairTray {
   let schedule: TrayState | null = null
   let unseen = 0
   let title = ''
+  let shownMenu = ''
   let titleTimer: TimerHandle | null = null
 
   /** macOS only (other trays have no title): set when its text changes, on the pure function's time. */
@@ -88,7 +89,12 @@ export function createTray(options: TrayOptions): OnairTray {
     })
     if (badge.trayImage !== shownImage) tray.setImage(image((shownImage = badge.trayImage)))
     options.showUnreadCount?.(badge)
-    tray.setContextMenu(Menu.buildFromTemplate(trayMenu(view, options)))
+    // Set only when it reads differently: a new menu replaces one the user may have open (on
+    // Linux the StatusNotifierItem's whole menu), which the tray's tick would do every 30 s.
+    const template = trayMenu(view, options)
+    const key = JSON.stringify(template)
+    if (key !== shownMenu) tray.setContextMenu(Menu.buildFromTemplate(template))
+    shownMenu = key
     tray.setToolTip(trayTooltip(view))
     renderTitle()
   }

@@ -6,9 +6,13 @@
  */
 import { app, nativeImage, type BrowserWindow } from 'electron'
 import type { UnreadBadge } from '../core/inbox/unread-badge'
+import type { Clock } from '../core/clock'
 import { overlayImageFile } from './app-files'
 
-export function unreadCount(window: BrowserWindow): (badge: UnreadBadge) => void {
+/** Long enough for Explorer to have made the taskbar button of a window just shown. */
+const BUTTON_MADE_MS = 1000
+
+export function unreadCount(window: BrowserWindow, clock: Clock): (badge: UnreadBadge) => void {
   // A new process has no badge and a new taskbar button no overlay: nothing to clear at start.
   let count = 0
   /** The latest overlay (null: none); undefined where the system has none (not Windows). */
@@ -23,7 +27,13 @@ export function unreadCount(window: BrowserWindow): (badge: UnreadBadge) => void
   }
   // The overlay belongs to the taskbar button, which a hidden window does not have (Onair's window
   // starts hidden and hides to the tray): the button it gets on showing again is given it anew.
-  window.on('show', giveOverlay)
+  // `show` comes as the window is shown, before the system has made the button, which takes no
+  // overlay until then (ITaskbarList3: wait for TaskbarButtonCreated, which Electron does not pass
+  // on): given once more when the button is there.
+  window.on('show', () => {
+    giveOverlay()
+    clock.setTimeout(giveOverlay, BUTTON_MADE_MS)
+  })
 
   return (badge) => {
     if (badge.badgeCount !== undefined && badge.badgeCount !== count) app.setBadgeCount((count = badge.badgeCount))

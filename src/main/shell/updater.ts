@@ -100,7 +100,20 @@ export function electronUpdateDriver(mode: UpdateMode, log: AppLog): UpdateDrive
     async download() {
       await current().downloadUpdate()
     },
-    restart: () => current().quitAndInstall(),
+    restart: () => {
+      const u = current()
+      // AppImageUpdater.js starts the new AppImage before this one quits (BaseUpdater.js): holding
+      // the single-instance lock till then would make the new one quit at once (launch.ts).
+      const replacing = mode.kind === 'auto' && process.platform === 'linux'
+      if (replacing) app.releaseSingleInstanceLock()
+      let failed = false
+      const onError = () => (failed = true)
+      u.on('error', onError)
+      u.quitAndInstall()
+      u.off('error', onError)
+      // Nothing was started (electron-updater said why): this one goes on, still the only one.
+      if (replacing && failed) app.requestSingleInstanceLock()
+    },
     abandon: () => {
       updater = null
     }

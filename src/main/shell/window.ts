@@ -39,6 +39,12 @@ export interface WindowOptions {
   clock: Clock
 }
 
+/**
+ * Windows hands the foreground to the taskbar when the tray icon is pressed, so the window has lost
+ * focus (`blur`) by the time `click` arrives: one that lost it this recently was in front.
+ */
+const TRAY_PRESS_MS = 1000
+
 /** A renderer that crashes this often within a minute is left alone instead of reloaded in a loop. */
 const MAX_RELOADS_PER_MINUTE = 3
 
@@ -82,6 +88,11 @@ export function createMainWindow({ showOnReady, log, clock }: WindowOptions): Ma
     if (!window.isDestroyed()) window.hide()
   }
 
+  let lostFocusAt = -Infinity
+  window.on('blur', () => (lostFocusAt = clock.now()))
+  const inFront = (): boolean =>
+    window.isFocused() || (process.platform === 'win32' && clock.now() - lostFocusAt < TRAY_PRESS_MS)
+
   window.on('close', (event) => {
     if (closable) return
     event.preventDefault()
@@ -109,7 +120,7 @@ export function createMainWindow({ showOnReady, log, clock }: WindowOptions): Ma
     window,
     show,
     hide,
-    toggle: () => (window.isVisible() && window.isFocused() ? hide() : show()),
+    toggle: () => (window.isVisible() && inFront() ? hide() : show()),
     allowClose: () => (closable = true)
   }
 }

@@ -26,6 +26,9 @@ const ServiceAddress = z
  */
 const Consent = { allowUnencrypted: z.boolean().optional() }
 
+/** Ask for `read` alone: the only sign-in an application registered "read only" can complete. */
+const ReadOnly = { readOnly: z.boolean().optional() }
+
 export const ServicesInput = z.strictObject({
   mediaUrl: ServiceAddress,
   /** Optional: the wiki inbox stays off without it. */
@@ -70,10 +73,10 @@ export const authCommands = {
   'auth:status': { input: z.undefined(), output: AuthStatus },
   'auth:saveServices': { input: ServicesInput, output: AuthStatus },
   /** Opens the browser and resolves once the sign-in finished (or failed, as a UserError). */
-  'auth:signIn': { input: z.strictObject(Consent).optional(), output: SessionInfo },
+  'auth:signIn': { input: z.strictObject({ ...Consent, ...ReadOnly }).optional(), output: SessionInfo },
   'auth:cancelSignIn': { input: z.undefined(), output: z.void() },
   /** Opens the browser on the page that shows a code; the URL is returned to be shown as well. */
-  'auth:startOob': { input: z.undefined(), output: z.strictObject({ url: z.string() }) },
+  'auth:startOob': { input: z.strictObject(ReadOnly).optional(), output: z.strictObject({ url: z.string() }) },
   'auth:completeOob': { input: z.strictObject({ code: SecretInput, ...Consent }), output: SessionInfo },
   'auth:pasteToken': { input: z.strictObject({ token: SecretInput, ...Consent }), output: SessionInfo },
   'auth:signOut': {

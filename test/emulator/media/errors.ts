@@ -53,11 +53,18 @@ export function notFound(quirks: boolean): Reply {
   })
 }
 
+/**
+ * Doorkeeper answers a refused resource request with `head` (rails/helpers.rb
+ * `doorkeeper_render_error_with`): no body, Rails' default text/html, and the ErrorResponse headers.
+ */
+const DOORKEEPER_HEAD = { 'content-type': 'text/html', 'cache-control': 'no-store, no-cache' }
+
 export function unauthorized(quirks: boolean, description: string): Reply {
   if (quirks) {
     return new Reply({
       status: 401,
       headers: {
+        ...DOORKEEPER_HEAD,
         'www-authenticate': `Bearer realm="Doorkeeper", error="invalid_token", error_description="${description}"`
       },
       body: undefined
@@ -72,7 +79,7 @@ export function unauthorized(quirks: boolean, description: string): Reply {
 }
 
 export function forbidden(quirks: boolean): Reply {
-  if (quirks) return new Reply({ status: 403, body: undefined })
+  if (quirks) return new Reply({ status: 403, headers: DOORKEEPER_HEAD, body: undefined })
   return new Reply({
     status: 403,
     body: {

@@ -10,7 +10,7 @@ import { createRecord, deleteRecord, setStatus, updateRecord } from './write-rou
  * Routing of the `/v1` resource API: route first (an unknown route is 404 whatever the token),
  * then the token, then the write scope, then the handler.
  */
-type Handler = (req: EmuRequest, token: TokenRow, match: RegExpExecArray) => EmuResponse
+type Handler = (req: EmuRequest, token: TokenRow & { userId: number }, match: RegExpExecArray) => EmuResponse
 
 interface Route {
   method: string
@@ -74,8 +74,10 @@ export function createMediaService(ctx: EmuContext, s: MediaState, oauth: OAuthS
       const token = oauth.token(bearerToken(req))
       if (!token)
         throw unauthorized(q(), bearerToken(req) ? 'The access token is invalid' : 'The access token is missing')
-      if (route.write && !token.scopes.includes('write')) throw forbidden(q())
-      return route.run(req, token, match)
+      // A client-credentials token acts for no user, so it reaches nothing under /v1/me.
+      const userId = token.userId
+      if ((route.write && !token.scopes.includes('write')) || userId === null) throw forbidden(q())
+      return route.run(req, { ...token, userId }, match)
     }
     throw notFound(q())
   }

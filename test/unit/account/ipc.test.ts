@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
+import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store'
 import { memorySecrets } from '../../../src/main/core/auth/secrets'
 import { dispatch } from '../../../src/main/core/ipc/handlers'
 import type { Reply } from '../../../src/shared/contract'
@@ -78,6 +79,17 @@ describe('auth and settings over IPC', () => {
     for (const secret of [emu.tokens.readWrite, emu.tokens.wiki, emu.client.secret]) expect(text).not.toContain(secret)
     // The loopback flow's token never appears either: it is whatever the service issued.
     expect(text).not.toMatch(/access_?token/i)
+  })
+
+  it('the sign-in view can ask for read alone, for an application registered "read only"', async () => {
+    const { handlers, opened } = accountCore({ ...emu, client: READ_ONLY }, { secrets: encrypted() })
+    const signIn = dispatch(handlers, 'auth:signIn', { readOnly: true })
+    await expect.poll(() => opened.length).toBe(1)
+    expect(new URL(opened[0]!).searchParams.get('scope')).toBe('read')
+    await visit(opened[0]!)
+    expect(await signIn).toMatchObject({ ok: true, value: { scopes: ['read'], canWrite: false } })
+    await dispatch(handlers, 'auth:startOob', { readOnly: true })
+    expect(new URL(opened[1]!).searchParams.get('scope')).toBe('read')
   })
 
   it('emits auth:changed on sign-in and sign-out', async () => {

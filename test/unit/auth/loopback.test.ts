@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { createServer, type Server } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { SIGN_IN_TIMEOUT_MS } from '../../../src/main/core/auth/loopback'
 import { AuthError } from '../../../src/main/core/auth/errors'
@@ -188,10 +188,11 @@ describe('loopback sign-in against the emulator (auto-approve)', () => {
 
 describe('loopback sign-in with the consent page', () => {
   let emu: Emulator
-  beforeAll(async () => {
+  // Each test its own service: once approved, Doorkeeper asks no more for the same scopes.
+  beforeEach(async () => {
     emu = await startEmulator({ port: 0 })
   })
-  afterAll(() => emu.close())
+  afterEach(() => emu.close())
 
   it('approving signs in', async () => {
     const t = testSession(emu)

@@ -19,8 +19,8 @@ describe('starting the app in Electron', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, string>
     expect(pkg['productName']).toBe('Onair')
     expect(pkg['main']).toBe('out/main/index.js')
-    // Linux matches the window to onair.desktop through this name.
-    expect(pkg['desktopName']).toBe('onair.desktop')
+    // Linux matches the window to its installed desktop entry through this name.
+    expect(pkg['desktopName']).toBe('app.onair.Onair.desktop')
   })
 
   it('adds --no-sandbox only as root, before the folder', () => {

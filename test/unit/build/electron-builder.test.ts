@@ -36,7 +36,13 @@ describe('electron-builder.yml', () => {
 
   it('builds the agreed targets', () => {
     const raw = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
-    expect(raw.mac).toMatchObject({ target: ['dmg', 'zip'], category: 'public.app-category.entertainment' })
+    expect(raw.mac).toMatchObject({
+      target: [
+        { target: 'dmg', arch: ['x64', 'arm64'] },
+        { target: 'zip', arch: ['x64', 'arm64'] }
+      ],
+      category: 'public.app-category.entertainment'
+    })
     expect(raw.win).toMatchObject({ target: 'nsis' })
     expect(raw.linux).toMatchObject({ target: ['AppImage', 'deb'], category: 'AudioVideo' })
     expect(raw.linux.maintainer).toMatch(/\S+/)

@@ -60,7 +60,7 @@ describe('layer rules', () => {
       "export const rl = async () => (await import('node:readline')).createInterface"
     ].join('\n')
     expect(await refusals('src/main/cli/registry-like.ts', `${code}\n`)).toEqual([])
-    const core = "export const backend = async () => (await import('./store/conf-backend')).confBackend\n"
+    const core = "export const backend = async () => (await import('./store/settings')).settingsFileStore\n"
     expect(await refusals('src/main/core/right.ts', core)).toEqual([])
   })
 

@@ -137,7 +137,7 @@ describe('fuses', () => {
       'fuse EnableCookieEncryption is off, must be on (cookies on disk encrypted by the OS keys)',
       'fuse EnableNodeOptionsEnvironmentVariable is on, must be off (NODE_OPTIONS is ignored)',
       'fuse EnableNodeCliInspectArguments is on, must be off (--inspect and SIGUSR1 are ignored)',
-      'fuse EnableEmbeddedAsarIntegrityValidation is off, must be on (a changed app.asar is refused)',
+      'fuse EnableEmbeddedAsarIntegrityValidation is off, must be on (a changed app.asar is refused (macOS and Windows only))',
       'fuse OnlyLoadAppFromAsar is off, must be on (the app loads only from app.asar)',
       'fuse GrantFileProtocolExtraPrivileges is on, must be off (the window loads from app://onair/, so file:// pages get no extra privileges)'
     ])

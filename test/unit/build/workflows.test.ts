@@ -60,6 +60,10 @@ describe('the workflows', () => {
     expect(runs).toContain('xvfb-run -a npx playwright test --project electron')
     // Linux's session: a keyring for safeStorage, a notification daemon for notifications.
     expect(runs).toMatch(/dbus-run-session[\s\S]*gnome-keyring-daemon --unlock[\s\S]*notification_daemon/)
+    // Chromium's sandbox allowed for the Electron under test as the deb allows it (an AppArmor
+    // profile), not by lifting Ubuntu's restriction for everything, which would hide the AppImage's.
+    expect(runs).not.toContain('apparmor_restrict_unprivileged_userns')
+    expect(runs).toContain('sudo apparmor_parser -r /etc/apparmor.d/onair-ci-electron')
     expect(runs).toContain('npm run package:check -- --electron real')
     expect(runs).toContain('npm run audit:shipped')
   })
@@ -72,6 +76,8 @@ describe('the workflows', () => {
     const runs = release.jobs.installers.steps.map((s: Step) => s.run ?? '').join('\n')
     expect(runs).toContain('-c.publish.provider=generic "-c.publish.url=$ONAIR_UPDATE_URL"')
     expect(runs).toContain('npx tsx scripts/package/fuses.ts ${{ matrix.binary }}')
+    // An unsigned Mac build's signature, re-made after the fuses, must hold or the app will not start.
+    expect(runs).toContain('codesign --verify --deep --strict')
     expect(release.jobs.publish.needs).toBe('installers')
     expect(release.jobs.publish.steps.at(-1).run).toMatch(/^gh release create "\$GITHUB_REF_NAME"/)
   })

@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
+import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { fakeIo } from './fake-io'
 import { tempDir } from '../../support/temp-dir'
@@ -96,6 +97,25 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(io.stdout).toHaveLength(1)
     expect(io.opened).toEqual(io.stdout)
     expect(io.stderr.join('\n')).toContain('Signed in as user #1')
+  })
+
+  it('sign-in says before waiting that the registration needs write and what the scope error page means; --read-only asks for read alone', async () => {
+    freshEnv()
+    const io = fakeIo(env)
+    io.openBrowser = async (url) => void fetch(url)
+    expect(await runCli(['sign-in'], io)).toBe(0)
+    const before = io.stderr.findIndex((l) => l.startsWith('Waiting for the browser'))
+    expect(io.stderr.slice(0, before).join('\n')).toMatch(
+      /registered "read write".*"The requested scope is invalid, unknown, or malformed\.".*onair sign-in --read-only/s
+    )
+
+    const readOnly = fakeIo({ ...freshEnv(), ONAIR_CLIENT_ID: READ_ONLY.id, ONAIR_CLIENT_SECRET: READ_ONLY.secret })
+    readOnly.openBrowser = async (url) => void fetch(url)
+    expect(await runCli(['sign-in', '--read-only'], readOnly)).toBe(0)
+    expect(new URL(readOnly.stdout[0]!).searchParams.get('scope')).toBe('read')
+    const said = readOnly.stderr.join('\n')
+    expect(said).not.toContain('must be registered')
+    expect(said).toMatch(/scopes: read\n.*Recording episodes and changing watching status are turned off/s)
   })
 
   it('usage errors exit 2: unknown command, unknown flag, extra argument, conflicting flags, bad config', async () => {

@@ -81,7 +81,7 @@ describe('OAuth consent page (no auto-approve)', () => {
     expect(loc.searchParams.get('code')).toBeNull()
   })
 
-  it('oob shows the code in #authorization-code', async () => {
+  it('oob sends the browser to /oauth/authorize/native, which shows the code in #authorization-code', async () => {
     const page = await call(emu, authorizeUrl(emu, { redirect_uri: OOB }), { token: null })
     const requestId = /name="request_id" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
     const r = await call(emu, '/oauth/authorize/decision', {
@@ -89,8 +89,10 @@ describe('OAuth consent page (no auto-approve)', () => {
       token: null,
       form: { request_id: requestId, decision: 'approve' }
     })
-    expect(r.status).toBe(200)
-    const code = /id="authorization-code">([^<]+)</.exec(r.text)?.[1]
+    expect(r.status).toBe(302)
+    const native = await call(emu, r.headers.get('location') ?? '', { token: null })
+    expect(r.headers.get('location')).toMatch(/^\/oauth\/authorize\/native\?code=/)
+    const code = /id="authorization-code">([^<]+)</.exec(native.text)?.[1]
     expect(code).toMatch(/^[0-9a-f]{32}$/)
     expect((await exchange(emu, code ?? '', { redirect_uri: OOB })).status).toBe(200)
   })
@@ -104,28 +106,38 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
   })
   afterAll(() => emu.close())
 
-  it('unknown client_id or unregistered redirect_uri is an error page 400', async () => {
+  it('authorize errors are an error page (401 unknown client, else 400) that never sends the browser back', async () => {
     const a = await call(
       emu,
       '/oauth/authorize?client_id=nope&response_type=code&redirect_uri=http://127.0.0.1/callback',
       { token: null }
     )
-    expect(a.status).toBe(400)
+    expect(a.status).toBe(401)
     expect(a.headers.get('content-type')).toMatch(/text\/html/)
-    const b = await call(emu, authorizeUrl(emu, { redirect_uri: 'http://evil.example/callback' }), { token: null })
-    expect(b.status).toBe(400)
+    expect(a.text).toContain('Client authentication failed')
+    for (const params of <Record<string, string>[]>[
+      { redirect_uri: 'http://evil.example/callback' },
+      { redirect_uri: 'http://127.0.0.1/callback', scope: 'read admin' },
+      { redirect_uri: 'http://127.0.0.1/callback', response_type: 'token' }
+    ]) {
+      const b = await call(emu, authorizeUrl(emu, params), { token: null })
+      expect([b.status, b.headers.get('location')]).toEqual([400, null])
+    }
   })
 
   it('loopback: the port is ignored for 127.0.0.1 and [::1] only; localhost must match exactly', async () => {
     const status = async (uri: string) =>
-      (await call(emu, authorizeUrl(emu, { redirect_uri: uri }), { token: null })).status
-    expect(await status('http://127.0.0.1:49152/callback')).toBe(302)
-    expect(await status('http://127.0.0.1/callback')).toBe(302)
-    expect(await status('http://127.0.0.1:49152/other')).toBe(400)
-    expect(await status('http://[::1]:49152/callback')).toBe(400) // registered host is 127.0.0.1
-    expect(await status('http://localhost:49152/callback')).toBe(400)
-    expect(await status('http://localhost:8976/callback')).toBe(302) // registered exactly
-    expect(await status('http://localhost:8977/callback')).toBe(400)
+      (await call(emu, authorizeUrl(emu, { redirect_uri: uri }), { token: null })).headers.get('location')
+        ? 'sent back'
+        : 'error page'
+    expect(await status('http://127.0.0.1:49152/callback')).toBe('sent back')
+    expect(await status('http://127.0.0.1/callback')).toBe('sent back')
+    expect(await status('http://127.0.0.1:49152/callback?from=onair')).toBe('sent back')
+    expect(await status('http://127.0.0.1:49152/other')).toBe('error page')
+    expect(await status('http://[::1]:49152/callback')).toBe('error page') // registered host is 127.0.0.1
+    expect(await status('http://localhost:49152/callback')).toBe('error page')
+    expect(await status('http://localhost:8976/callback')).toBe('sent back') // registered exactly
+    expect(await status('http://localhost:8977/callback')).toBe('error page')
   })
 
   it('auto-approve redirects with code and echoes state; oob shows the code page', async () => {
@@ -135,7 +147,8 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
     expect(r.status).toBe(302)
     expect(new URL(r.headers.get('location') ?? '').searchParams.get('state')).toBe('abc')
     const oob = await call(emu, authorizeUrl(emu, { redirect_uri: OOB }), { token: null })
-    expect(oob.text).toMatch(/id="authorization-code"/)
+    const page = await call(emu, oob.headers.get('location') ?? '', { token: null })
+    expect(page.text).toMatch(/id="authorization-code"/)
   })
 
   it('token response; scope defaults to read; token_type per mode', async () => {
@@ -181,9 +194,13 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
     expect(badSecret.status).toBe(401)
     expect(badSecret.json.error).toBe('invalid_client')
     expect((await exchange(emu, code, { grant_type: 'refresh_token' })).json.error).toBe('unsupported_grant_type')
-    expect((await exchange(emu, code, { redirect_uri: 'http://127.0.0.1:6666/callback' })).json.error).toBe(
-      'invalid_grant'
-    )
+    const otherPath = await exchange(emu, code, { redirect_uri: 'http://127.0.0.1:5555/other' })
+    expect(otherPath.json.error).toBe('invalid_grant')
+    expect(otherPath.headers.get('www-authenticate')).toMatch(/error="invalid_grant"/)
+    expect([otherPath.headers.get('cache-control'), otherPath.headers.get('pragma')]).toEqual([
+      'no-store, no-cache',
+      null
+    ])
     // Failed attempts above did not burn the code; JSON bodies are accepted too.
     const ok = await call(emu, '/oauth/token', {
       method: 'POST',
@@ -207,7 +224,7 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
         resource_owner_id: 1,
         scope: ['read', 'write'],
         expires_in: null,
-        application: { uid: emu.client.id },
+        application: { uid: null },
         created_at: expect.any(Number)
       })
     else
@@ -215,7 +232,7 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
         resource_owner_id: 1,
         scopes: ['read', 'write'],
         expires_in_seconds: null,
-        application: { uid: emu.client.id },
+        application: { uid: null },
         created_at: expect.any(Number)
       })
     expect((await call(emu, '/oauth/token/info', { token: 'nope' })).status).toBe(401)
@@ -243,13 +260,13 @@ describe.each([false, true])('OAuth with auto-approve (quirks=%s)', (quirks) => 
           form: { token, client_id: emu.client.id, client_secret: 'x' }
         })
       ).status
-    ).toBe(401)
+    ).toBe(403)
   })
 
-  it('revoke authenticated by the Bearer header alone: documented yes, quirks needs client credentials', async () => {
+  it('revoke authenticated by the Bearer header alone: documented yes, quirks (Doorkeeper) 403 and kept', async () => {
     const token = (await exchange(emu, await codeFor(emu))).json.access_token as string
     const r = await call(emu, '/oauth/revoke', { method: 'POST', token, form: { token } })
-    expect(r.status).toBe(quirks ? 401 : 200)
+    expect(r.status).toBe(quirks ? 403 : 200)
     expect((await call(emu, '/v1/me/works', { token })).status).toBe(quirks ? 200 : 401)
   })
 })

@@ -29,8 +29,12 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     server = undefined
   })
 
-  async function withReminder(capabilities = ['body', 'body-markup', 'actions'], env: Record<string, string> = {}) {
-    server = await startNotificationServer(capabilities)
+  async function withReminder(
+    capabilities = ['body', 'body-markup', 'actions'],
+    env: Record<string, string> = {},
+    keep = false
+  ) {
+    server = await startNotificationServer(capabilities, undefined, keep)
     const emu = await run.emulator({ soonSeconds: 600 })
     // Text the server would read as markup, were it to read markup.
     emu.media.channel(1)!.name = 'Tokyo MX & <BS>'
@@ -54,7 +58,7 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
   it('the reminder carries Watched and Snooze; Snooze brings it back in 5 minutes, replacing the first', async () => {
     const { s, server, call } = await withReminder()
     expect(call.actions).toEqual(['default', 'Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
-    expect(call.hints).toEqual({ 'desktop-entry': 'onair' })
+    expect(call.hints).toEqual({ 'desktop-entry': 'app.onair.Onair' })
     expect(s.notifications()).toEqual([]) // nothing went the Electron (libnotify) way
     server.press(call.id, 'snooze')
     await vi.waitFor(() => expect(snoozes(s)).toEqual([expect.objectContaining({ fireAt: s.clock.now() + SNOOZE_MS })]))
@@ -72,6 +76,14 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     server.press(call.id, 'watched')
     await vi.waitFor(async () => expect(await outbox(s)).toEqual([expect.objectContaining({ state: 'waiting' })]))
     await vi.waitFor(async () => expect(await acts(s)).toEqual(['watched']))
+  })
+
+  it('on a server that keeps a used notification (dunst): Watched pressed after Snooze records too, and the reminder leaves the screen', async () => {
+    const { s, server, call } = await withReminder(undefined, undefined, true)
+    server.press(call.id, 'snooze', 'watched')
+    await vi.waitFor(async () => expect(await outbox(s)).toEqual([expect.objectContaining({ state: 'waiting' })]))
+    expect(snoozes(s)).toEqual([expect.objectContaining({ fireAt: s.clock.now() + SNOOZE_MS })])
+    await vi.waitFor(() => expect(server.onScreen()).not.toContain(call.id))
   })
 
   it('a click opens the quick record', async () => {

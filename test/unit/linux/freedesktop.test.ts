@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
-import { freedesktopNotifier, RETRY_MS } from '../../../src/main/core/freedesktop-notifier'
-import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
+import { RETRY_MS } from '../../../src/main/core/freedesktop-notifier'
 import { describePremieres } from '../../../src/main/core/schedule/premieres'
 import { program } from '../schedule/fixtures'
+import { notifier, reminder } from './notifier-fixture'
 import {
   missing,
   startNotificationServer,
@@ -20,44 +19,6 @@ import {
 const unavailable = missing()
 if (unavailable && process.env.ONAIR_REQUIRE_NOTIFICATION_SERVER) {
   throw new Error(`ONAIR_REQUIRE_NOTIFICATION_SERVER is set, but ${unavailable}`)
-}
-
-const reminder: NativeNotification = {
-  id: 'reminder:1:10',
-  title: 'Fish & Chips',
-  body: 'Ep. 3 <i>live</i> in 10 min',
-  target: { kind: 'record', programId: 1 },
-  reminder: { key: '1:10', programId: 1, startedAt: '2026-03-28T00:00:00.000Z', offsetMinutes: 10 }
-}
-
-function notifier(env: Record<string, string | undefined>, withClick = true) {
-  const fallback = memoryNotifier()
-  const presses: string[] = []
-  const clicks: string[] = []
-  /** Why notifications went the plain way, as the log says it. */
-  const plain: string[] = []
-  /** What the fallback was told the server reads. */
-  let capabilities: () => ReadonlySet<string> | undefined = () => undefined
-  const clock = new ManualClock()
-  const n = freedesktopNotifier({
-    env,
-    clock,
-    appName: 'Onair',
-    icon: '/opt/Onair/resources/icon.png',
-    buttons: (shown) =>
-      shown.reminder
-        ? [
-            { id: 'watched', text: 'Watched' },
-            { id: 'snooze', text: 'Snooze 5 min' }
-          ]
-        : [],
-    onAction: (button, shown) => presses.push(`${button}:${shown.id}`),
-    ...(withClick ? { onClick: (shown: NativeNotification) => clicks.push(shown.id) } : {}),
-    fallback: (known) => ((capabilities = known), fallback),
-    onPlain: (reason) => plain.push(reason.en),
-    linkText: () => 'Open in Onair'
-  })
-  return { n, fallback, presses, clicks, plain, clock, capabilities: () => capabilities() }
 }
 
 describe('no session bus, or no server on it', () => {
@@ -98,8 +59,8 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     close = undefined
   })
 
-  async function withServer(capabilities: string[], withClick = true) {
-    server = await startNotificationServer(capabilities)
+  async function withServer(capabilities: string[], withClick = true, keep = false) {
+    server = await startNotificationServer(capabilities, undefined, keep)
     const made = notifier(server.env, withClick)
     close = made.n.close
     return { ...made, server }
@@ -117,7 +78,7 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
       summary: 'Fish & Chips',
       body: 'Ep. 3 &lt;i&gt;live&lt;/i&gt; in 10 min',
       actions: ['default', 'Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'],
-      hints: { 'desktop-entry': 'onair' }
+      hints: { 'desktop-entry': 'app.onair.Onair' }
     })
     expect(fallback.shown).toEqual([])
   })
@@ -149,14 +110,12 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     ])
   })
 
-  it('a press comes back as that button for that reminder, once; a click as the click; others’ ids are ignored', async () => {
+  it('a press comes back as that button for that reminder; a click as the click; others’ ids are ignored', async () => {
     const { n, presses, clicks, server } = await withServer(['body', 'actions'])
     n.show(reminder)
     await server.waitForNotifyCalls(1)
     server.press(1, 'snooze')
     await vi.waitFor(() => expect(presses).toEqual(['snooze:reminder:1:10']))
-    // Used once, the notification is done: a second report (a double click) changes nothing.
-    server.press(1, 'watched')
     // Another program's notification on the same bus: not ours to act on.
     server.press(99, 'watched')
     // The reminder shown again (replacing id 1) takes presses again: here a click.
@@ -165,6 +124,18 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     server.press(1, 'default')
     await vi.waitFor(() => expect(clicks).toEqual(['reminder:1:10']))
     expect(presses).toEqual(['snooze:reminder:1:10'])
+  })
+
+  it('a server that keeps a used notification (dunst): Onair takes it off the screen, honouring each button pressed until then', async () => {
+    const { n, presses, server } = await withServer(['body', 'actions'], true, true)
+    n.show(reminder)
+    await server.waitForNotifyCalls(1)
+    // Snooze, Snooze again, then Watched, all before Onair's close reaches the server.
+    server.press(1, 'snooze', 'snooze', 'watched')
+    await vi.waitFor(() =>
+      expect(presses).toEqual(['snooze:reminder:1:10', 'snooze:reminder:1:10', 'watched:reminder:1:10'])
+    )
+    await vi.waitFor(() => expect(server.onScreen()).toEqual([]))
   })
 
   it('the same reminder again replaces the first instead of stacking a second', async () => {

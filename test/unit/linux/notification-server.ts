@@ -31,8 +31,14 @@ export interface NotificationServer {
    * be read in the same chunk as the answer, before the client knows the id it pressed on.
    */
   waitForNotifyCalls(count: number): Promise<void>
-  /** The server's `ActionInvoked` signal, as when the user presses `key` on notification `id`. */
-  press(id: number, key: string): void
+  /**
+   * The user pressing `keys` on notification `id`, one after another before any client call
+   * reaches the server: `ActionInvoked` for each while it is on screen (an id this server never
+   * gave stands for another program's notification and is reported too).
+   */
+  press(id: number, ...keys: string[]): void
+  /** The ids of the notifications on screen: shown, and not closed since (by a call or a press). */
+  onScreen(): number[]
   /** The first Notify call with this summary, once the server has had it. */
   callTitled(summary: string): Promise<NotifyCall>
   close(): void
@@ -40,6 +46,39 @@ export interface NotificationServer {
 
 const MOCK = `import dbus, json
 mock = dbus.SessionBus().get_object('org.freedesktop.Notifications', '/org/freedesktop/Notifications')`
+/** The interface of what tests ask the mock (presses, what is on screen), beside the spec's. */
+const TEST_IFACE = 'org.onair.Test'
+/**
+ * `keep`: a server that leaves a notification on screen after an action, as the spec lets it
+ * (the `resident` hint: "the server will not automatically remove the notification when an action
+ * has been invoked") and as dunst does after an action chosen from its context menu (dunst 1.9,
+ * src/menu.c invoke_action: signal_action_invoked only). Otherwise the spec's default: removed,
+ * NotificationClosed with reason 2, "dismissed by the user". The methods' code runs inside the
+ * mock: `self` is it, `args` the call's arguments.
+ */
+const extend = (keep: boolean) => `${MOCK}
+M = 'org.freedesktop.DBus.Mock'
+# The template's Notify (the replaced id, else the next), noting what is on screen. dunst too keeps
+# a replaced id that is gone (src/queues.c queues_notification_insert: "assign it anyway").
+mock.AddMethod('', 'Notify', 'susssasa{sv}i', 'u', '''
+ret = args[1] or self.next_id
+self.next_id += 0 if args[1] else 1
+self.shown = getattr(self, 'shown', set()) | {ret}''', dbus_interface=M)
+# The spec's signature (the template's is 'i') and reason 3, "closed by a call to CloseNotification".
+mock.AddMethod('', 'CloseNotification', 'u', '', '''
+if args[0] in getattr(self, 'shown', set()):
+    self.shown = self.shown - {args[0]}
+    self.EmitSignal('', 'NotificationClosed', 'uu', [args[0], 3])''', dbus_interface=M)
+mock.AddMethod('${TEST_IFACE}', 'Press', 'uas', '', '''
+for key in args[1]:
+    if args[0] < self.next_id and args[0] not in getattr(self, 'shown', set()):
+        break
+    self.EmitSignal('', 'ActionInvoked', 'us', [args[0], key])
+    if not ${keep ? 'True' : 'False'}:
+        self.shown = getattr(self, 'shown', set()) - {args[0]}
+        self.EmitSignal('', 'NotificationClosed', 'uu', [args[0], 2])''', dbus_interface=M)
+mock.AddMethod('${TEST_IFACE}', 'OnScreen', '', 'au', 'ret = sorted(getattr(self, "shown", set()))', dbus_interface=M)
+`
 /** Prints the mock's recorded calls as JSON (dbus-python's types are str/int/list/dict subclasses). */
 const READ_CALLS = `${MOCK}
 print(json.dumps([[str(c[1]), list(c[2])] for c in mock.GetCalls(dbus_interface='org.freedesktop.DBus.Mock')]))
@@ -96,7 +135,11 @@ export async function startSessionBus(folder = tempDir('onair-bus-')): Promise<S
  * `bus`: an already running bus to start it on (a server that comes after its clients); closing
  * the server closes the bus too.
  */
-export async function startNotificationServer(capabilities?: string[], bus?: SessionBus): Promise<NotificationServer> {
+export async function startNotificationServer(
+  capabilities?: string[],
+  bus?: SessionBus,
+  keep = false
+): Promise<NotificationServer> {
   const py = python()!
   const session = bus ?? (await startSessionBus())
   const env = session.env
@@ -112,6 +155,12 @@ export async function startNotificationServer(capabilities?: string[], bus?: Ses
     if (Date.now() > deadline) throw new Error('the notification server did not come up')
     await new Promise((r) => setTimeout(r, 50))
   }
+  const run = (script: string) => {
+    const done = spawnSync(py, ['-c', script], { env: { PATH: process.env.PATH ?? '', ...env } })
+    if (done.status !== 0) throw new Error(done.stderr.toString())
+    return done.stdout.toString()
+  }
+  run(extend(keep))
   const server: NotificationServer = {
     env,
     notifyCalls() {
@@ -147,10 +196,15 @@ export async function startNotificationServer(capabilities?: string[], bus?: Ses
         await new Promise((r) => setTimeout(r, 20))
       }
     },
-    press(id, key) {
-      const emit = `${MOCK}\nmock.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [dbus.UInt32(${id}), ${JSON.stringify(key)}], dbus_interface='org.freedesktop.DBus.Mock')`
-      const done = spawnSync(py, ['-c', emit], { env: { PATH: process.env.PATH ?? '', ...env } })
-      if (done.status !== 0) throw new Error(`ActionInvoked was not sent: ${done.stderr.toString()}`)
+    press(id, ...keys) {
+      run(
+        `${MOCK}\nmock.Press(dbus.UInt32(${id}), ${JSON.stringify(keys)}, signature='uas', dbus_interface='${TEST_IFACE}')`
+      )
+    },
+    onScreen() {
+      return JSON.parse(
+        run(`${MOCK}\nprint(json.dumps([int(i) for i in mock.OnScreen(dbus_interface='${TEST_IFACE}')]))`)
+      )
     },
     close() {
       mock.kill()

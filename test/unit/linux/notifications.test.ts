@@ -85,7 +85,7 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     expect(call.body).not.toMatch(/<i>|& /)
     expect(call.icon).toMatch(/[\\/]resources[\\/]icon\.png$/)
     expect(existsSync(call.icon)).toBe(true)
-    expect(call.hints['desktop-entry']).toBe('onair')
+    expect(call.hints['desktop-entry']).toBe('app.onair.Onair')
   }, 30_000)
 
   it('onair run: a server without body-markup gets the body as written', async () => {

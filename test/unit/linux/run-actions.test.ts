@@ -32,9 +32,13 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
     return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {}
   }
 
-  /** `onair run` until its reminder reached the server, then `press` on it; `check` once it took effect. */
-  async function pressOnReminder(button: string, check: (dataDir: string) => void) {
-    server = await startNotificationServer(['body', 'body-markup', 'actions'])
+  /** `onair run` until its reminder reached the server, then `buttons` on it; `check` once they took effect. */
+  async function pressOnReminder(
+    buttons: string[],
+    check: (dataDir: string, reminderId: number) => void,
+    keep = false
+  ) {
+    server = await startNotificationServer(['body', 'body-markup', 'actions'], undefined, keep)
     emu = await startEmulator({ port: 0, soonSeconds: 3 })
     const dataDir = join(tempDir('onair-run-actions-'), 'data')
     const env = await signedInEnv(emu, dataDir)
@@ -46,8 +50,8 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
       await server.waitForNotifyCalls(reminder.id)
       // No window to open: the buttons only, no default action.
       expect(reminder.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min'])
-      server.press(reminder.id, button)
-      await vi.waitFor(() => check(dataDir), { timeout: 5_000 })
+      server.press(reminder.id, ...buttons)
+      await vi.waitFor(() => check(dataDir, reminder.id), { timeout: 5_000 })
     } finally {
       run.child.kill('SIGINT')
       expect(await run.code).toBe(0)
@@ -55,12 +59,24 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
   }
 
   it('Snooze from the notification: the snooze is saved', async () => {
-    await pressOnReminder('snooze', (dataDir) =>
+    await pressOnReminder(['snooze'], (dataDir) =>
       expect(Object.keys(json(dataDir, 'snoozes.json').snoozes ?? {})).toHaveLength(1)
     )
   }, 30_000)
 
   it('Watched from the notification: the episode is queued in the outbox', async () => {
-    await pressOnReminder('watched', (dataDir) => expect(json(dataDir, 'outbox.json').entries).toHaveLength(1))
+    await pressOnReminder(['watched'], (dataDir) => expect(json(dataDir, 'outbox.json').entries).toHaveLength(1))
+  }, 30_000)
+
+  it('on a server that keeps a used notification (dunst): Watched after Snooze is recorded too', async () => {
+    await pressOnReminder(
+      ['snooze', 'watched'],
+      (dataDir, reminderId) => {
+        expect(Object.keys(json(dataDir, 'snoozes.json').snoozes ?? {})).toHaveLength(1)
+        expect(json(dataDir, 'outbox.json').entries).toHaveLength(1)
+        expect(server!.onScreen()).not.toContain(reminderId)
+      },
+      true
+    )
   }, 30_000)
 })

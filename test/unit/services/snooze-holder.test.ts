@@ -5,7 +5,7 @@ import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
 import { WATCHDOG_MS } from '../../../src/main/core/schedule/reminders'
 import { openAppServices, type AppServicesDeps } from '../../../src/main/core/services'
-import { STANDBY_RETRY_MS } from '../../../src/main/core/store/folder-turn'
+import { STANDBY_RETRY_MS } from '../../../src/main/core/schedule/folder-turn'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { servicesOf, testAccount, type TestAccount } from '../account/helpers'
 

@@ -7,14 +7,18 @@
  * (docs/api/app.md, browser-window.md, tray.md, notification.md, ...): quitting emits
  * `before-quit`, then closes every window and is cancelled by a window that prevents its `close`;
  * `ipcMain.handle` refuses a second handler for one channel; a new window emits
- * `web-contents-created`; `whenReady` waits until the test says the app is ready.
+ * `web-contents-created`; `whenReady` waits until the test says the app is ready. ELECTRON-DOUBLE.md
+ * lists each platform behaviour with the doc or source line it follows.
  *
  * Wire it with `vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))`
  * and call `resetElectron()` before each start.
  */
 import { EventEmitter } from 'node:events'
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
 
 type Platform = 'darwin' | 'win32' | 'linux'
 
@@ -105,9 +109,10 @@ export class FakeTray
     this.alive()
     this.tooltip = toolTip
   }
+  /** electron_api_tray.cc SetTitle: the title is set under `#if BUILDFLAG(IS_MAC)` only. */
   setTitle(title: string): void {
     this.alive()
-    this.titles.push(title)
+    if (process.platform === 'darwin') this.titles.push(title)
   }
   setContextMenu(menu: Electron.Menu | null): void {
     this.alive()
@@ -119,6 +124,14 @@ export class FakeTray
   }
   isDestroyed(): boolean {
     return this.destroyed
+  }
+  /**
+   * A left click as the user makes it. On Windows the press goes to the notification area first,
+   * which takes the foreground: the app's window has lost focus (`blur`) before `click` arrives.
+   */
+  click(): void {
+    if (process.platform === 'win32') for (const w of FakeBrowserWindow.instances) if (w.isFocused()) w.blur()
+    this.emit('click')
   }
 }
 
@@ -176,6 +189,14 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
    * browser-window.md: Windows' taskbar button; the method exists, doing nothing, on other systems.
    */
   overlays: Array<{ image: string | null; description: string }> = []
+  /**
+   * What the taskbar button shows (Windows). The system makes the button after the window is shown
+   * and only then takes an overlay: ITaskbarList3's docs ask callers to wait for the
+   * TaskbarButtonCreated message, which Electron handles nowhere (native_window_views_win.cc
+   * handles only TaskbarCreated, and restores only thumbar buttons). A hidden window has no button.
+   */
+  taskbarOverlay: string | null = null
+  private taskbarButton = false
   private visible = false
   private focused = false
   private minimized = false
@@ -192,25 +213,34 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
   show(): void {
     const wasVisible = this.visible
     this.visible = true
-    this.focused = true
     this.minimized = false
+    if (!wasVisible) setImmediate(() => (this.taskbarButton = this.visible))
     if (!wasVisible) this.emit('show')
+    this.focus()
   }
   hide(): void {
     const wasVisible = this.visible
     this.visible = false
-    this.focused = false
+    this.taskbarButton = false
+    this.taskbarOverlay = null
+    this.blur()
     if (wasVisible) this.emit('hide')
   }
   setOverlayIcon(overlay: Electron.NativeImage | null, description: string): void {
     this.overlays.push({ image: overlay ? fakeImage(overlay).path : null, description })
+    if (this.taskbarButton) this.taskbarOverlay = overlay ? fakeImage(overlay).path : null
   }
+  /** browser-window.md: `focus` and `blur` are emitted when the window gains or loses focus. */
   focus(): void {
+    if (this.focused) return
     this.focused = true
+    this.emit('focus')
   }
-  /** Another app came to the front. */
+  /** Another app (or Windows' taskbar) came to the front. */
   blur(): void {
+    if (!this.focused) return
     this.focused = false
+    this.emit('blur')
   }
   isVisible(): boolean {
     return this.visible
@@ -292,8 +322,12 @@ export class FakeNotification
   click(): void {
     this.emit('click', asEvent(new FakeEvent()))
   }
-  /** macOS: a button; Windows reports buttons through handleActivation instead (see activate). */
+  /**
+   * macOS: a button; Windows reports buttons through handleActivation instead (see activate).
+   * notification.md: `actions` and the `action` event are _macOS_ _Windows_; Linux shows no buttons.
+   */
   pressAction(index: number): void {
+    if (process.platform === 'linux') throw new Error('Electron shows no notification buttons on Linux')
     this.emit('action', { ...new FakeEvent(), actionIndex: index, selectionIndex: -1 }, index, -1)
   }
   fail(error: string): void {
@@ -326,8 +360,13 @@ type AppMethods =
   | 'getLoginItemSettings'
   | 'isPackaged'
   | 'setAsDefaultProtocolClient'
+  | 'releaseSingleInstanceLock'
 
 type PathName = Parameters<Electron.App['getPath']>[0]
+
+const DESKTOP_NAME = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { desktopName: string }
+).desktopName
 
 export class FakeDock implements Pick<Electron.Dock, 'hide' | 'show' | 'isVisible'> {
   private visible = true
@@ -353,8 +392,19 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   loginItem: Electron.Settings = {}
   wasOpenedAtLogin = false
   dock: FakeDock | undefined = undefined
-  /** The schemes this executable claimed (setAsDefaultProtocolClient). */
+  /** The schemes this executable asked for (setAsDefaultProtocolClient), granted or not. */
   protocols: string[] = []
+  /**
+   * lib/browser/init.ts: `app.setDesktopName(packageJson.desktopName || ...)`, which Electron
+   * exports as CHROME_DESKTOP: the name of the .desktop file Linux matches the app to.
+   */
+  desktopName = DESKTOP_NAME
+  /** Linux: the .desktop files installed where GIO looks (XDG_DATA_DIRS/applications); an AppImage installs none. */
+  installedDesktopEntries: string[] = []
+  /** Linux: a GNOME session on Wayland, where global shortcuts go through the desktop portal. */
+  gnomeWayland = false
+  /** Linux: whether a running Onair's SingletonLock is in the user-data folder (lockAvailable false leaves it to the other). */
+  private lockPath: string | null = null
   /** Every setBadgeCount, in order (macOS: the Dock icon; Linux: LauncherEntry launchers). */
   badgeCounts: number[] = []
   private paths = new Map<string, string>()
@@ -374,6 +424,10 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
     this.dock = platform === 'darwin' ? new FakeDock() : undefined
     this.protocols = []
     this.badgeCounts = []
+    this.desktopName = DESKTOP_NAME
+    this.installedDesktopEntries = []
+    this.gnomeWayland = false
+    this.lockPath = null
     this.paths = new Map([
       ['appPath', appPath],
       ['appData', `${folder}/appData`],
@@ -420,10 +474,29 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   getVersion(): string {
     return '0.1.0'
   }
+  /**
+   * electron_api_app.cc RequestSingleInstanceLock: Chromium's ProcessSingleton, on POSIX the
+   * symlink `SingletonLock` (hostname-pid) in the user-data folder, created if missing. It stays
+   * until releaseSingleInstanceLock or the process exits (here: the test's cleanup), not at `quit`.
+   */
   requestSingleInstanceLock(): boolean {
-    return this.lockAvailable
+    if (!this.lockAvailable) return false
+    if (this.lockPath) return true
+    const folder = this.getPath('userData')
+    mkdirSync(folder, { recursive: true })
+    this.lockPath = join(folder, 'SingletonLock')
+    symlinkSync(`${hostname()}-${process.pid}`, this.lockPath)
+    return true
   }
-  /** As app.md: `before-quit`, then every window closes (one that refuses cancels), `will-quit`, `quit`. */
+  releaseSingleInstanceLock(): void {
+    if (this.lockPath) rmSync(this.lockPath, { force: true })
+    this.lockPath = null
+  }
+  /**
+   * As app.md: `before-quit`, then every window closes (one that refuses cancels), `will-quit`,
+   * `quit`. Listeners are called as any EventEmitter's: a promise one returns is not waited for,
+   * and after `quit` the process ends (what was still pending never runs).
+   */
   quit(): void {
     const before = new FakeEvent()
     this.emit('before-quit', asEvent(before))
@@ -441,14 +514,24 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   exit(exitCode = 0): void {
     this.exitCode = exitCode
   }
-  /** app.md documents it for macOS and Linux (0 hides the badge); Onair calls it nowhere else. */
+  /**
+   * app.md documents it for macOS and Linux (0 hides the badge); Onair calls it nowhere else.
+   * browser_linux.cc SetBadgeCount: false without a count; else launcher_entry.cc sends the D-Bus
+   * signal for `application://<desktopName>` and answers true, shown or not (a launcher shows it
+   * only for an installed entry of that name).
+   */
   setBadgeCount(count?: number): boolean {
+    if (count === undefined && process.platform === 'linux') return false
     this.badgeCounts.push(count ?? 0)
     return true
   }
+  /**
+   * browser_linux.cc SetDefaultWebClient: `g_desktop_app_info_new(CHROME_DESKTOP)`, false when no
+   * installed .desktop file has that name (an AppImage, a development run).
+   */
   setAsDefaultProtocolClient(protocol: string): boolean {
     this.protocols.push(protocol)
-    return true
+    return process.platform !== 'linux' || this.installedDesktopEntries.includes(this.desktopName)
   }
   setAppUserModelId(id: string): void {
     this.appUserModelId = id
@@ -676,8 +759,20 @@ export const protocol = {
 } satisfies Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle' | 'unhandle' | 'isProtocolHandled'> &
   Record<string, unknown>
 
-/** Squirrel's updater, whose events electron-updater's quitAndInstall also emits on Linux and Windows. */
-export const autoUpdater = new EventEmitter()
+/**
+ * Squirrel's updater, whose events electron-updater's quitAndInstall also emits on Linux and
+ * Windows (BaseUpdater.js). Its own quitAndInstall, where MacUpdater.js ends, is
+ * electron_api_auto_updater.cc QuitAndInstall: `before-quit-for-update`, then every window is
+ * closed, and only once all are closed does the app quit (so `before-quit` comes after the
+ * windows' `close`, app.md); a window that refuses to close leaves the app running.
+ */
+export const autoUpdater = Object.assign(new EventEmitter(), {
+  quitAndInstall(): void {
+    autoUpdater.emit('before-quit-for-update')
+    for (const window of [...FakeBrowserWindow.instances]) window.close()
+    if (FakeBrowserWindow.instances.every((w) => w.isDestroyed())) app.quit()
+  }
+})
 
 export const clipboard = {
   text: '',
@@ -734,7 +829,9 @@ void _messageBox
 /**
  * System-wide shortcuts (global-shortcut.md): `register` answers false when another application
  * holds the accelerator (`heldElsewhere`, set by a test) and, as in Electron, for one this app
- * registered already; `press` is the user pressing it anywhere on the system.
+ * registered already; `press` is the user pressing it anywhere on the system. On GNOME Wayland
+ * binds go through the portal, which "denies every bind — silently" unless desktopName is a
+ * reverse-DNS id matching an installed .desktop file: register answers true and nothing fires.
  */
 export const globalShortcut = {
   registered: new Map<string, () => void>(),
@@ -755,7 +852,13 @@ export const globalShortcut = {
   },
   /** Runs what the app registered for `accelerator`; false when nothing of the app's answers it. */
   press(accelerator: string): boolean {
-    const callback = globalShortcut.registered.get(accelerator)
+    const portalDenies =
+      app.gnomeWayland &&
+      !(
+        /^[a-z][\w-]*(\.[\w-]+){2,}\.desktop$/i.test(app.desktopName) &&
+        app.installedDesktopEntries.includes(app.desktopName)
+      )
+    const callback = portalDenies ? undefined : globalShortcut.registered.get(accelerator)
     callback?.()
     return callback !== undefined
   }

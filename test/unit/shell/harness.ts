@@ -5,7 +5,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { afterEach, expect, vi } from 'vitest'
 import { ManualClock } from '../../../src/main/core/clock'
 import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { launch } from '../../../src/main/shell/launch'
@@ -121,7 +121,11 @@ export async function startShell(options: ShellOptions = {}) {
     },
     async quit() {
       if (!app.quitted && FakeTray.instances.length > 0) app.quit()
+      // The app holds the quit until its services have stopped (real I/O).
+      if (FakeTray.instances.length > 0) await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 })
       await new Promise((resolve) => setImmediate(resolve))
+      // The process ends: Chromium's ProcessSingleton removes its lock.
+      app.releaseSingleInstanceLock()
       for (const listener of catchAlls()) {
         if (listenersBefore.includes(listener)) continue
         process.off('uncaughtException', listener as NodeJS.UncaughtExceptionListener)

@@ -158,7 +158,7 @@ describe('launch: before and after ready', () => {
       await vi.waitFor(() => expect(FakeTray.instances).toHaveLength(1))
       expect(app.getPath('userData')).toBe(dataDir)
       app.quit()
-      expect(app.quitted).toBe(true)
+      await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 })
     } finally {
       if (saved === undefined) delete process.env['ONAIR_DATA_DIR']
       else process.env['ONAIR_DATA_DIR'] = saved

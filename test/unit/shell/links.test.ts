@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { NOT_IN_SCHEDULE } from '../../../src/main/core/links'
 import { app, FakeEvent, shell as electronShell } from './electron-double'
 import { shellPerTest, signedInTo, startShell, type Shell } from './harness'
+import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -129,6 +130,22 @@ describe('onair:// links through the single-instance path', () => {
     expect(seen(s)).toEqual({ visible: false, focus: [], navigate: [], notices: [], refusals: 1 })
     s = await run.start({ argv: [...RUNTIME, 'onair://program/9'] })
     expect(seen(s)).toMatchObject({ visible: true, notices: [{ message: NOT_IN_SCHEDULE }], refusals: 0 })
+  })
+
+  it('Linux: an installed copy Linux knows by no desktop entry (an AppImage) says once that links will not reach it', async () => {
+    const data = tempDir('onair-links-data-')
+    const appImage = { APPIMAGE: '/home/me/Apps/Onair.AppImage', ONAIR_DATA_DIR: data }
+    const notices = () => s.notifications().filter((n) => /onair:\/\/ links will not open this copy/.test(n.body))
+    let s = await run.start({ packaged: true, env: appImage })
+    expect(notices()).toHaveLength(1)
+    expect(notices()[0]?.body).toContain('app.onair.Onair.desktop')
+    // The next login of the same AppImage is not told again.
+    s = await run.start({ packaged: true, env: appImage })
+    expect(notices()).toHaveLength(0)
+    rmSync(data, { recursive: true, force: true })
+    // Installed (the deb): the scheme is this copy's, nothing to say.
+    s = await run.start({ packaged: true, before: () => app.installedDesktopEntries.push(app.desktopName) })
+    expect(notices()).toHaveLength(0)
   })
 
   it('claims the scheme in installed builds only, leaving a development run out of it', async () => {

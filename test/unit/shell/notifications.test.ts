@@ -9,6 +9,9 @@ import { tempDir } from '../../support/temp-dir'
 import { SOON_PROGRAM_ID } from '../../emulator/index'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
+// codesign(1) is macOS's: whether the build is signed is the test's to say.
+const signed = vi.hoisted(() => vi.fn(() => false))
+vi.mock('../../../src/main/shell/mac-signature', () => ({ signedByDeveloper: signed }))
 
 describe('electronNotifier', () => {
   let folder = ''
@@ -145,6 +148,17 @@ describe('notifications in the app', () => {
     expect(notices[0]?.message.ja).toContain('署名')
     const log = readFileSync(join(s.folder, 'logs', 'main.log'), 'utf8')
     expect(log).toMatch(/ERROR notification "corrupt:.*" was not shown: Notifications are not allowed/)
+  })
+
+  it('macOS, a signed build: a refusal is the user turning notifications off, and says where to turn them on', async () => {
+    signed.mockReturnValue(true)
+    const s = await run.start({ platform: 'darwin', packaged: true, files: { 'settings.json': '{"ui": ' } })
+    s.notifications()[0]?.fail('Notifications are not allowed for this application')
+    const notices = s.events('app:notice') as Array<{ message: { en: string; ja: string } }>
+    expect(notices[0]?.message.en).toMatch(/Turn on notifications for Onair in System Settings/)
+    expect(notices[0]?.message.en).not.toMatch(/signed/)
+    expect(notices[0]?.message.ja).toContain('システム設定')
+    signed.mockReturnValue(false)
   })
 
   it('a reminder’s click opens that program’s quick record', async () => {

@@ -133,6 +133,24 @@ describe('secrets through safeStorage', () => {
     expect(secrets.get('mediaAccessToken')).toEqual({ value: 'tok-456' })
   })
 
+  it('the log asks the keyring for nothing: a stored secret the app has not used is not decrypted to write a line', async () => {
+    const sealed = Buffer.from(`sealed:${Buffer.from('wiki-secret').toString('hex')}`).toString('base64')
+    const decrypts = vi.spyOn(safeStorage, 'decryptString')
+    try {
+      const s = await started({
+        // A settings file that no longer reads: logged at start.
+        files: {
+          'settings.json': '{"ui": ',
+          'secrets.enc.json': JSON.stringify({ wikiToken: { kind: 'safeStorage', data: sealed } })
+        }
+      })
+      expect(readFileSync(join(s.folder, 'logs', 'main.log'), 'utf8')).toMatch(/WARN/)
+      expect(decrypts).not.toHaveBeenCalled()
+    } finally {
+      decrypts.mockRestore()
+    }
+  })
+
   it('reads a value sealed by a keyring that was reset as "sign in again", not as a crash', async () => {
     const s = await started()
     const secrets = electronSecrets(s.dataDir)

@@ -13,6 +13,25 @@ const stored = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'setti
 
 /** Global shortcuts as the real shell binds them to the system (globalShortcut on the double). */
 describe('global shortcuts in the shell', () => {
+  it('GNOME on Wayland without an installed desktop entry (an AppImage): none shown active, and Settings says why', async () => {
+    const s = await run.start({
+      packaged: true,
+      env: { APPIMAGE: '/home/me/Onair.AppImage', XDG_SESSION_TYPE: 'wayland', XDG_CURRENT_DESKTOP: 'ubuntu:GNOME' },
+      files: { 'settings.json': JSON.stringify({ shortcuts: { quickRecord: 'Ctrl+Alt+R' } }) },
+      before: () => (app.gnomeWayland = true)
+    })
+    // The portal denies the bind silently: a shown "active" would be a shortcut that never fires.
+    expect(globalShortcut.press('Ctrl+Alt+R')).toBe(false)
+    expect(await s.invoke('shortcuts:get')).toMatchObject({ ok: true, value: { quickRecord: { active: false } } })
+    const set = (await s.invoke('shortcuts:set', { action: 'toggleWindow', accelerator: 'Ctrl+Alt+O' })) as {
+      ok: false
+      error: { message: { en: string; ja: string } }
+    }
+    expect(set.ok).toBe(false)
+    expect(set.error.message.en).toMatch(/GNOME on Wayland .* installed desktop entry \(app\.onair\.Onair\.desktop\)/)
+    expect(set.error.message.ja).toContain('Wayland の GNOME')
+  })
+
   it('none by default; one set in Settings shows and hides the window, a change lets the old one go, quitting lets all go', async () => {
     const s = await run.start()
     expect([...globalShortcut.registered.keys()]).toEqual([])
@@ -41,6 +60,7 @@ describe('global shortcuts in the shell', () => {
     expect([...globalShortcut.registered.keys()]).toEqual(['Ctrl+Alt+R'])
     expect(stored(s.dataDir)).toEqual({ toggleWindow: '', quickRecord: 'Ctrl+Alt+R' })
     app.quit()
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 })
     expect([...globalShortcut.registered.keys()]).toEqual([])
   })
 

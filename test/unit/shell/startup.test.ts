@@ -52,10 +52,28 @@ describe('launch at login', () => {
       env: { APPIMAGE: '/home/me/Apps/Onair 1.0.AppImage', XDG_CONFIG_HOME: config }
     })
     await startup(s, { openAtLogin: true })
-    const entry = join(config, 'autostart/onair.desktop')
+    const entry = join(config, 'autostart/app.onair.Onair.desktop')
     expect(readFileSync(entry, 'utf8')).toContain('Exec="/home/me/Apps/Onair 1.0.AppImage" --hidden\n')
     await startup(s, { openAtLogin: false })
     expect(existsSync(entry)).toBe(false)
+    rmSync(config, { recursive: true, force: true })
+  })
+
+  it('Linux: the entry of a version before the desktop id moves to the new name, naming the updated AppImage and staying off if the user turned it off', async () => {
+    const config = tempDir('onair-xdg-old-')
+    mkdirSync(join(config, 'autostart'))
+    const old = join(config, 'autostart/onair.desktop')
+    writeFileSync(old, autostartEntry(['/home/me/Apps/Onair-0.1.0.AppImage']).replace('enabled=true', 'enabled=false'))
+    await run.start({
+      platform: 'linux',
+      packaged: true,
+      env: { APPIMAGE: '/home/me/Apps/Onair-0.2.0.AppImage', XDG_CONFIG_HOME: config },
+      files: { 'settings.json': JSON.stringify({ startup: { openAtLogin: true } }) }
+    })
+    expect(existsSync(old)).toBe(false)
+    const entry = readFileSync(join(config, 'autostart/app.onair.Onair.desktop'), 'utf8')
+    expect(entry).toContain('Exec=/home/me/Apps/Onair-0.2.0.AppImage --hidden\n')
+    expect(entry).toContain('X-GNOME-Autostart-enabled=false\n')
     rmSync(config, { recursive: true, force: true })
   })
 
@@ -66,7 +84,7 @@ describe('launch at login', () => {
     const target = join(config, 'elsewhere.desktop')
     writeFileSync(target, 'mine\n')
     mkdirSync(join(config, 'autostart'), { recursive: true })
-    symlinkSync(target, join(config, 'autostart/onair.desktop'))
+    symlinkSync(target, join(config, 'autostart/app.onair.Onair.desktop'))
     await startup(s, { openAtLogin: true })
     expect(readFileSync(target, 'utf8')).toBe('mine\n')
     expect(readFileSync(join(s.folder, 'logs/main.log'), 'utf8')).toMatch(
@@ -93,8 +111,10 @@ describe('the XDG autostart entry (pure)', () => {
   })
 
   it('lives in XDG_CONFIG_HOME/autostart, else ~/.config/autostart', () => {
-    expect(autostartPath({ XDG_CONFIG_HOME: '/x/config' }, '/home/me')).toBe('/x/config/autostart/onair.desktop')
-    expect(autostartPath({}, '/home/me')).toBe('/home/me/.config/autostart/onair.desktop')
+    expect(autostartPath({ XDG_CONFIG_HOME: '/x/config' }, '/home/me')).toBe(
+      '/x/config/autostart/app.onair.Onair.desktop'
+    )
+    expect(autostartPath({}, '/home/me')).toBe('/home/me/.config/autostart/app.onair.Onair.desktop')
   })
 
   it('is a desktop entry GNOME and KDE start', () => {

@@ -37,6 +37,10 @@ describe('the tray in the app', () => {
     ])
     expect(s.tray().tooltip).toBe('Onair — Signed out: sign in from Settings')
     expect(s.tray().image.path).toBe(join(s.appPath, 'resources/tray/signed-out.png'))
+    // Nothing to re-word: the tray's tick leaves an open menu alone.
+    const menu = s.menu()
+    s.clock.advance(60_000)
+    expect(s.menu()).toBe(menu)
     s.menu().click('Inbox')
     expect(s.events('app:navigate')).toEqual([{ view: 'inbox' }])
     expect(s.window().isVisible()).toBe(true)
@@ -44,7 +48,8 @@ describe('the tray in the app', () => {
     expect(s.events('app:navigate')).toEqual([{ view: 'inbox' }, { view: 'schedule' }])
     s.menu().click('Refresh now')
     s.menu().click('Quit Onair')
-    expect(app.quitted).toBe(true)
+    // The quit completes once the services have stopped.
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 })
   })
 
   it('signed in: lists what comes next, opens a program’s quick record, counts down without events', async () => {
@@ -72,14 +77,16 @@ describe('the tray in the app', () => {
   it('toggles the window with a left click on Windows and Linux, and leaves clicks to the menu on macOS', async () => {
     let s = await run.start({ platform: 'win32' })
     const window = s.window()
-    s.tray().emit('click')
+    s.tray().click()
     expect(window.isVisible()).toBe(true)
-    s.tray().emit('click')
+    // In front until the press took the focus to the taskbar: the click hides it.
+    s.tray().click()
     expect(window.isVisible()).toBe(false)
-    s.tray().emit('click')
+    s.tray().click()
     window.blur()
+    s.clock.advance(5_000)
     // Behind another app: the click brings it to the front instead of hiding it.
-    s.tray().emit('click')
+    s.tray().click()
     expect(window.isVisible() && window.isFocused()).toBe(true)
 
     s = await run.start({ platform: 'darwin' })

@@ -15,6 +15,8 @@ export interface FeedOptions {
   tampered?: boolean
   /** Never answer the feed file (a server that hangs). */
   silent?: boolean
+  /** A shell line the new AppImage runs when started (a probe of what it finds). */
+  runs?: string
 }
 
 export interface Feed {
@@ -33,7 +35,8 @@ const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('bas
 export async function startFeed(initial: FeedOptions): Promise<Feed> {
   let options = initial
   const requests: string[] = []
-  const artifact = (version: string) => Buffer.from(`#!/bin/sh\n# Onair ${version}\nexit 0\n`)
+  const artifact = (version: string) =>
+    Buffer.from(`#!/bin/sh\n# Onair ${version}\n${options.runs ? `${options.runs}\n` : ''}exit 0\n`)
   const names = (version: string) => ({
     appImage: `Onair-${version}.AppImage`,
     deb: `onair_${version}_amd64.deb`,

@@ -127,6 +127,21 @@ describe('a newer version', () => {
     expect(readFileSync(appImage())).toEqual(feed?.artifact)
   })
 
+  it('"Restart to update" of an AppImage: the new one, started before this one quits, finds the single-instance lock free', async () => {
+    // The new AppImage writes whether Electron's lock (SingletonLock in the data folder) is held.
+    const probe = join(box, 'probe')
+    const runs = `if [ -L "$ONAIR_PROBE_LOCK" ]; then echo held > "${probe}"; else echo free > "${probe}"; fi`
+    const s = await startApp({ version: '0.2.0', runs })
+    process.env.ONAIR_PROBE_LOCK = join(s.dataDir, 'SingletonLock')
+    try {
+      await until(() => expect(labels(s)).toContain('Restart to update to 0.2.0'))
+      s.menu().click('Restart to update to 0.2.0')
+      await until(() => expect(readFileSync(probe, 'utf8')).toBe('free\n'))
+    } finally {
+      delete process.env.ONAIR_PROBE_LOCK
+    }
+  })
+
   it('in Japanese too', async () => {
     const s = await startApp(
       { version: '0.2.0' },

@@ -18,8 +18,8 @@ describe('the window', () => {
     expect(window.isDestroyed()).toBe(false)
     expect(window.isVisible()).toBe(false)
     s.menu().click('Quit Onair')
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 })
     expect(window.isDestroyed()).toBe(true)
-    expect(app.quitted).toBe(true)
     expect(s.tray().isDestroyed()).toBe(true)
     // Unbound, so a late message finds no handler rather than a torn-down core.
     expect(ipcMain.handlers.size).toBe(0)

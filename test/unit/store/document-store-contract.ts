@@ -8,7 +8,7 @@ import { jsonFileStore, type CorruptFileReport, type JsonFileOptions } from '../
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * What every document store promises, whichever backend keeps its text: conf (the command line,
+ * What every document store promises, whichever backend keeps its text: plain files (Node,
  * test/unit/store/json-file.test.ts) or electron-store (the app, test/unit/shell/electron-store.test.ts).
  */
 const Settings = z.object({ leadMinutes: z.array(z.number()), locale: z.enum(['en', 'ja']).default('en') })

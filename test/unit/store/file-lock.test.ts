@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { StoreLockError, withFileLock } from '../../../src/main/core/store/file-lock'
@@ -55,6 +55,17 @@ describe('withFileLock', () => {
     }
     // Killed now, outside any transaction of ours: its lock goes as soon as it is found.
     expect(withFileLock(path, () => 'ran', opts)).toBe('ran')
+  })
+
+  it('breaks a lock left without a note once it is older than the stale time, never before', () => {
+    const path = join(dir, 'snoozes.json')
+    // What a holder that died between taking the lock and noting itself leaves (or an older version).
+    mkdirSync(`${path}.lock`)
+    expect(() => withFileLock(path, () => 'ran', { waitMs: 100, staleMs: 60_000 })).toThrow(StoreLockError)
+    const minuteAgo = (Date.now() - 61_000) / 1000
+    utimesSync(`${path}.lock`, minuteAgo, minuteAgo)
+    expect(withFileLock(path, () => 'ran', { waitMs: 100, staleMs: 60_000 })).toBe('ran')
+    expect(existsSync(`${path}.lock`)).toBe(false)
   })
 
   it.skipIf(process.platform === 'win32')('never writes its note through a link planted in its place', () => {

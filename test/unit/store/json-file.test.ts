@@ -1,6 +1,6 @@
-import { confBackend } from '../../../src/main/core/store/conf-backend'
+import { fileBackend } from '../../../src/main/core/store/document-backend'
 import { documentStoreContract } from './document-store-contract'
 
-// The command line's and Node's backend; the app's (electron-store) runs the same contract in
+// Node's backend (the command line's); the app's (electron-store) runs the same contract in
 // test/unit/shell/electron-store.test.ts.
-documentStoreContract('conf', () => confBackend())
+documentStoreContract('plain files', () => fileBackend)

@@ -9,13 +9,12 @@ import {
   writeFileSync
 } from 'node:fs'
 import { join } from 'node:path'
+import Conf from 'conf'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
-import { confBackend } from '../../../src/main/core/store/conf-backend'
-import { randomHex } from '../../../src/main/core/store/random-hex'
 import { jsonFileStore } from '../../../src/main/core/store/json-file'
 import { tempDir } from '../../support/temp-dir'
 import { DATA_FILES } from '../../../src/main/core/store/data-files'
@@ -24,10 +23,20 @@ import { DATA_FILES } from '../../../src/main/core/store/data-files'
  * Issue 28, items 5 and 7: no file of Onair's is read or written through a link, and a link
  * planted where a writer puts its temporary file changes nothing.
  */
-vi.mock('../../../src/main/core/store/random-hex', async (original) => {
-  const real = await original<typeof import('../../../src/main/core/store/random-hex')>()
-  return { randomHex: vi.fn(real.randomHex) }
-})
+/** The writer's draws of a temporary name's random bits (Web Crypto's). */
+const draws = vi.spyOn(globalThis.crypto, 'getRandomValues')
+/** The 8 bytes of the next name drawn, made known in advance, as a predictable name would be. */
+const drawNext = (hex: string) =>
+  draws.mockImplementationOnce(<T extends ArrayBufferView | null>(bytes: T): T => {
+    new Uint8Array(bytes!.buffer).set(Buffer.from(hex, 'hex'))
+    return bytes
+  })
+/** What the last write drew, as hex. */
+const drawn8 = (): string => {
+  const bytes = draws.mock.calls.at(-1)![0] as Uint8Array
+  expect(bytes.length).toBe(8)
+  return Buffer.from(bytes).toString('hex')
+}
 
 let dir: string
 let outside: string
@@ -101,7 +110,7 @@ describe('secrets.json as a link', () => {
   })
 })
 
-describe('every document, through conf too', () => {
+describe('every document', () => {
   const Doc = z.object({ n: z.number() })
 
   it('a link at the document is refused by the store, read or write, and its target never touched', () => {
@@ -117,12 +126,11 @@ describe('every document, through conf too', () => {
     expect(lstatSync(path).isSymbolicLink()).toBe(true)
   })
 
-  it("conf writes through Onair's writer (its temporary name is drawn there), not atomically's", () => {
-    const path = join(dir, 'data', 'doc.json')
-    vi.mocked(randomHex).mockClear()
-    confBackend().open(path, 0o600).write({ n: 1 })
-    expect(randomHex).toHaveBeenCalledWith(8)
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ n: 1 })
+  it("conf (electron-store's, in the app) writes through Onair's writer (its temporary name is drawn there), not atomically's", () => {
+    draws.mockClear()
+    new Conf({ cwd: join(dir, 'data'), configName: 'doc' }).set('n', 1)
+    drawn8()
+    expect(JSON.parse(readFileSync(join(dir, 'data', 'doc.json'), 'utf8'))).toEqual({ n: 1 })
     expect(readdirSync(join(dir, 'data'))).toEqual(['doc.json'])
   })
 })
@@ -132,9 +140,8 @@ describe('the atomic writer', () => {
     const path = join(dir, 'data', 'doc.json')
     const victim = join(outside, 'victim.txt')
     writeFileSync(victim, TARGET_TEXT)
-    // The next name the writer draws, made known in advance, as a predictable name would be.
     const drawn = '0123456789abcdef'
-    vi.mocked(randomHex).mockImplementationOnce(() => drawn)
+    drawNext(drawn)
     const planted = `${path}.tmp-${process.pid}-${drawn}`
     symlinkSync(victim, planted)
     writeAtomic(path, '{"n":1}\n')
@@ -147,7 +154,7 @@ describe('the atomic writer', () => {
     const path = join(dir, 'data', 'doc.json')
     const victim = join(outside, 'created.txt')
     const drawn = 'fedcba9876543210'
-    vi.mocked(randomHex).mockImplementationOnce(() => drawn)
+    drawNext(drawn)
     symlinkSync(victim, `${path}.tmp-${process.pid}-${drawn}`)
     writeAtomic(path, 'x')
     expect(existsSync(victim)).toBe(false)
@@ -158,21 +165,12 @@ describe('the atomic writer', () => {
     const path = join(dir, 'data', 'doc.json')
     const names = new Set<string>()
     for (let i = 0; i < 20; i++) {
-      vi.mocked(randomHex).mockClear()
+      draws.mockClear()
       writeAtomic(path, String(i))
-      expect(randomHex).toHaveBeenCalledWith(8)
-      names.add(String(vi.mocked(randomHex).mock.results[0]!.value))
+      names.add(drawn8())
     }
     expect(names.size).toBe(20)
     expect(readdirSync(join(dir, 'data'))).toEqual(['doc.json'])
-  })
-
-  it('the random bits come from the system’s generator, and from Web Crypto where there is no /dev/urandom', () => {
-    for (const device of ['/dev/urandom', join(dir, 'no-such-device'), join(dir, 'data')]) {
-      const drawn = Array.from({ length: 50 }, () => randomHex(8, device))
-      expect(drawn.every((hex) => /^[0-9a-f]{16}$/.test(hex))).toBe(true)
-      expect(new Set(drawn).size).toBe(50)
-    }
   })
 
   it('an export to a link is refused and the link’s target is untouched', () => {

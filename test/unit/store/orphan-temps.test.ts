@@ -94,13 +94,22 @@ describe('sweeping a data folder', () => {
     expect(readdirSync(dir)).toEqual(['elsewhere.txt'])
   })
 
+  it('removes the receipts earlier versions kept beside documents, and nothing else named so', () => {
+    plant('settings.json', 0, '{}')
+    plant('settings.json.receipt', 0, '{}')
+    plant('ledger.json.receipt', 3_600_000, '{}')
+    plant('notes.receipt', 0, '')
+    expect(sweepOrphanTemps(dir, NOW).sort()).toEqual(['ledger.json.receipt', 'settings.json.receipt'])
+    expect(readdirSync(dir).sort()).toEqual(['notes.receipt', 'settings.json'])
+  })
+
   it('a folder that does not exist yet has nothing to sweep', () => {
     expect(sweepOrphanTemps(join(dir, 'missing'), NOW)).toEqual([])
   })
 })
 
 describe('a clean start of the real onair after crashes', () => {
-  it('removes what killed writers left, never reads it as data, and keeps the one in flight', async () => {
+  it('removes what killed writers and earlier versions left, never reads it as data, and keeps the one in flight', async () => {
     const root = tempDir('onair-orphans-cli-')
     const data = join(root, 'data')
     mkdirSync(data)
@@ -116,10 +125,13 @@ describe('a clean start of the real onair after crashes', () => {
     // Being written now by a live process (this test's).
     const inFlight = `outbox.json.tmp-${process.pid}-${HEX16}`
     writeFileSync(join(data, inFlight), '[')
+    // What an earlier version kept beside a document it had validated.
+    writeFileSync(join(data, 'schedule.json.receipt'), '{}')
     const run = await runOnair(['config', 'get', 'reminders.leadMinutes'], { ONAIR_DATA_DIR: data })
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).not.toContain('42')
-    for (const name of [...orphans, old]) expect(existsSync(join(data, name)), name).toBe(false)
+    for (const name of [...orphans, old, 'schedule.json.receipt'])
+      expect(existsSync(join(data, name)), name).toBe(false)
     expect(existsSync(join(data, inFlight))).toBe(true)
   })
 })

@@ -10,13 +10,13 @@ const Doc = z.object({ count: z.number(), marks: z.array(z.string()) })
 const CHILD = resolve(import.meta.dirname, 'children/count.ts')
 
 describe('a document shared by several processes', () => {
-  it('keeps every transaction of the app (electron-store) and three commands (conf) writing at once', async () => {
+  it('keeps every transaction of the app (electron-store) and three commands (plain files) writing at once', async () => {
     const path = join(tempDir('onair-shared-'), 'doc.json')
     const writers = [
       ['app', 'electron-store'],
-      ['a', 'conf'],
-      ['b', 'conf'],
-      ['c', 'conf']
+      ['a', 'files'],
+      ['b', 'files'],
+      ['c', 'files']
     ]
     const runs = await Promise.all(writers.map(([name, backend]) => runTs(CHILD, [path, name!, '40', backend!])))
     for (const r of runs) expect(r, r.stderr).toMatchObject({ code: 0 })

@@ -1,15 +1,13 @@
 import type { LocalizedText } from '../../../shared/locale'
-import { getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-facts'
+import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-keys'
+import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { movedAside } from '../moved-aside'
-import { readSettings, settingsFacts } from '../saved-documents'
 
 /**
  * `onair config`: what the app's Settings view changes, for people without the app. The same
  * settings file and schema; each change is one transaction under the file's lock, so a running app
  * or `onair run` (which look at the file every 2 s) picks it up and nothing else in it is lost.
- * `get` and `list` read the file as its receipt vouches for it, and the keys from the schema's
- * description (setting-facts.ts), so they load no zod; `set` and `unset` validate with the schema.
  */
 const USAGE = ['config list [--json]', 'config get KEY', 'config set KEY VALUE', 'config unset KEY']
 const ARITY: Record<string, number> = { list: 0, get: 1, set: 2, unset: 1 }
@@ -25,7 +23,6 @@ const show = (value: unknown): string => (typeof value === 'string' ? value : JS
 export const config: Command = {
   usage: USAGE,
   positionals: { min: 1, max: 3 },
-  readsOnly: ({ positionals: [action] }) => action === 'get' || action === 'list',
   description: {
     en: 'Reads and changes the settings the app shows, in the same file (KEY is dotted, e.g. reminders.leadMinutes). VALUE is JSON when it reads as JSON (30, true, [10,0]), a comma list for lists (10,0), else text (ja). A value the settings do not accept exits 2 with the reason and changes nothing; unset puts a setting back to its default. Channels are set by id (onair upcoming --json shows channel.id): reminders.channels.ID.offsetMinutes -60…1440, reminders.channels.ID.muted true; a negative VALUE needs no quoting. A running app or onair run applies a change within seconds. The services.* settings are shown but not changed here: a service address changes with its client secret and sign-in, in the app or with --media-url / ONAIR_MEDIA_URL and the like.',
     ja: 'アプリの設定画面と同じ設定ファイルを読み書きします（KEY はドット区切り。例: reminders.leadMinutes）。VALUE は JSON として読めれば JSON（30、true、[10,0]）、リストならカンマ区切り（10,0）、それ以外は文字列（ja）です。受け付けられない値は理由を表示して終了コード 2 で終わり、何も変更しません。unset は既定値に戻します。チャンネルは ID で指定します（onair upcoming --json の channel.id）: reminders.channels.ID.offsetMinutes に -60〜1440、reminders.channels.ID.muted に true。負の値もそのまま書けます。実行中のアプリや onair run には数秒で反映されます。services.* の設定は表示のみで、ここでは変更できません（サービスのアドレスはクライアントシークレットやサインインと一緒に、アプリ、または --media-url / ONAIR_MEDIA_URL などで変更します）。'
@@ -41,26 +38,21 @@ export const config: Command = {
         ja: `次のいずれかで指定してください: ${USAGE.map((u) => `onair ${u}`).join('、')}。`
       })
     }
-    const facts = await settingsFacts()
+    const store = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
     if (action === 'list') {
-      const doc = await readSettings(ctx)
+      const doc = store.read()
       if (ctx.flags.json) ctx.io.out(JSON.stringify(doc, null, 2))
-      else for (const k of settingKeys(facts.keys)) ctx.io.out(line(k, getSetting(doc, k)))
+      else for (const k of settingKeys()) ctx.io.out(line(k, getSetting(doc, k)))
       return EXIT.ok
     }
-    if (!isKnownKey(facts, key!)) return refuse(ctx, unknownKey(key!))
+    if (!isKnownKey(key!)) return refuse(ctx, unknownKey(key!))
     if (action === 'get') {
-      const current = getSetting(await readSettings(ctx), key!)
+      const current = getSetting(store.read(), key!)
       // An optional setting that is not set (e.g. the time zone) prints nothing, exit 0.
       if (current !== undefined) ctx.io.out(show(current))
       return EXIT.ok
     }
-    const [{ validateCron }, { changeSetting }, { settingsFileStore }] = await Promise.all([
-      import('../../core/schedule/cron'),
-      import('../../core/store/setting-keys'),
-      import('../../core/store/settings')
-    ])
-    const store = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
+    const { validateCron } = await import('../../core/schedule/cron')
     try {
       const saved = store.update((doc) => {
         const change = changeSetting(doc, key!, action === 'set' ? value : undefined, validateCron)

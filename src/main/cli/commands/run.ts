@@ -1,14 +1,11 @@
-import type { FolderRemindersDeps, ServedFirst } from '../../core/folder-reminders'
-import { deliverFromReceipts, type ReceiptReminders } from '../../core/reminders-from-receipts'
+import { serveFolderFirst, type ServedFirst } from '../../core/folder-reminders'
 import type { CronFactory } from '../../core/schedule/cron'
-import { FolderHeldError, holdFolder } from '../../core/store/folder-lock'
-import { memoryStore } from '../../core/store/json-file'
+import { FolderHeldError, holdFolder } from '../../core/schedule/folder-lock'
+import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import type { CliAccount } from '../context'
 import { cliSettings } from '../cli-settings'
-import { chooseDocumentBackend } from '../document-backend'
 import { movedAside } from '../moved-aside'
-import { readSettings } from '../saved-documents'
 import { daemonOutput } from '../daemon-output'
 import { daemonNotifier } from '../desktop-notifier'
 import { untilSignal } from '../signals'
@@ -43,8 +40,6 @@ export const run: Command = {
       }
     }
   },
-  // Conf is chosen by the full start (runDaemon), after the delivery from receipts.
-  choosesBackend: true,
   // V8's memory flags are set when the registry loads this command (registry.ts).
   run(ctx) {
     return runDaemon(ctx, { stop: untilSignal() })
@@ -93,9 +88,8 @@ export interface DaemonRuntime {
 export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Promise<ExitCode> {
   const overrides = { leadMinutes: parseLead(ctx.flags.lead), webhookPort: parseWebhookPort(ctx.flags.webhook) }
   const { dataDir } = ctx.config
-  // Until the full start, the settings as they were read at the start (as their receipt vouches
-  // for them: no zod, reminders-from-receipts.ts), from then on as they are saved.
-  let settings = cliSettings(memoryStore(await readSettings(ctx)), overrides)
+  const onCorrupt = movedAside(ctx)
+  const settings = cliSettings(settingsFileStore(dataDir, onCorrupt), overrides)
   const output = daemonOutput(ctx, ctx.clock, () => settings.read().reminders.timeZone)
   const notifications = daemonNotifier(ctx)
   // One daemon per folder: a second `onair run` says who serves the reminders and exits 2.
@@ -111,45 +105,28 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     ctx.io.err(ctx.t(new FolderHeldError(attempt.holder).userMessage))
     return EXIT.usage
   }
-  const { hold } = attempt
-  const base = { dataDir, clock: ctx.clock, notifier: notifications.notifier, locale: () => ctx.locale }
-  // What fell due while no daemon served the folder, from the files as their receipts vouch for
-  // them: before zod, conf, the account, the HTTP client, the inbox and the calendar are loaded,
-  // which took a restarted daemon 40–80 ms more (issue 25.3). It serves, by its timer, until the
-  // full start below takes over; whatever it could not deliver, or any trouble it met, the full
-  // start delivers or reports from validated files.
-  let fromReceipts: ReceiptReminders | null = null
-  try {
-    fromReceipts = deliverFromReceipts({ ...base, settings: settings.read(), onError: output.error }, output.reminders)
-  } catch {
-    // The full start meets the same trouble, and says what it is.
+  const ground = {
+    dataDir,
+    clock: ctx.clock,
+    notifier: notifications.notifier,
+    locale: () => ctx.locale,
+    settings,
+    onError: output.error,
+    onCorrupt
   }
-  let ground: FolderRemindersDeps
+  // What fell due while no daemon served the folder, from the saved files, before the account, the
+  // HTTP client, the inbox and the calendar are loaded and built: a reminder already late waits
+  // for none of them.
   let first: ServedFirst
-  let restoreBackend = (): void => {}
   try {
-    // Loaded and built in steps, each after a turn of the event loop, in which a reminder's timer
-    // fires.
-    await aTurn()
-    const [{ serveFolderFirst }, { settingsFileStore }, restore] = await Promise.all([
-      import('../../core/folder-reminders'),
-      import('../../core/store/settings'),
-      chooseDocumentBackend(false)
-    ])
-    restoreBackend = restore
-    const onCorrupt = movedAside(ctx)
-    settings = cliSettings(settingsFileStore(dataDir, onCorrupt), overrides)
-    // In one turn: nothing falls due between the two, and nothing is planned by both.
-    ground = { ...base, settings, onError: output.error, onCorrupt }
-    fromReceipts?.handOver()
-    first = serveFolderFirst(ground, hold, output.reminders)
+    first = serveFolderFirst(ground, attempt.hold, output.reminders)
   } catch (e) {
-    fromReceipts?.handOver()
-    hold.release()
+    attempt.hold.release()
     await notifications.close()
-    restoreBackend()
     throw e
   }
+  // A reminder falling due from now on waits for whatever runs: the rest is loaded and built in
+  // steps, each after a turn of the event loop, in which its timer fires.
   await aTurn()
   const [{ signedInAccount }, { failWith }] = await Promise.all([import('../context'), import('../report')])
   await aTurn()
@@ -160,7 +137,6 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     first.delivery.scheduler.stop()
     first.hold.release()
     await notifications.close()
-    restoreBackend()
     return failWith(ctx, e)
   }
   await aTurn()
@@ -201,6 +177,5 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     clearInterval(keepAlive)
     await services.stop()
     await notifications.close()
-    restoreBackend()
   }
 }

@@ -6,10 +6,14 @@ import { notConfigured, openAccount, openSession, type CliAccount } from '../con
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const signIn: Command = {
-  usage: ['sign-in [--no-browser] [--port <port>]', 'sign-in --oob', 'sign-in --token <token|->'],
+  usage: [
+    'sign-in [--read-only] [--no-browser] [--port <port>]',
+    'sign-in --oob [--read-only]',
+    'sign-in --token <token|->'
+  ],
   description: {
-    en: 'Prints the authorization address as one line on stdout and opens the browser where there is one, then waits up to 5 minutes for the service to send the browser back. --oob shows a code in the browser to paste here instead. --token checks an access token you already have (- reads it from stdin, which keeps it out of the process list) and saves it.',
-    ja: '認可用のアドレスを標準出力に 1 行で表示し、ブラウザがあれば開きます。その後、サービスからブラウザが戻ってくるのを最大 5 分待ちます。--oob ではブラウザに表示されたコードをここに貼り付けます。--token は手持ちのアクセストークンを確認して保存します（- を指定すると標準入力から読み、プロセス一覧に出しません）。'
+    en: 'Prints the authorization address as one line on stdout and opens the browser where there is one, then waits up to 5 minutes for the service to send the browser back. --oob shows a code in the browser to paste here instead. --read-only asks for read access alone, for an application registered "read only". --token checks an access token you already have (- reads it from stdin, which keeps it out of the process list) and saves it.',
+    ja: '認可用のアドレスを標準出力に 1 行で表示し、ブラウザがあれば開きます。その後、サービスからブラウザが戻ってくるのを最大 5 分待ちます。--oob ではブラウザに表示されたコードをここに貼り付けます。--read-only は読み取り権限だけを求めます（「read only」で登録したアプリケーション用）。--token は手持ちのアクセストークンを確認して保存します（- を指定すると標準入力から読み、プロセス一覧に出しません）。'
   },
   options: {
     oob: {
@@ -17,6 +21,13 @@ export const signIn: Command = {
       help: {
         en: 'paste a code instead of the local callback',
         ja: 'ローカルのコールバックの代わりにコードを貼り付ける'
+      }
+    },
+    'read-only': {
+      type: 'boolean',
+      help: {
+        en: 'ask for read access only (an application registered "read only")',
+        ja: '読み取り権限だけを求める（「read only」で登録したアプリケーション）'
       }
     },
     token: {
@@ -68,14 +79,26 @@ const TOKEN_IN_ARGUMENTS: LocalizedText = {
   ja: '警告: コマンドラインに書いたトークンは、このコンピューターの他のユーザーも（ps で）読めるうえ、シェルの履歴にも残ります。標準入力から渡してください: onair sign-in --token -'
 }
 
+/**
+ * Onair asks for `read write`, which an application registered "read only" cannot grant: the
+ * service then shows its own error page and never sends the browser back, so the user is told
+ * before waiting what that page means and what to do.
+ */
+const NEEDS_WRITE: LocalizedText = {
+  en: 'Onair asks for read and write access: the application must be registered "read write" at the service. If the browser shows "The requested scope is invalid, unknown, or malformed.", it is registered read only: change it to read write, or press Ctrl-C and run onair sign-in --read-only (the schedule and reminders work, recording does not).',
+  ja: 'Onair は読み取りと書き込みの権限を求めます。サービスでアプリケーションを「read write」として登録しておく必要があります。ブラウザに「The requested scope is invalid, unknown, or malformed.」と表示された場合は読み取り専用で登録されています。read write に変更するか、Ctrl-C を押して onair sign-in --read-only を実行してください（番組表とリマインダーは使えますが、記録はできません）。'
+}
+
 async function signInWith(ctx: CommandContext, session: Session): Promise<SessionInfo> {
   if (typeof ctx.flags.token === 'string') {
     if (ctx.flags.token !== '-') ctx.io.err(ctx.t(TOKEN_IN_ARGUMENTS))
     const token = ctx.flags.token === '-' ? await ctx.io.readLine() : ctx.flags.token
     return session.signInWithToken(token ?? '')
   }
+  const opts = { readOnly: ctx.flags['read-only'] === true }
   if (ctx.flags.oob) {
-    ctx.io.out(session.startOobSignIn())
+    ctx.io.out(session.startOobSignIn(opts))
+    if (!opts.readOnly) ctx.io.err(ctx.t(NEEDS_WRITE))
     ctx.io.err(
       ctx.t({
         en: 'Open the address above, approve, and paste the code shown:',
@@ -85,8 +108,9 @@ async function signInWith(ctx: CommandContext, session: Session): Promise<Sessio
     const code = await ctx.io.readLine()
     return session.completeOobSignIn(code ?? '')
   }
-  const pending = await session.startBrowserSignIn()
+  const pending = await session.startBrowserSignIn(opts)
   ctx.io.out(pending.url)
+  if (!opts.readOnly) ctx.io.err(ctx.t(NEEDS_WRITE))
   ctx.io.err(
     ctx.t({ en: 'Waiting for the browser (up to 5 minutes)…', ja: 'ブラウザからの応答を待っています（最大 5 分）…' })
   )

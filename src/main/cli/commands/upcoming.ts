@@ -16,8 +16,6 @@ import { savedSchedule } from '../shown-schedule'
 export const upcoming: Command = {
   usage: ['upcoming [--json] [--from-cache]', 'upcoming --ics [FILE] [--alarms] [--from-cache]'],
   positionals: { min: 0, max: 1 },
-  // The listing from the saved schedule reads the folder only; the calendar opens the account.
-  readsOnly: ({ flags }) => flags['from-cache'] === true && flags.ics !== true,
   description: {
     en: 'Fetches your unwatched broadcasts (from an hour ago to 48 hours ahead by default) and saves them for offline use. When the service cannot be reached, shows the saved schedule and says so on stderr (exit 0; exit 1 when nothing was ever saved). --json prints {"fetchedAt", "offline", "programs": [...]}. --ics prints an iCalendar document instead (one event per program; works you are not reminded of, muted or, with reminders.mode only-picked, not picked, and hidden rebroadcasts left out as for reminders), or writes it to FILE, replacing it whole; --alarms adds one alarm per reminder lead time (also on when the calendar.alarms setting is). --from-cache shows the saved schedule without asking the service (exit 1 when nothing was ever saved).',
     ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。--ics では代わりに iCalendar 形式で出力します（番組ごとに 1 件の予定。リマインダーと同じく、通知しない作品（ミュートした作品、reminders.mode が only-picked なら選んでいない作品）と非表示の再放送は除きます）。FILE を指定するとそのファイルを丸ごと置き換えて書き込みます。--alarms を付けるとリマインダーの時刻ごとに通知を付けます（設定 calendar.alarms が有効な場合も同じ）。--from-cache ではサービスに問い合わせず保存済みの番組表を表示します（保存済みのものがなければ終了コード 1）。'

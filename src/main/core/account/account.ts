@@ -10,6 +10,7 @@ import type { Secrets } from '../auth/secrets'
 import {
   createSession,
   type PendingBrowserSignIn,
+  type SignInOptions,
   type Session,
   type SessionInfo,
   type SignOutResult
@@ -94,10 +95,10 @@ export interface Account {
   saveServices(update: ServicesUpdate): void
   /** Checks the token against the wiki first; nothing is saved when that fails. */
   setWikiToken(token: string): Promise<void>
-  startBrowserSignIn(): Promise<PendingBrowserSignIn>
+  startBrowserSignIn(opts?: SignInOptions): Promise<PendingBrowserSignIn>
   cancelSignIn(): void
   /** Opens the browser on the page that shows the code, and returns its URL. */
-  startOobSignIn(): Promise<string>
+  startOobSignIn(opts?: SignInOptions): Promise<string>
   completeOobSignIn(code: string): Promise<SessionInfo>
   signInWithToken(token: string): Promise<SessionInfo>
   signOut(opts: { discardOutbox: boolean }): Promise<SignOutResult>
@@ -265,16 +266,16 @@ export function createAccount(deps: AccountDeps): Account {
       await verifyWikiToken(url, token, { fetch: deps.fetch })
       boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
     },
-    startBrowserSignIn: async () => {
-      const pending = await requireSession().startBrowserSignIn()
+    startBrowserSignIn: async (opts) => {
+      const pending = await requireSession().startBrowserSignIn(opts)
       const done = signedIn(pending.done)
       // A flow replaced by a newer one rejects with nobody waiting; that must not crash the app.
       done.catch(() => undefined)
       return { url: pending.url, done }
     },
     cancelSignIn: () => current().session?.cancelSignIn(),
-    async startOobSignIn() {
-      const url = requireSession().startOobSignIn()
+    async startOobSignIn(opts) {
+      const url = requireSession().startOobSignIn(opts)
       await deps.openBrowser(url)
       return url
     },

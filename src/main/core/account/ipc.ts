@@ -120,11 +120,11 @@ export function accountHandlers(
       return accountStatus(a)
     },
     'auth:signIn': async (input) => {
-      const pending = await consent(input?.allowUnencrypted).startBrowserSignIn()
+      const pending = await consent(input?.allowUnencrypted).startBrowserSignIn({ readOnly: input?.readOnly })
       return toInfo(await pending.done)
     },
     'auth:cancelSignIn': async () => account.cancelSignIn(),
-    'auth:startOob': async () => ({ url: await account.startOobSignIn() }),
+    'auth:startOob': async (input) => ({ url: await account.startOobSignIn({ readOnly: input?.readOnly }) }),
     'auth:completeOob': async ({ code, allowUnencrypted }) =>
       toInfo(await consent(allowUnencrypted).completeOobSignIn(code)),
     'auth:pasteToken': async ({ token, allowUnencrypted }) =>

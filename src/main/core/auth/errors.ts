@@ -15,6 +15,7 @@ export type AuthErrorCode =
   | 'authorize_failed'
   | 'exchange_failed'
   | 'invalid_token'
+  | 'no_user'
   | 'service_error'
   | 'unreachable'
   | 'not_configured'
@@ -29,8 +30,8 @@ const MESSAGES: Record<AuthErrorCode, LocalizedText> = {
     ja: 'ブラウザでアクセスが許可されなかったため、サインインはキャンセルされました。Onair を使うには、もう一度サインインして「許可」を選んでください。'
   },
   timeout: {
-    en: 'Sign-in timed out: no answer came back from the browser within 5 minutes. Start sign-in again.',
-    ja: '5 分以内にブラウザから応答がなかったため、サインインがタイムアウトしました。もう一度サインインしてください。'
+    en: 'Sign-in timed out: no answer came back from the browser within 5 minutes. Start sign-in again. If the browser showed "The requested scope is invalid, unknown, or malformed.", the application is registered read only: register it read write at the service, or sign in read-only.',
+    ja: '5 分以内にブラウザから応答がなかったため、サインインがタイムアウトしました。もう一度サインインしてください。ブラウザに「The requested scope is invalid, unknown, or malformed.」と表示された場合、アプリケーションが読み取り専用で登録されています。サービスで読み書き（read write）として登録し直すか、読み取り専用でサインインしてください。'
   },
   cancelled: {
     en: 'This sign-in was replaced by a newer one.',
@@ -59,6 +60,10 @@ const MESSAGES: Record<AuthErrorCode, LocalizedText> = {
   invalid_token: {
     en: 'The service does not accept this access token (it is wrong, revoked or expired). Sign in again.',
     ja: 'このアクセストークンはサービスに受け付けられません（誤り、取り消し済み、または期限切れです）。もう一度サインインしてください。'
+  },
+  no_user: {
+    en: "This access token belongs to no user (it was made for an application alone), so Onair cannot show anyone's schedule with it. Sign in with your account, or make a personal access token on the service's settings page.",
+    ja: 'このアクセストークンはどのユーザーにも属していない（アプリケーション単体用に発行された）ため、Onair は番組表を表示できません。自分のアカウントでサインインするか、サービスの設定ページで個人用アクセストークンを発行してください。'
   },
   service_error: {
     en: 'The media-tracking service could not complete the sign-in. Try again later.',

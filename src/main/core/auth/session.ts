@@ -22,6 +22,18 @@ import type { SessionDoc, SessionRecord, SessionUser } from './session-store'
  * whoever creates records).
  */
 export const REQUESTED_SCOPES = ['read', 'write'] as const
+/**
+ * For an application registered "read only": Doorkeeper grants only the scopes an application is
+ * registered with, and for any other it shows its own error page instead of sending the browser
+ * back (authorizations_controller.rb `render :error`), so asking such a registration for `write`
+ * can never succeed.
+ */
+export const READ_ONLY_SCOPES = ['read'] as const
+
+export interface SignInOptions {
+  /** Ask for `read` alone. */
+  readOnly?: boolean
+}
 
 export interface SessionInfo {
   user: SessionUser
@@ -31,6 +43,8 @@ export interface SessionInfo {
   canWrite: boolean
   /** Why writing is off and what to do, present only when canWrite is false. */
   writeHint?: { message: LocalizedText; action: 'sign-in-with-write' }
+  /** Present when the token this sign-in replaced could not be revoked at the service. */
+  replacedTokenKept?: LocalizedText
 }
 
 export interface SignOutResult {
@@ -70,10 +84,10 @@ export interface Session {
   /** For the media client's `token` option. */
   accessToken(): string | undefined
   /** Resolves once the callback server listens; open `url` yourself if the browser did not. */
-  startBrowserSignIn(): Promise<PendingBrowserSignIn>
+  startBrowserSignIn(opts?: SignInOptions): Promise<PendingBrowserSignIn>
   cancelSignIn(): void
   /** Returns the URL whose page shows the code to paste into `completeOobSignIn`. */
-  startOobSignIn(): string
+  startOobSignIn(opts?: SignInOptions): string
   completeOobSignIn(code: string): Promise<SessionInfo>
   signInWithToken(token: string): Promise<SessionInfo>
   /** Asks the service again (scopes may have changed, the token may be revoked). */
@@ -86,6 +100,11 @@ export interface Session {
 const READ_ONLY: LocalizedText = {
   en: 'Recording episodes and changing watching status are turned off: Onair was allowed to read only. Sign in again and allow write access to use them.',
   ja: 'Onair には読み取り権限しかないため、エピソードの記録と視聴ステータスの変更はできません。使うには、書き込み権限を許可してサインインし直してください。'
+}
+
+const REPLACED_TOKEN_KEPT: LocalizedText = {
+  en: "The service could not be told to revoke the previous sign-in's token (offline or refused), so it may still be valid there. You can revoke it in the service's application settings.",
+  ja: '以前のサインインのトークンを取り消すようサービスに通知できませんでした（オフラインまたは拒否）。サービス側で有効なままの可能性があります。サービスのアプリケーション設定から取り消せます。'
 }
 
 export function sessionInfo(record: SessionRecord): SessionInfo {
@@ -104,6 +123,8 @@ export function createSession(deps: SessionDeps): Session {
   }
   const monitor = deps.monitor ?? createSessionMonitor(current() ? 'signed-in' : 'signed-out')
   let oob: FlowSecrets | undefined
+  let scope: readonly string[] = REQUESTED_SCOPES
+  const scopesFor = (opts?: SignInOptions): readonly string[] => (opts?.readOnly ? READ_ONLY_SCOPES : REQUESTED_SCOPES)
 
   const requireSecret = (): string => {
     const s = deps.clientSecret()
@@ -118,19 +139,42 @@ export function createSession(deps: SessionDeps): Session {
     } catch (e) {
       throw toAuthError(e, invalidCode === 'invalid_token' ? 'invalid_token' : 'exchange_failed')
     }
+    const userId = info.resourceOwnerId
+    if (userId === null) throw new AuthError('no_user')
     const previous = deps.store.read().session
-    const keepNames = previous?.user.id === info.resourceOwnerId ? previous.user : undefined
+    const keepNames = previous?.user.id === userId ? previous.user : undefined
     const record: SessionRecord = {
       mediaUrl: deps.mediaUrl,
       clientId: deps.clientId,
-      user: { id: info.resourceOwnerId, username: keepNames?.username ?? null, name: keepNames?.name ?? null },
+      user: { id: userId, username: keepNames?.username ?? null, name: keepNames?.name ?? null },
       scopes: info.scopes,
       signedInAt: deps.clock.now()
     }
+    const replaced = current() ? deps.accessToken.get() : undefined
     deps.accessToken.set(token)
     deps.store.write({ session: record })
     monitor.markSignedIn()
-    return sessionInfo(record)
+    const signedIn = sessionInfo(record)
+    if (replaced !== undefined && replaced !== token && !(await revokeReplaced(replaced)))
+      signedIn.replacedTokenKept = REPLACED_TOKEN_KEPT
+    return signedIn
+  }
+
+  /**
+   * Tokens never expire at the service, so the one a new sign-in replaces is revoked, but only
+   * once the new one is checked and saved. A failure there must not undo a good sign-in: the old
+   * token is already forgotten here, and the user can revoke it in the service's settings.
+   */
+  async function revokeReplaced(token: string): Promise<boolean> {
+    const clientSecret = deps.clientSecret()
+    if (!clientSecret) return false
+    try {
+      await deps.media.revoke({ clientId: deps.clientId, clientSecret, token })
+      return true
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e
+      return false
+    }
   }
 
   const exchange = async (code: string, redirectUri: string, codeVerifier: string): Promise<string> => {
@@ -154,7 +198,7 @@ export function createSession(deps: SessionDeps): Session {
     openBrowser: deps.openBrowser,
     locale: deps.locale,
     port: deps.redirectPort,
-    authorizeUrl: (p) => deps.media.authorizeUrl({ clientId: deps.clientId, scope: REQUESTED_SCOPES, ...p }),
+    authorizeUrl: (p) => deps.media.authorizeUrl({ clientId: deps.clientId, scope, ...p }),
     exchange: async (p) => establish(await exchange(p.code, p.redirectUri, p.codeVerifier), 'exchange_failed')
   })
 
@@ -165,19 +209,20 @@ export function createSession(deps: SessionDeps): Session {
       return s ? sessionInfo(s) : null
     },
     accessToken: () => deps.accessToken.get(),
-    async startBrowserSignIn() {
+    async startBrowserSignIn(opts) {
       requireSecret()
+      scope = scopesFor(opts)
       const pending = await loopback.start()
       return { url: pending.url, done: pending.done }
     },
     cancelSignIn: () => loopback.cancel(),
-    startOobSignIn() {
+    startOobSignIn(opts) {
       requireSecret()
       oob = newFlowSecrets()
       return deps.media.authorizeUrl({
         clientId: deps.clientId,
         redirectUri: OOB_REDIRECT_URI,
-        scope: REQUESTED_SCOPES,
+        scope: scopesFor(opts),
         state: oob.state,
         codeChallenge: oob.codeChallenge
       })

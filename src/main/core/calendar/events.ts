@@ -26,7 +26,7 @@ export interface CalendarEvent {
   location: string
   /** The work's page on the service; null when the service address is unknown. */
   url: string | null
-  /** The event's notes: the `onair://` link that opens its quick record in the app (issue 24.3). */
+  /** The event's notes: the `onair://` link that opens its quick record in the app. */
   description: string
   /** Minutes before the start, earliest first. */
   alarms: number[]

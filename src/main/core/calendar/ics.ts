@@ -5,7 +5,7 @@ import type { CalendarEvent } from './events'
  * easy to get subtly wrong by hand: CRLF line ends, folding at 75 octets without splitting a
  * UTF-8 character, and escaping `,` `;` `\` and line breaks in text values. It is imported with
  * the first document: `onair run` serves a calendar only when subscribed, and the library loaded
- * at start cost the daemon 0.2-0.7 MB resident (BENCHMARKS.md, "The daemon's memory").
+ * at start would stay resident in every daemon.
  */
 export interface IcsOptions {
   /** DTSTAMP of every event: when the schedule was fetched, so an unchanged schedule gives the same bytes. */

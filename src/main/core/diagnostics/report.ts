@@ -1,7 +1,7 @@
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { HistoryOutcome } from '../../../shared/reminder-history'
 import { OUTCOME_LABELS } from '../schedule/outcome-labels'
-import type { FolderHolder } from '../store/folder-lock'
+import type { FolderHolder } from '../schedule/folder-lock'
 import { redact } from '../redact'
 
 /**

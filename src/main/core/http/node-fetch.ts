@@ -4,8 +4,7 @@ import { request as httpsRequest } from 'node:https'
 /**
  * The part of `fetch` the HTTP sender uses (request.ts). Global fetch satisfies it; so does
  * `nodeFetch` below, which the command line uses instead because Node loads undici, its fetch
- * implementation, on the first call: about 9–12 MB resident, which alone put `onair run` over its
- * 80 MB budget (BENCHMARKS.md, "Command line").
+ * implementation, on the first call, and it stays resident in `onair run` for as long as it runs.
  */
 export interface FetchInit {
   method: string

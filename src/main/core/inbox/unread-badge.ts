@@ -2,7 +2,7 @@ import type { Locale } from '../../../shared/locale'
 import type { TrayIcon } from '../schedule/tray-state'
 
 /**
- * Where the inbox's unread count shows besides the tray's menu and tooltip (issue 24.6), per system,
+ * Where the inbox's unread count shows besides the tray's menu and tooltip, per system,
  * as Electron allows it:
  * - The tray icon, everywhere (`Tray.setImage`): the state's image with a dot, a `-unread` variant
  *   drawn by scripts/tray-icons.ts. A number would not read at the tray's 16 px, beside the state's

@@ -197,15 +197,20 @@ export type TokenResponse = z.output<typeof tokenResponseSchema>
 const scopeList = z.union([z.array(z.string()), z.string().transform(splitScopes)])
 const lifetime = z.int().nonnegative().nullish()
 
-/** `GET /oauth/token/info`: documents say `scopes`/`expires_in_seconds`, live says `scope`/`expires_in`. */
+/**
+ * `GET /oauth/token/info`: documents say `scopes`/`expires_in_seconds`, live says `scope`/`expires_in`.
+ * Doorkeeper sends `application.uid` null for a personal access token (it belongs to no application)
+ * and `resource_owner_id` null for a client-credentials token (it belongs to no user); the session
+ * refuses the latter with its own message.
+ */
 export const tokenInfoSchema = z
   .object({
-    resource_owner_id: id,
+    resource_owner_id: id.nullable(),
     scopes: scopeList.optional(),
     scope: scopeList.optional(),
     expires_in_seconds: lifetime,
     expires_in: lifetime,
-    application: z.object({ uid: z.string() }).nullish(),
+    application: z.object({ uid: z.string().nullable() }).nullish(),
     created_at: z.int().optional()
   })
   .refine((t) => t.scopes !== undefined || t.scope !== undefined, 'no scopes in token info')

@@ -1,17 +1,14 @@
 import { OutboxDoc } from '../../../shared/records'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { dataFile } from '../store/data-files'
-import { emptyOutbox } from './empty-outbox'
 
 /** `outbox.json` in the data folder: personal (0600), kept at sign-out unless the user discards it. */
 export function outboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<OutboxDoc> {
   return jsonFileStore({
     path: dataFile(dataDir, 'outbox'),
     schema: OutboxDoc,
-    defaults: emptyOutbox,
+    defaults: (): OutboxDoc => ({ version: 1, entries: [], recent: [] }),
     mode: 0o600,
-    // Read from its receipt by a restarting `onair run` (reminders-from-receipts.ts): no repeats for what was recorded.
-    receipts: true,
     onCorrupt,
     lossNote: {
       en: 'Records still waiting to be sent are in the copy: if one does not appear on the service, record it again.',

@@ -21,7 +21,6 @@ export function ledgerFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) =
     jsonFileStore({
       path: dataFile(dataDir, 'ledger'),
       schema: LedgerDoc,
-      receipts: true,
       defaults: emptyLedger,
       onCorrupt,
       lossNote: {
@@ -38,7 +37,6 @@ export function snoozesFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
     jsonFileStore({
       path: dataFile(dataDir, 'snoozes'),
       schema: SnoozesDoc,
-      receipts: true,
       defaults: emptySnoozes,
       onCorrupt,
       lossNote: {
@@ -55,7 +53,6 @@ export function historyFile(dataDir: string, onCorrupt?: (r: CorruptFileReport) 
     jsonFileStore({
       path: dataFile(dataDir, 'history'),
       schema: HistoryDoc,
-      receipts: true,
       defaults: emptyHistory,
       onCorrupt,
       lossNote: {

@@ -1,7 +1,7 @@
 import { formatCountdown, type UpcomingProgram } from './tray-state'
 
 /**
- * The optional countdown beside the macOS menu-bar icon (issue 24.6, `ui.menuBarCountdown`): the
+ * The optional countdown beside the macOS menu-bar icon (`ui.menuBarCountdown`): the
  * time until the next broadcast that has not started, in the tray's own compact words (`12m`,
  * `1h 05m`), and when that text next changes, so the shell sets the title at most once a minute
  * and not at all while nothing airs within the next hours.

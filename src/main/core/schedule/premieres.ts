@@ -9,7 +9,7 @@ import { isWanted } from './planner'
 import { summaryLine } from './reminder-text'
 
 /**
- * "Premieres tonight" (issue 24.4): the schedule holds only works the user marked watching or
+ * "Premieres tonight": the schedule holds only works the user marked watching or
  * want to watch, so a first episode appearing in it is a premiere the user planned to see. One
  * notice per work, ever (across processes and restarts: `premieres.json`, claimed in one
  * transaction), at the first moment outside quiet hours while the episode is still ahead.

@@ -19,7 +19,7 @@ import { createScheduler, GAP_HORIZON_MS, type Scheduler } from './scheduler'
  * delivery does (notify, tell, keep in the history). Nothing here needs the account: the reminder
  * service (reminders.ts) adds the polls, and `onair run` opens this part first, so that what fell
  * due while no daemon ran goes out before the account, the HTTP client, the inbox and the calendar
- * are even loaded (core/folder-reminders.ts, issue 25.3).
+ * are even loaded (core/folder-reminders.ts).
  */
 export interface ReminderDeliveryOptions {
   clock: Clock
@@ -56,10 +56,7 @@ export interface ReminderDelivery {
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
 
-/**
- * `stores` are the folder's files (files.ts `reminderStores`), or before zod is loaded the same
- * files as their receipts vouch for them (reminders-from-receipts.ts).
- */
+/** `stores` are the folder's files (files.ts `reminderStores`), or memory stores in tests. */
 export function openReminderDelivery(
   opts: ReminderDeliveryOptions,
   stores: Required<ReminderStores>

@@ -1,12 +1,7 @@
 import { z } from 'zod'
 import { HistoryEntrySchema } from '../../../shared/reminder-history'
 
-/*
- * The schemas of the reminders' own files (files.ts opens them), apart from the code that works on
- * those documents (ledger.ts, snoozes.ts, history.ts, premieres.ts import only their types): a
- * restarted `onair run` delivers what fell due from files their receipts vouch for, before zod is
- * loaded (core/reminders-from-receipts.ts, issue 25.3).
- */
+/* The schemas of the reminders' own files, which files.ts opens. */
 
 export const LedgerDoc = z.object({
   version: z.literal(1),

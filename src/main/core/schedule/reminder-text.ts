@@ -150,7 +150,7 @@ const WEEKDAYS: Record<Locale, readonly string[]> = {
  * localTime in the system zone (no reminders.timeZone, the default) from Date's local fields:
  * the same wall clock and the same words as Intl's default zone (reminder-text.test.ts compares
  * them in several zones), without Intl's first DateTimeFormat, which loads the zone and locale
- * data (20-40 ms of `onair upcoming` and of a daemon's first notification on a loaded machine).
+ * data and holds up `onair upcoming` and a daemon's first notification.
  */
 function systemZoneTime(at: number, locale: Locale, now: number | undefined): string {
   const d = new Date(at)

@@ -5,7 +5,7 @@ import { isInQuietHours } from './local-time'
 import { reminderKey, type Slot } from './slots'
 
 /**
- * "Don't let me miss it" (issue 24.5), for the works in `reminders.dontMissWorkIds`: a reminder
+ * "Don't let me miss it", for the works in `reminders.dontMissWorkIds`: a reminder
  * nobody acted on (no Watched, no Snooze, no click, in any process of the folder: the history
  * says; nor the episode recorded watched from anywhere: the outbox says) comes back when the episode can be watched and again 5 minutes later, then stops. Pure:
  * the planner adds these to its plan, and the ledger makes each one exactly-once like any reminder.

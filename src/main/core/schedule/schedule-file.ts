@@ -17,8 +17,6 @@ export function scheduleFileStore(
     path: dataFile(dataDir, 'schedule'),
     schema: ScheduleCacheSchema,
     defaults: emptySchedule,
-    // Read by `onair config get` / `onair upcoming --from-cache` without zod when a receipt vouches for it.
-    receipts: true,
     onCorrupt,
     lossNote: { en: 'The schedule is fetched again from the service.', ja: '番組表はサービスから取得し直します。' }
   })

@@ -192,7 +192,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   /**
    * The timer for the earliest pending reminder, counted from the time now: not from the moment
    * the plan began, which a slow ledger write (an fsync under load) had already left behind, and
-   * every later reminder was then that much late (issue 25.3).
+   * every later reminder was then that much late.
    */
   function arm(): void {
     if (timer) clock.clearTimeout(timer)

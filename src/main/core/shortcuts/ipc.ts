@@ -2,6 +2,7 @@ import { acceleratorProblem, sameAccelerator } from '../../../shared/accelerator
 import { recordKey } from '../../../shared/shortcut-keys'
 import { SHORTCUT_ACTIONS, type ShortcutAction } from '../../../shared/shortcut-press'
 import type { Handlers, ShortcutsInfo } from '../../../shared/contract'
+import type { LocalizedText } from '../../../shared/locale'
 import type { Settings } from '../../../shared/settings'
 import { UserErrorException } from '../user-error'
 import type { DocumentStore } from '../store/json-file'
@@ -15,6 +16,8 @@ export interface ShortcutShell {
   set(action: ShortcutAction, accelerator: string): boolean
   /** Whether the action's stored shortcut is registered now. */
   active(action: ShortcutAction): boolean
+  /** Why no shortcut can work on this system at all, if so. */
+  unavailable?(): LocalizedText | undefined
 }
 
 type ShortcutCommand = Extract<keyof Handlers, `shortcuts:${string}`>
@@ -40,6 +43,8 @@ export function shortcutsHandlers(
         ja: `${accelerator} は Onair のもう一方のショートカットで使っています。別の組み合わせを選んでください。`
       })
     }
+    const why = accelerator ? shell.unavailable?.() : undefined
+    if (why) throw new UserErrorException('shortcut-unavailable', why)
     if (!shell.set(action, accelerator)) {
       throw new UserErrorException('shortcut-taken', {
         en: `${accelerator} is taken by another app or by the system. The previous shortcut is kept.`,

@@ -2,7 +2,6 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSyn
 import { dirname } from 'node:path'
 import { TEMP_MARK } from './data-files'
 import { ownFileStats } from './own-file'
-import { randomHex } from './random-hex'
 import { injectedWriteFault } from './write-fault'
 
 /**
@@ -19,7 +18,10 @@ import { injectedWriteFault } from './write-fault'
  * The name carries the writer's pid, `<file>.tmp-<pid>-<random>`, so that a later start can tell
  * a temporary file a killed writer left behind from one being written now (orphan-temps.ts).
  */
-const tempNameFor = (path: string): string => `${path}${TEMP_MARK}${process.pid}-${randomHex(8)}`
+const tempNameFor = (path: string): string => `${path}${TEMP_MARK}${process.pid}-${randomHex()}`
+
+/** 64 bits from the system's generator (Web Crypto: node:crypto would load with every reader of the store). */
+const randomHex = (): string => Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex')
 
 /** Tries with fresh names: O_EXCL fails only where something already has the name. */
 const ATTEMPTS = 3
@@ -35,16 +37,7 @@ function createTemp(path: string, mode: number): { tmp: string; fd: number } {
   }
 }
 
-/**
- * `durable: false` skips the fsync, for what may be lost in a crash at no cost but a repeated
- * check (a receipt, receipt.ts): the rename still makes the new text appear whole or not at all.
- */
-export function writeAtomic(
-  path: string,
-  data: string | Uint8Array,
-  mode = 0o600,
-  { durable = true }: { durable?: boolean } = {}
-): void {
+export function writeAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
   injectedWriteFault(path)
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   ownFileStats(path)
@@ -53,7 +46,7 @@ export function writeAtomic(
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data
       for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done)
-      if (durable) fsyncSync(fd)
+      fsyncSync(fd)
     } finally {
       closeSync(fd)
     }

@@ -1,6 +1,9 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
+/** Where the data folder is (data-dir.ts), for the app and the command line alike. */
+export { appDataDir, dataDirFor } from './data-dir'
+
 /**
  * Every file Onair keeps in its data folder, in one table: its name, what it holds, who writes it
  * (the app, `onair run` and the short `onair` commands share one folder), and whether signing out
@@ -44,6 +47,12 @@ export const DATA_FILES = {
     writers: 'reminder holder',
     atSignOut: 'kept'
   },
+  desktopEntryTold: {
+    name: 'desktop-entry-told.txt',
+    holds: 'the copy told it has no desktop entry',
+    writers: 'app',
+    atSignOut: 'kept'
+  },
   // A folder, not a document: proper-lockfile's lock, kept fresh while a process holds it.
   hold: { name: 'reminders.lock', holds: 'the hold on the reminders', writers: 'reminder holder', atSignOut: 'kept' }
 } as const
@@ -57,14 +66,12 @@ export function dataFile(dataDir: string, file: DataFile): string {
 
 /**
  * What may sit beside a file of the table, named after it: the cross-process lock of a
- * transaction (a folder) and the note of who holds it (file-lock.ts), a copy that could not
- * be read, moved aside at the time it was found (json-file.ts), and the receipt of its last
- * validation (receipt.ts; harmless to delete).
+ * transaction (a folder) and the note of who holds it (file-lock.ts), and a copy that could not
+ * be read, moved aside at the time it was found (json-file.ts).
  */
 export const lockOf = (path: string): string => `${path}.lock`
 export const lockOwnerOf = (path: string): string => `${path}.lock-owner`
 export const movedAsideTo = (path: string, at: number): string => `${path}.corrupt-${at}`
-export const receiptOf = (path: string): string => `${path}.receipt`
 /** What names a temporary file of an atomic write (atomic-write.ts), and of a killed one (orphan-temps.ts). */
 export const TEMP_MARK = '.tmp-'
 

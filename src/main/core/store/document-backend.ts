@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs'
+import { writeAtomic } from './atomic-write'
+
 /**
- * Where a document's text is kept: conf under Node (conf-backend.ts), electron-store in the app
- * (shell/electron-store.ts, built on conf: the same files, the same atomic writes). A backend only
- * reads and writes one whole file; everything the store promises beyond that (the transaction
- * under the cross-process lock, the cache, moving a corrupt file aside, the schema and its
- * defaults) is json-file.ts's, so it holds whichever backend the process uses.
+ * Where a document's text is kept: plain files under Node (`fileBackend`, below), electron-store
+ * in the app (shell/electron-store.ts, built on conf: the same files, the same format). A backend
+ * only reads and writes one whole file; everything the store promises beyond that (the
+ * transaction under the cross-process lock, the cache, moving a corrupt file aside, the schema and
+ * its defaults) is json-file.ts's, so it holds whichever backend keeps the text.
  */
 export interface DocumentBackend {
   /** The file at `path`; `mode` is given to the file on every write (0o600 for anything personal). */
@@ -21,23 +24,35 @@ export interface DocumentFile {
   write(value: unknown): void
 }
 
-let chosen: DocumentBackend | undefined
-
-/**
- * The backend of every store this process opens from now on, chosen once where the process starts
- * rather than passed to every store: the app sets electron-store before it opens any, the command
- * line conf (or, for a command that only reads, read-only-backend.ts), tests conf
- * (test/setup/document-backend.ts). No default, and kept here rather than in json-file.ts: a
- * command that only reads chooses its backend without loading the store's lock library or conf
- * (BENCHMARKS.md, issue 25), which it may never need when its documents' receipts vouch for them.
- */
-export function useDocumentBackend(backend: DocumentBackend | undefined): DocumentBackend | undefined {
-  const before = chosen
-  chosen = backend
-  return before
+/** The file read whole, written by Onair's atomic writer (atomic-write.ts). */
+export const fileBackend: DocumentBackend = {
+  open: (path, mode) => ({
+    read() {
+      let text: string
+      try {
+        text = readFileSync(path, 'utf8')
+      } catch (e) {
+        // Gone since json-file.ts saw it: no file.
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return ABSENT
+        throw e
+      }
+      return parseDocument(text)
+    },
+    write: (value) => writeAtomic(path, documentText(value), mode)
+  })
 }
 
-export const processBackend = (): DocumentBackend | undefined => chosen
+let appBackend: DocumentBackend | undefined
+
+/**
+ * The app keeps its documents in electron-store (shell/start.ts sets it before it opens a store);
+ * everything else, the command line and the tests, in plain files.
+ */
+export function keepAppDocumentsIn(backend: DocumentBackend | undefined): void {
+  appBackend = backend
+}
+
+export const processBackend = (): DocumentBackend => appBackend ?? fileBackend
 
 export const ABSENT: unique symbol = Symbol('no file')
 

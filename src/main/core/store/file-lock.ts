@@ -1,7 +1,6 @@
 import { closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
-import lockfile from 'proper-lockfile'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { lockOf, lockOwnerOf } from './data-files'
@@ -10,15 +9,17 @@ import { processGone } from './owner'
 
 /**
  * The cross-process lock around every read-modify-write of a file in the data folder (the app,
- * `onair run` and any number of short `onair` commands may share one folder). It is
- * proper-lockfile's `mkdir` lock on `<file>.lock`, taken synchronously because the DocumentStore
- * interface is synchronous and its whole transaction (read, change, write one small file) takes
- * milliseconds: making every caller of every store async would cost far more than it buys.
+ * `onair run` and any number of short `onair` commands may share one folder). It is a `mkdir` of
+ * `<file>.lock` (atomic: exactly one process makes the folder), proper-lockfile's method, which
+ * the reminders' hold uses (schedule/folder-lock.ts) and earlier versions took this lock with; the
+ * library itself is not loaded for it, so a command that only reads loads no lock code at all.
+ * It is taken synchronously because the DocumentStore interface is synchronous and its whole
+ * transaction (read, change, write one small file) takes milliseconds: making every caller of
+ * every store async would cost far more than it buys.
  *
- * `lockSync` takes no retries, so the wait is ours: a real sleep (Atomics.wait: the thread sleeps,
+ * The wait between attempts is a real sleep (Atomics.wait: the thread sleeps,
  * no CPU is burnt) between attempts, doubling from 2 ms to 50 ms, bounded by `waitMs`. A holder
- * that died mid-transaction leaves a lock whose mtime stops moving; after `staleMs` proper-lockfile
- * breaks it, so the default wait is longer than the stale time and a dead holder never makes a
+ * that died mid-transaction leaves a lock whose mtime stops moving; after `staleMs` it is broken, so the default wait is longer than the stale time and a dead holder never makes a
  * command fail. Only a live process holding a lock for 10 s (a hung disk) ends in StoreLockError.
  *
  * The stale time is a last resort: each holder notes who it is beside the lock (`<file>.lock-owner`,
@@ -49,70 +50,57 @@ export class StoreLockError extends Error {
 }
 
 /** Paths this process holds now: a transaction inside a transaction on the same file runs at once. */
-const held = new Map<string, number>()
+const held = new Set<string>()
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
 const sleep = (ms: number) => void Atomics.wait(sleeper, 0, 0, ms)
 
 export function withFileLock<R>(path: string, fn: () => R, opts: FileLockOptions = {}): R {
-  const release = takeFileLock(path, opts)
+  if (held.has(path)) return fn()
+  const release = acquire(path, opts)
+  held.add(path)
   try {
     return fn()
   } finally {
-    release()
-  }
-}
-
-/**
- * The lock of withFileLock, held until the returned release is called, across turns of the event
- * loop: a restarting `onair run` keeps the files it delivers from while its full start loads
- * (core/reminders-from-receipts.ts). This process's transactions on the file run inside it.
- */
-export function takeFileLock(path: string, opts: FileLockOptions = {}): () => void {
-  const depth = held.get(path)
-  if (depth !== undefined) {
-    held.set(path, depth + 1)
-    return () => void held.set(path, depth)
-  }
-  const release = acquire(path, opts)
-  held.set(path, 1)
-  return () => {
     held.delete(path)
-    try {
-      release()
-    } catch {
-      // Released already: proper-lockfile judged the lock compromised. The write itself was
-      // atomic; there is nothing left to undo.
-    }
+    release()
   }
 }
 
 function acquire(path: string, opts: FileLockOptions): () => void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  // proper-lockfile follows a link at the lock's name when it judges and refreshes a lock.
+  // A link at the lock's name would be judged (statSync follows it) as if it were the lock.
   checkOwnLockFolder(lockOf(path))
   // Real time on purpose: the holder is another process, and this wait blocks the thread.
   const deadline = systemClock.now() + (opts.waitMs ?? LOCK_WAIT_MS)
   let pause = 2
   for (;;) {
-    try {
-      const release = lockfile.lockSync(path, {
-        lockfilePath: lockOf(path),
-        realpath: false,
-        stale: opts.staleMs ?? LOCK_STALE_MS,
-        // Held for milliseconds inside one synchronous call: the refresh timer never runs, and
-        // a lock broken as stale can only be one whose holder stopped in the middle.
-        onCompromised: () => {}
-      })
-      return noteOwner(path, release)
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
-      if (breakIfHolderGone(path)) continue
-      if (systemClock.now() >= deadline) throw new StoreLockError(path)
-      sleep(Math.min(pause, Math.max(1, deadline - systemClock.now())) * (0.5 + Math.random() / 2))
-      pause = Math.min(50, pause * 2)
-    }
+    if (tryLock(path, opts.staleMs ?? LOCK_STALE_MS)) return noteOwner(path, () => removeLock(path))
+    if (breakIfHolderGone(path)) continue
+    if (systemClock.now() >= deadline) throw new StoreLockError(path)
+    sleep(Math.min(pause, Math.max(1, deadline - systemClock.now())) * (0.5 + Math.random() / 2))
+    pause = Math.min(50, pause * 2)
   }
+}
+
+const removeLock = (path: string): void => rmSync(lockOf(path), { recursive: true, force: true })
+
+/**
+ * One attempt: true when this process made the lock folder. A lock unchanged for `staleMs` is a
+ * holder's that stopped in the middle (a transaction takes milliseconds): it is removed and made
+ * once more, and should another process have made it first, that one holds it.
+ */
+function tryLock(path: string, staleMs: number, breakStale = true): boolean {
+  try {
+    mkdirSync(lockOf(path))
+    return true
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  }
+  const made = statSync(lockOf(path), { throwIfNoEntry: false })?.mtimeMs
+  if (!breakStale || (made !== undefined && systemClock.now() - made < staleMs)) return false
+  removeLock(path)
+  return tryLock(path, staleMs, false)
 }
 
 /** Who holds a lock, and which lock: `lock` tells this holder's lock from a later one. */

@@ -1,6 +1,5 @@
 import { renameSync, type BigIntStats } from 'node:fs'
 import { dirname } from 'node:path'
-import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
@@ -9,7 +8,6 @@ import { movedAsideTo } from './data-files'
 import { withFileLock, type FileLockOptions } from './file-lock'
 import { sweepOnce } from './orphan-temps'
 import { ownFileStats } from './own-file'
-import { writeReceipt } from './receipt-writer'
 import { injectedWriteFault } from './write-fault'
 
 /**
@@ -53,14 +51,8 @@ export interface JsonFileOptions<S extends z.ZodType> {
   lossNote?: LocalizedText
   now?: () => number
   lock?: FileLockOptions
-  /** Where the text is kept; the process's backend (`useDocumentBackend`) unless a test says. */
+  /** Where the text is kept; the process's (document-backend.ts) unless a test says. */
   backend?: DocumentBackend
-  /**
-   * Keep a receipt of each validation beside the file (receipt.ts), for the documents read
-   * without zod: by the read-only commands (settings, the schedule) and by a restarting
-   * `onair run` before it loads zod (those two, the ledger, the snoozes, the history, the outbox).
-   */
-  receipts?: boolean
 }
 
 /** What a file looked like when it was read; null when there was no file. */
@@ -79,9 +71,7 @@ type Loaded<T> = { ok: true; value: T; sig: Signature } | { ok: false; reason: s
 export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): DocumentStore<z.output<S>> {
   type T = z.output<S>
   let cache: { value: T; sig: Signature } | undefined
-  const backend = opts.backend ?? processBackend()
-  if (!backend) throw new Error(`${opts.path}: no document backend chosen (useDocumentBackend) in this process`)
-  const file = backend.open(opts.path, opts.mode ?? 0o600)
+  const file = (opts.backend ?? processBackend()).open(opts.path, opts.mode ?? 0o600)
   sweepOnce(dirname(opts.path))
 
   /**
@@ -115,19 +105,6 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
     }
   }
 
-  /**
-   * The receipt's test: the file's JSON passes the schema and is exactly what the schema makes of
-   * it (no default filled in, no transform or migration that changes it), so a reader that trusts
-   * the JSON sees what validating it would give.
-   */
-  const vouch = (): void => {
-    if (!opts.receipts) return
-    writeReceipt(opts.path, (doc) => {
-      const parsed = opts.schema.safeParse(opts.migrate ? opts.migrate(doc) : doc)
-      return parsed.success && isDeepStrictEqual(parsed.data, doc)
-    })
-  }
-
   /** Under the lock: the current document, a corrupt file moved aside first. */
   const loadLocked = (): T => {
     const loaded = load(true)
@@ -158,7 +135,6 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
     ownFileStats(opts.path)
     file.write(next)
     cache = { value: next, sig: currentSignature(opts.path) }
-    vouch()
   }
 
   return {
@@ -167,8 +143,6 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
       const loaded = load(false)
       if (loaded.ok) {
         cache = { value: loaded.value, sig: loaded.sig }
-        // Validated from disk just now (a changed file): a read-only command may trust it next.
-        if (loaded.sig !== null) vouch()
         return loaded.value
       }
       // Moving a file aside is a change: under the lock, and only if it is still the bad one.

@@ -39,6 +39,9 @@ export function isOrphanTemp(name: string, ageMs: number, gone: (pid: number) =>
   return writer.pid !== undefined && gone(writer.pid)
 }
 
+/** What earlier versions kept beside a document (a shortcut for reads); no version reads it now. */
+const LEFTOVER = /\.json\.receipt$/
+
 /** Removes the orphans in `dir` (a link is removed itself, never followed); returns their names. */
 export function sweepOrphanTemps(dir: string, now: number, gone: (pid: number) => boolean = pidGone): string[] {
   let names: string[]
@@ -49,11 +52,12 @@ export function sweepOrphanTemps(dir: string, now: number, gone: (pid: number) =
   }
   const removed: string[] = []
   for (const name of names) {
-    if (!tempWriter(name)) continue
+    const leftover = LEFTOVER.test(name)
+    if (!leftover && !tempWriter(name)) continue
     const path = join(dir, name)
     try {
       const stats = lstatSync(path)
-      if (stats.isDirectory() || !isOrphanTemp(name, now - stats.mtimeMs, gone)) continue
+      if (stats.isDirectory() || !(leftover || isOrphanTemp(name, now - stats.mtimeMs, gone))) continue
       rmSync(path, { force: true })
       removed.push(name)
     } catch {
@@ -66,11 +70,7 @@ export function sweepOrphanTemps(dir: string, now: number, gone: (pid: number) =
 /** Folders whose orphaned temporary files this process has removed (once each, at the first open). */
 const swept = new Set<string>()
 
-/**
- * The sweep, once per folder and process, when it first opens or reads a document there: a store
- * (json-file.ts) or a read a receipt vouches for (receipt.ts), so a command that only reads cleans
- * up after a crash as every other does.
- */
+/** The sweep, once per folder and process, when a store (json-file.ts) first opens a document there. */
 export function sweepOnce(folder: string): void {
   if (swept.has(folder)) return
   swept.add(folder)

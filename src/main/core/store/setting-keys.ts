@@ -2,47 +2,65 @@ import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import { SettingsSchema, type Settings } from '../../../shared/settings'
 import type { CronCheck } from '../schedule/cron'
-import { getSetting, isKnownKey, unknownKey, type Json, type KeyNode, type SettingsFacts } from './setting-facts'
 
 /**
- * The settings document seen as dotted keys (`reminders.quietHours.start`), for `onair config`:
- * the keys come from the schema itself (described as data for reading: setting-facts.ts), so a
+ * The settings document seen as dotted keys (`reminders.quietHours.start`, and any key of a map:
+ * `reminders.channels.12.muted`), for `onair config`: the keys come from the schema itself, so a
  * setting added to `shared/settings.ts` is reachable at once, and every change is checked by the
  * same schema the app uses before anything is written.
  */
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 /** Looks through defaults, optionals and transforms to the shape underneath. */
 function inner(schema: z.ZodType): z.ZodType {
   const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } }).def
-  if ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType)
-    return inner(def.innerType)
+  if (['default', 'prefault', 'optional', 'nullable'].includes(def.type) && def.innerType) return inner(def.innerType)
   if (def.type === 'pipe' && def.in) return inner(def.in)
   return schema
 }
 
-/**
- * The schema as plain data (setting-facts.ts): each object's fields, each map, each other value as
- * one leaf, and the default document. The build keeps the result as a constant for the commands
- * that only read (build/vite-shared.ts); a test checks that constant against this.
- */
-export function describeSettings(schema: z.ZodType = SettingsSchema): SettingsFacts {
-  return { keys: describe(schema) as SettingsFacts['keys'], defaults: schema.parse({}) as Settings }
-}
-
-function describe(schema: z.ZodType): KeyNode {
+/** Every settable key: the leaves of the schema (an array or a map is one value), `version` left out. */
+export function settingKeys(schema: z.ZodType = SettingsSchema, prefix = ''): string[] {
   const shape = inner(schema)
-  if (shape instanceof z.ZodRecord) return { map: describe(shape.valueType as z.ZodType) }
-  if (!(shape instanceof z.ZodObject)) return 'value'
-  const fields = Object.entries(shape.shape as Record<string, z.ZodType>).map(([name, child]) => [
-    name,
-    describe(child)
-  ])
-  return { fields: Object.fromEntries(fields) as Record<string, KeyNode> }
+  if (!(shape instanceof z.ZodObject)) return [prefix]
+  return Object.entries(shape.shape as Record<string, z.ZodType>)
+    .filter(([name]) => prefix !== '' || name !== 'version')
+    .flatMap(([name, child]) => settingKeys(child, prefix ? `${prefix}.${name}` : name))
 }
 
-/** The schema's facts, described once per process: only `config set` and `config unset` come here. */
-let facts: SettingsFacts | undefined
-const knownKey = (key: string): boolean => isKnownKey((facts ??= describeSettings()), key)
+/**
+ * A key `settingKeys` lists, or one into a map of the settings (`reminders.channels.12.offsetMinutes`):
+ * the map's own key is any name (the schema then checks it), followed by a field of its values.
+ */
+export function isKnownKey(key: string): boolean {
+  return key !== 'version' && reaches(SettingsSchema, key.split('.'))
+}
+
+/** Names that would reach an object's prototype instead of a field of it. */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
+
+function reaches(schema: z.ZodType, [head, ...rest]: string[]): boolean {
+  const shape = inner(schema)
+  if (!head || UNSAFE.has(head)) return false
+  if (shape instanceof z.ZodRecord) return rest.length === 0 || reaches(shape.valueType as z.ZodType, rest)
+  const fields = shape instanceof z.ZodObject ? (shape.shape as Record<string, z.ZodType>) : {}
+  const child = Object.hasOwn(fields, head) ? fields[head] : undefined
+  if (!child) return false
+  return rest.length === 0 ? !(inner(child) instanceof z.ZodObject) : reaches(child, rest)
+}
+
+export function unknownKey(key: string): LocalizedText {
+  return {
+    en: `There is no setting "${key}". "onair config list" shows them all.`,
+    ja: `「${key}」という設定はありません。一覧は「onair config list」で表示できます。`
+  }
+}
+
+export function getSetting(doc: Settings, key: string): Json | undefined {
+  let value: unknown = doc
+  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part]
+  return value as Json | undefined
+}
 
 function withValue(doc: Settings, key: string, value: Json | undefined): unknown {
   const copy = structuredClone(doc) as unknown as Record<string, unknown>
@@ -99,7 +117,7 @@ export function changeSetting(
   raw: string | undefined,
   validateCron: (expression: string) => CronCheck
 ): SettingChange {
-  if (!knownKey(key)) return { ok: false, error: unknownKey(key) }
+  if (!isKnownKey(key)) return { ok: false, error: unknownKey(key) }
   if (key.split('.')[0] === 'services') return { ok: false, error: serviceSettingRefused(key) }
   const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, getSetting(doc, key)))
   const parsed = SettingsSchema.safeParse(candidate)

@@ -11,8 +11,6 @@ export function settingsFileStore(
     path: dataFile(dataDir, 'settings'),
     schema: SettingsSchema,
     defaults: defaultSettings,
-    // Read by `onair config get` / `onair upcoming --from-cache` without zod when a receipt vouches for it.
-    receipts: true,
     onCorrupt,
     lossNote: {
       en: 'Your settings are back to their defaults: set them again in Settings (or with onair config).',

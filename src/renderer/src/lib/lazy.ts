@@ -10,7 +10,7 @@ export type LazyComponent<C extends AnyComponent = AnyComponent> = () => Promise
 
 /**
  * Wraps a dynamic `import()` of a component so the bundler splits it off the first screen's
- * JavaScript (issue 25.4). The promise is kept, so reopening a view neither fetches nor waits
+ * JavaScript. The promise is kept, so reopening a view neither fetches nor waits
  * again; a failed fetch is forgotten, so opening the view again retries it.
  */
 export function lazy<C extends AnyComponent>(load: () => Promise<{ default: C }>): LazyComponent<C> {

@@ -1,6 +1,6 @@
 /**
- * A long list keeps only the lines near the viewport in the DOM (issue 25.5: 10,000 rows were
- * half a million nodes and 180 MiB). These pure helpers say which lines those are and where each
+ * A long list keeps only the lines near the viewport in the DOM (with every row built, a long
+ * schedule's window grew with it and scrolled in jerks). These pure helpers say which lines those are and where each
  * goes; the view measures the lines it renders and owns the scrolling.
  *
  * The list is days, each a heading line then its programs. A line's height is its measured one

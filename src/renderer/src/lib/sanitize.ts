@@ -12,7 +12,7 @@
  * them are still there. Then the browser's own sanitizer (`setHTML`, Chromium 146 and later)
  * writes it into the page with only the elements and attributes below. `setHTML` never lets a
  * script, a handler or a javascript: URL through, whatever its configuration says; the lists only
- * narrow it further. (It replaced DOMPurify, 11 KB of the window's 64 KB budget.)
+ * narrow it further. (It replaced DOMPurify, a large share of the window's size budget.)
  */
 
 const words = (list: string) => list.split(' ')

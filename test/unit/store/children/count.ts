@@ -3,9 +3,9 @@ import { z } from 'zod'
 import type { DocumentBackend } from '../../../../src/main/core/store/document-backend'
 
 /**
- * A child process of shared-folder.test.ts: `count.ts <file> <name> <times> <conf|electron-store>`
+ * A child process of shared-folder.test.ts: `count.ts <file> <name> <times> <files|electron-store>`
  * adds its name to the shared document `times` times, each in its own transaction, reading between
- * writes as a command would. `electron-store` is the app's backend, on the Electron double.
+ * writes as a command would. `files` is Node's backend, `electron-store` the app's, on the Electron double.
  * The store is imported once the hooks are in place, so that conf gets Onair's writer.
  */
 const [path, name, times, backendName] = process.argv.slice(2) as [string, string, string, string]
@@ -14,7 +14,7 @@ register('./hooks.mjs', import.meta.url)
 const { jsonFileStore } = await import('../../../../src/main/core/store/json-file')
 
 async function backend(): Promise<DocumentBackend> {
-  if (backendName === 'conf') return (await import('../../../../src/main/core/store/conf-backend')).confBackend()
+  if (backendName === 'files') return (await import('../../../../src/main/core/store/document-backend')).fileBackend
   return (await import('../../../../src/main/shell/electron-store')).electronStoreBackend()
 }
 

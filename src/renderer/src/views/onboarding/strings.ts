@@ -49,8 +49,13 @@ export const signinBrowser: LocalizedText = { en: 'Sign in with the browser', ja
 export const signinCancel: LocalizedText = { en: 'Cancel sign-in', ja: 'サインインを中止' }
 export const back: LocalizedText = { en: 'Back', ja: '戻る' }
 export const waiting: LocalizedText = {
-  en: 'Waiting for the browser… Approve Onair there (up to 5 minutes).',
-  ja: 'ブラウザからの応答を待っています… ブラウザで Onair を許可してください（最大 5 分）。'
+  en: 'Waiting for the browser… Approve Onair there (up to 5 minutes). If it shows "The requested scope is invalid, unknown, or malformed.", the application is registered read only: cancel, tick the box above and sign in again.',
+  ja: 'ブラウザからの応答を待っています… ブラウザで Onair を許可してください（最大 5 分）。「The requested scope is invalid, unknown, or malformed.」と表示された場合、アプリケーションは読み取り専用で登録されています。中止して上のチェックボックスをオンにし、もう一度サインインしてください。'
+}
+/** Doorkeeper grants a "read only" registration nothing more, and shows an error page for `write`. */
+export const readOnly: LocalizedText = {
+  en: 'The application is registered "read only": ask for read access alone (the schedule and reminders work, recording does not)',
+  ja: 'アプリケーションを「read only」で登録している: 読み取り権限だけを求める（番組表とリマインダーは使えますが、記録はできません）'
 }
 export const fallbacks: LocalizedText = {
   en: 'Browser sign-in not working?',

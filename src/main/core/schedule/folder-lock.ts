@@ -2,10 +2,10 @@ import { readFileSync, rmSync } from 'node:fs'
 import { hostname } from 'node:os'
 import lockfile from 'proper-lockfile'
 import type { LocalizedText } from '../../../shared/locale'
-import { withFileLock } from './file-lock'
-import { writeAtomic } from './atomic-write'
-import { processGone } from './owner'
-import { dataFile } from './data-files'
+import { withFileLock } from '../store/file-lock'
+import { writeAtomic } from '../store/atomic-write'
+import { processGone } from '../store/owner'
+import { dataFile } from '../store/data-files'
 
 /**
  * One reminder daemon per data folder: the app and `onair run` hold the folder while they serve
@@ -93,10 +93,7 @@ export function currentHolder(dataDir: string): FolderHolder | null {
   return holder && !processGone({ host: holder.host, pid: holder.pid, id: '' }) ? holder : null
 }
 
-/**
- * Checked field by field rather than with zod: a restarting `onair run` takes the hold before it
- * loads zod (core/reminders-from-receipts.ts). Anything else in the file is not a holder.
- */
+/** Checked field by field: anything else in the file is not a holder. */
 function readHolder(path: string): FolderHolder | null {
   try {
     const h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Record<keyof FolderHolder, unknown>> | null

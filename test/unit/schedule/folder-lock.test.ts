@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { describeHolder, holdFolder } from '../../../src/main/core/store/folder-lock'
+import { describeHolder, holdFolder } from '../../../src/main/core/schedule/folder-lock'
 import { tempDir } from '../../support/temp-dir'
 import { dataFile } from '../../../src/main/core/store/data-files'
 
