@@ -18,7 +18,7 @@ export default defineConfig({
     // The OAuth client a release carries (the main process only, never the preload or the window).
     define: buildClientDefine(),
     build: {
-      // zod and croner are inlined like the app's own code: the package then has no run-time
+      // zod and node-cron are inlined like the app's own code: the package then has no run-time
       // dependencies, and the packaged app no node_modules to carry (electron stays external).
       externalizeDeps: false,
       // For reading traces, and the list of shipped libraries (scripts/audit-shipped.ts); the

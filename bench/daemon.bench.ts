@@ -13,16 +13,19 @@ import { DAEMON_V8_FLAGS } from '../src/main/cli/daemon-memory'
 import { scratchDir } from '../test/support/temp-dir'
 import { cpuMs, root, rssMb, signedInFolder, sleep, startDaemon } from './onair-daemon'
 import { summarise, type Bench, type Row } from './stats'
+import type { SettingsInput } from '../src/shared/settings'
 
 /**
  * `onair run` as users run it (the built out/cli, rebuilt here):
  * - its resident set half a second after its first poll, with the emulator's sample schedule and
  *   with 1,000 programs in the window (all cached by that poll); goal ≤ 64 MB. Again with 1,000
- *   programs on a private D-Bus session with a notification server (python3-dbusmock), as on a
- *   Linux desktop, where the daemon's D-Bus client connects and asks for the capabilities;
+ *   programs and quiet hours on in a set time zone, and on a private D-Bus session with a
+ *   notification server (python3-dbusmock), as on a Linux desktop, where the daemon's D-Bus client
+ *   connects and asks for the capabilities;
  * - whether it stays flat: the same daemon code polled 100 times back to back
  *   (children/daemon-polls.ts, bundled by the CLI's own Vite config and run by plain Node, as
- *   out/cli is), resident set and heap after polls 1 and 100;
+ *   out/cli is), resident set and heap after polls 1 and 100, with default settings and with
+ *   quiet hours in a zone; and what one poll costs in CPU time with and without the V8 flags;
  * - what it costs idle: CPU time over DAEMON_IDLE_MINUTES (default 12) after its first poll, with
  *   no poll due in that time (poll.cron once a year) and no reminder due: ≈ 0 is the goal.
  */
@@ -53,11 +56,18 @@ async function desktopBus(): Promise<{ env: Record<string, string>; close(): voi
   }
 }
 
+/** Quiet hours in a set zone: the daemon then reads wall clocks through Intl's zone data. */
+const QUIET_IN_TOKYO: SettingsInput = {
+  version: 1,
+  reminders: { quietHours: { enabled: true, start: '01:00', end: '07:00' }, timeZone: 'Asia/Tokyo' }
+}
+
 async function rssAfterFirstPoll(
   programs: number,
-  env: Record<string, string> = {}
+  env: Record<string, string> = {},
+  settings?: SettingsInput
 ): Promise<{ mb: number; cached: number }> {
-  const folder = await signedInFolder(programs)
+  const folder = await signedInFolder(programs, settings)
   try {
     const daemon = await startDaemon(folder, env)
     // A moment for what the poll started (plan, timers, file writes) to settle.
@@ -74,6 +84,7 @@ interface PollSample {
   poll: number
   rss: number
   heap: number
+  cpu: number
 }
 
 /**
@@ -95,10 +106,10 @@ async function buildPollChild(outDir: string): Promise<string> {
   return join(outDir, 'daemon-polls.cjs')
 }
 
-async function hundredPolls(script: string): Promise<PollSample[]> {
-  const folder = await signedInFolder(1000)
+async function hundredPolls(script: string, flags: string[], settings?: SettingsInput): Promise<PollSample[]> {
+  const folder = await signedInFolder(1000, settings)
   try {
-    const child = spawn(process.execPath, ['--expose-gc', ...DAEMON_V8_FLAGS, script], {
+    const child = spawn(process.execPath, ['--expose-gc', ...flags, script], {
       env: folder.env,
       stdio: ['ignore', 'pipe', 'inherit']
     })
@@ -154,9 +165,10 @@ async function rssRows(): Promise<Row[]> {
   const variants = [
     { programs: 0, label: 'sample schedule', bus: false },
     { programs: 1000, label: '1,000 programs', bus: false },
+    { programs: 1000, label: '1,000 programs, quiet hours on in Asia/Tokyo', bus: false, settings: QUIET_IN_TOKYO },
     { programs: 1000, label: '1,000 programs, D-Bus notification server', bus: true }
   ]
-  for (const { programs, label, bus } of variants) {
+  for (const { programs, label, bus, settings } of variants) {
     if (bus && noBus) {
       rows.push({
         bench: 'daemon',
@@ -172,7 +184,7 @@ async function rssRows(): Promise<Row[]> {
     for (let i = 0; i < RSS_RUNS; i++) {
       const session = bus ? await desktopBus() : undefined
       try {
-        const r = await rssAfterFirstPoll(programs, session?.env)
+        const r = await rssAfterFirstPoll(programs, session?.env, settings)
         mbs.push(r.mb)
         cached = r.cached
       } finally {
@@ -191,16 +203,48 @@ async function rssRows(): Promise<Row[]> {
 
 async function pollRows(): Promise<Row[]> {
   const runs: PollSample[][] = []
+  const quiet: PollSample[][] = []
+  const noFlags: PollSample[][] = []
   const buildDir = scratchDir('onair-bench-polls-')
   try {
     const pollChild = await buildPollChild(buildDir)
-    for (let i = 0; i < POLL_RUNS; i++) runs.push(await hundredPolls(pollChild))
+    for (let i = 0; i < POLL_RUNS; i++) {
+      runs.push(await hundredPolls(pollChild, DAEMON_V8_FLAGS))
+      quiet.push(await hundredPolls(pollChild, DAEMON_V8_FLAGS, QUIET_IN_TOKYO))
+      noFlags.push(await hundredPolls(pollChild, []))
+    }
   } finally {
     rmSync(buildDir, { recursive: true, force: true })
   }
   const at = (n: number) => runs.map((r) => r.find((s) => s.poll === n)!)
-  const growth = (key: 'rss' | 'heap') => runs.map((r) => mb(r.at(-1)![key] - r[0]![key]))
+  const growth = (key: 'rss' | 'heap', of = runs) => of.map((r) => mb(r.at(-1)![key] - r[0]![key]))
+  // Polls 2 to 100: the first one's CPU is the daemon's start.
+  const cpuPerPoll = (of: PollSample[][]) => of.map((r) => (r.at(-1)!.cpu - r[0]!.cpu) / (r.at(-1)!.poll - 1))
+  const rssAt1 = (of: PollSample[][]) =>
+    summarise(
+      of.map((r) => mb(r[0]!.rss)),
+      1,
+      ' MB'
+    ).value
   return [
+    {
+      bench: 'daemon',
+      metric: '100 polls of 1,000 programs, quiet hours on in Asia/Tokyo: RSS growth, poll 1 → 100',
+      ...summarise(growth('rss', quiet), 1, ' MB'),
+      note: `RSS at poll 1 / 10 / 25 / 50 / 100 (first run, built): ${quiet[0]!.map((s) => mb(s.rss).toFixed(1)).join(' / ')} MB`
+    },
+    {
+      bench: 'daemon',
+      metric: "one poll of 1,000 programs: CPU time with the daemon's V8 flags",
+      ...summarise(cpuPerPoll(runs), 0, ' ms'),
+      note: `mean of polls 2-100, ${POLL_RUNS} runs; RSS at poll 1 ${rssAt1(runs)}`
+    },
+    {
+      bench: 'daemon',
+      metric: "one poll of 1,000 programs: CPU time without the daemon's V8 flags",
+      ...summarise(cpuPerPoll(noFlags), 0, ' ms'),
+      note: `the same; RSS at poll 1 ${rssAt1(noFlags)}, growth poll 1 → 100 ${summarise(growth('rss', noFlags), 1, ' MB').value}`
+    },
     {
       bench: 'daemon',
       metric: '100 polls of 1,000 programs: RSS growth, poll 1 → 100',

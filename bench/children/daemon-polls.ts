@@ -8,8 +8,8 @@ import { DEFAULT_CRON } from '../../src/main/core/schedule/poller'
 /**
  * A child of daemon.bench.ts: `onair run`'s own code (runDaemon: the same services, stores and
  * HTTP client as the built daemon) over the folder the bench signed in, polled `POLLS` times back
- * to back. After polls 1, 10, 25, 50 and 100 it prints `{"poll", "rss", "heap"}` (bytes, heap after
- * a full GC). Time runs SPEED× fast for this process's timers (`now` with it), so the pacing of a
+ * to back. After polls 1, 10, 25, 50 and 100 it prints `{"poll", "rss", "heap", "cpu"}` (bytes, heap
+ * after a full GC; CPU time so far in ms). Time runs SPEED× fast for this process's timers (`now` with it), so the pacing of a
  * 1,000-program poll (6.7 s of waits) takes a fraction of that; the emulator's rate limit is off.
  * The bench bundles it with the CLI's own Vite config and runs it with plain Node, as out/cli runs:
  * its resident set is the built daemon's, plus this file.
@@ -45,7 +45,8 @@ const context = (): CommandContext => ({
       if (SAMPLES.has(polls)) {
         gc()
         const { rss, heapUsed } = process.memoryUsage()
-        process.stdout.write(`${JSON.stringify({ poll: polls, rss, heap: heapUsed })}\n`)
+        const { user, system } = process.cpuUsage()
+        process.stdout.write(`${JSON.stringify({ poll: polls, rss, heap: heapUsed, cpu: (user + system) / 1000 })}\n`)
       }
       if (polls >= POLLS) stop()
       else setImmediate(tick)

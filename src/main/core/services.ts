@@ -145,7 +145,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     settings: { ...settings, settled: () => inboxSwitch.settled() },
     async start() {
       // The reminders before the rest: their first plan delivers what fell due while nothing
-      // served, synchronously, here. Behind the outbox, the inbox's cron (node-cron worked out its
+      // served, synchronously, here. Behind the outbox, the inbox's cron (node-cron works out its
       // next tick through Intl) and the receiver, it came noticeably late after a restart.
       const serving = turn.claim()()
       records.outbox.start()

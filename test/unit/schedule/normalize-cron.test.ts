@@ -77,6 +77,11 @@ describe('validateCron', () => {
       expect(validateCron(e), e).toEqual({ ok: true })
   })
 
+  it('still accepts every spelling a saved schedule may use', () => {
+    const spellings = ['? */10 * * *', '0\t9 * * mon-fri', '0 12 * * FRI#L', '0 12 15L * *', '0 12 * * 1-5#2', '@daily']
+    for (const e of spellings) expect(validateCron(e), e).toEqual({ ok: true })
+  })
+
   it('rejects bad expressions and more than one poll a minute, saying why in both languages', () => {
     for (const e of ['', 'bogus', '61 * * * *', '* * * * * * *', '* * * * * *', '*/5 * * * * *']) {
       const r = validateCron(e)
