@@ -52,12 +52,7 @@ export default defineConfig({
       minify: true,
       sourcemap: 'hidden',
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/renderer/index.html') },
-        // Two files: what the first screen runs, and one chunk for every view it does not show
-        // (src/renderer/src/lazy-views.ts), fetched when one opens. Each file compresses on
-        // its own, so a chunk per view, or the bundler's own split (a shared chunk the first screen
-        // also loads), costs more of the size budget for the same first screen.
-        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, { name: 'later' }] } }
+        input: { index: resolve(__dirname, 'src/renderer/index.html') }
       }
     },
     // The plugin does not find the root config when the renderer root is a subfolder.

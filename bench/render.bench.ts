@@ -9,7 +9,7 @@ import { benchCore } from './bench-core'
 import { programs, viewOf } from './schedule-data'
 import { openSchedule, type SchedulePage, type Times } from './render-page'
 import { median, summarise, type Bench, type Row } from './stats'
-import { RENDERER_BUDGET_BYTES, rendererJsSize, type JsSize } from './renderer-size'
+import { RENDERER_BUDGET_BYTES, rendererJsSize } from './renderer-size'
 
 /**
  * The schedule window (420×640, as the app opens it) with 1,000 and 10,000 cached programs in
@@ -128,21 +128,17 @@ async function renderTimes(): Promise<Row[]> {
   }
 }
 
-/** The renderer's JavaScript: all of it (the budget's measure) and what the first screen loads. */
-function bundleSizes(): Row[] {
-  const { total, firstScreen } = rendererJsSize(rendererDir)
+/** The renderer's JavaScript: all of it, the budget's measure. */
+function bundleSize(): Row {
+  const size = rendererJsSize(rendererDir)
   const kb = (b: number) => `${(b / 1024).toFixed(2)} KiB`
-  const row = (metric: string, size: JsSize, note: string): Row => ({
+  return {
     bench: 'render',
-    metric,
+    metric: 'renderer JS gzipped',
     value: kb(size.gzipped),
     spread: 'same every run',
-    note: `${size.files} file(s), ${kb(size.raw)} raw; gzip -9; ${note}`
-  })
-  return [
-    row('renderer JS gzipped', total, `budget ${kb(RENDERER_BUDGET_BYTES)}`),
-    row('first screen JS gzipped', firstScreen, 'entry and its static imports; lazy views load when opened')
-  ]
+    note: `${size.files} file(s), ${kb(size.raw)} raw; gzip -9; budget ${kb(RENDERER_BUDGET_BYTES)}`
+  }
 }
 
 const bench: Bench = {
@@ -153,7 +149,7 @@ const bench: Bench = {
     } catch {
       throw new Error(`${rendererDir} is missing: run \`npm run build\` before \`npm run bench render\``)
     }
-    return [...(await renderTimes()), ...bundleSizes()]
+    return [...(await renderTimes()), bundleSize()]
   }
 }
 export default bench

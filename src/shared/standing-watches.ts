@@ -1,7 +1,7 @@
 /**
  * Which Watched presses on reminders still stand: an `undone` entry of the history cancels the
  * watched entry with its `recordId`. Shared by the window's Reminders list and the repeats planner;
- * its own file, without zod, so the list's lazy chunk stays small.
+ * its own file, without zod, which the window does not bundle.
  */
 import type { HistoryEntry } from './reminder-history'
 

@@ -43,9 +43,8 @@ describe.each(MODES)('media client and the emulator differences ($name mode)', (
       startedFrom: now - HOUR + 30_500,
       startedTo: new Date(now + 5 * HOUR),
       unwatched: false,
-      rebroadcast: true,
       ids: [1, 4],
-      sortId: 'desc'
+      sortStartedAt: 'desc'
     })
     await t.client.listWorks({ title: 'Bakery', status: 'watching', sortSeason: 'asc', fields: ['title', 'title'] })
     const created = await t.client.createRecord({ episodeId: 301, shareMicroblog: false, shareSocialnet: false })
@@ -57,7 +56,7 @@ describe.each(MODES)('media client and the emulator differences ($name mode)', (
       expect(new Set(names).size, r.query).toBe(names.length)
       for (const [name, value] of new URLSearchParams(r.query)) {
         if (name.startsWith('filter_started_at_')) expect(value).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/)
-        if (['filter_unwatched', 'filter_rebroadcast'].includes(name)) expect(['true', 'false']).toContain(value)
+        if (name === 'filter_unwatched') expect(['true', 'false']).toContain(value)
       }
     }
     const fieldsSent = new URLSearchParams(t.emu.requests.find((r) => r.path === '/v1/me/works')?.query)

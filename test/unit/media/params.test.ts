@@ -84,11 +84,8 @@ describe('programsParams', () => {
     const q = programsParams({
       fields: ['work.title'],
       ids: [1, 2],
-      channelIds: [3],
       workIds: [4, 5],
       unwatched: true,
-      rebroadcast: false,
-      sortId: 'desc',
       page: 2,
       perPage: 50
     })
@@ -97,11 +94,8 @@ describe('programsParams', () => {
       per_page: '50',
       fields: 'id,started_at,work.title',
       filter_ids: '1,2',
-      filter_channel_ids: '3',
       filter_work_ids: '4,5',
       filter_unwatched: 'true',
-      filter_rebroadcast: 'false',
-      sort_id: 'desc',
       sort_started_at: 'asc'
     })
     expect(programsParams({ sortStartedAt: 'desc' }).sort_started_at).toBe('desc')
@@ -118,7 +112,7 @@ describe('programsParams', () => {
 
   it('refuses an inverted window and bad sort values', () => {
     clientSide(() => programsParams({ startedFrom: 2000, startedTo: 1000 }))
-    clientSide(() => programsParams({ sortId: 'ASC' as 'asc' }))
+    clientSide(() => programsParams({ sortStartedAt: 'ASC' as 'asc' }))
   })
 })
 

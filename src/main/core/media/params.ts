@@ -20,15 +20,12 @@ export interface ProgramsParams extends PageParams {
   /** Dotted field names to keep; `id` and `started_at` are always added. */
   fields?: readonly string[]
   ids?: readonly number[]
-  channelIds?: readonly number[]
   workIds?: readonly number[]
   /** Inclusive start of the window (see programs.ts for how it is widened). */
   startedFrom?: Date | number
   /** Inclusive end of the window. */
   startedTo?: Date | number
   unwatched?: boolean
-  rebroadcast?: boolean
-  sortId?: Sort
   /** Defaults to `asc`: the service's own default order is not by start time. */
   sortStartedAt?: Sort
 }
@@ -112,7 +109,6 @@ export function programsParams(p: ProgramsParams): WireParams {
   const out: WireParams = pageParams(p)
   if (p.fields) out.fields = formatFields(p.fields, ['id', 'started_at'])
   if (p.ids) out.filter_ids = formatIds('ids', p.ids)
-  if (p.channelIds) out.filter_channel_ids = formatIds('channelIds', p.channelIds)
   if (p.workIds) out.filter_work_ids = formatIds('workIds', p.workIds)
   const from = p.startedFrom === undefined ? undefined : toMs(p.startedFrom)
   const to = p.startedTo === undefined ? undefined : toMs(p.startedTo)
@@ -120,8 +116,6 @@ export function programsParams(p: ProgramsParams): WireParams {
   if (from !== undefined) out.filter_started_at_gt = formatFilterTime(Math.floor(from / MINUTE) * MINUTE - MINUTE)
   if (to !== undefined) out.filter_started_at_lt = formatFilterTime(Math.ceil(to / MINUTE) * MINUTE + MINUTE)
   if (p.unwatched !== undefined) out.filter_unwatched = formatBoolean(p.unwatched, 'unwatched')
-  if (p.rebroadcast !== undefined) out.filter_rebroadcast = formatBoolean(p.rebroadcast, 'rebroadcast')
-  if (p.sortId) out.sort_id = formatSort('sortId', p.sortId)
   out.sort_started_at = formatSort('sortStartedAt', p.sortStartedAt ?? 'asc')
   return out
 }

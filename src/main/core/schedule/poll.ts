@@ -46,8 +46,6 @@ export interface PollInput {
   media: Pick<MediaClient, 'allPrograms'>
   now: number
   settings: Pick<Settings, 'poll' | 'reminders'>
-  /** Benchmarks turn the field list off to measure what it saves. */
-  fields?: readonly string[] | null
 }
 
 /**
@@ -56,7 +54,7 @@ export interface PollInput {
  * exact inclusive window, so a program exactly at an edge is kept. Service failures come back as
  * a value; anything else is a bug and is thrown.
  */
-export async function pollOnce({ media, now, settings, fields = PROGRAM_FIELDS }: PollInput): Promise<PollResult> {
+export async function pollOnce({ media, now, settings }: PollInput): Promise<PollResult> {
   const { pastHours, aheadHours } = settings.poll
   try {
     const walk = media.allPrograms(
@@ -66,7 +64,7 @@ export async function pollOnce({ media, now, settings, fields = PROGRAM_FIELDS }
         startedTo: now + aheadHours * HOUR,
         sortStartedAt: 'asc',
         perPage: 50,
-        ...(fields ? { fields } : {})
+        fields: PROGRAM_FIELDS
       },
       { maxPages: MAX_POLL_PAGES }
     )

@@ -86,10 +86,6 @@ export const NOTIFICATION_TYPES = [
 ] as const
 export type KnownNotificationType = (typeof NOTIFICATION_TYPES)[number]
 
-export function isKnownNotificationType(t: string): t is KnownNotificationType {
-  return (NOTIFICATION_TYPES as readonly string[]).includes(t)
-}
-
 export const Notification = z.object({
   id: Id,
   // New types appear over time: kept as sent, the UI shows them generically.
