@@ -793,6 +793,11 @@ export const dialog = {
   asked: [] as Electron.SaveDialogOptions[],
   nextResponse: null as number | null,
   messageBoxes: [] as Array<{ parent: FakeBrowserWindow | null; options: Electron.MessageBoxOptions }>,
+  errorBoxes: [] as Array<{ title: string; content: string }>,
+  /** Modal and synchronous; callable before `ready` (on Linux it then only writes to stderr). */
+  showErrorBox(title: string, content: string): void {
+    dialog.errorBoxes.push({ title, content })
+  },
   showSaveDialog(options: Electron.SaveDialogOptions): Promise<Electron.SaveDialogReturnValue> {
     dialog.asked.push(options)
     const filePath = dialog.nextSave
@@ -943,6 +948,7 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   protocol.privileged = null
   protocol.handlers.clear()
   dialog.messageBoxes = []
+  dialog.errorBoxes = []
   globalShortcut.registered.clear()
   globalShortcut.heldElsewhere.clear()
 }

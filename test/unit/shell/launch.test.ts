@@ -6,6 +6,7 @@ import {
   FakeEvent,
   FakeTray,
   app,
+  dialog,
   defaultSession,
   ipcMain,
   restorePlatform
@@ -120,6 +121,7 @@ describe('launch: before and after ready', () => {
     await shell.started
     expect(app.exitCode).toBe(1)
     expect(FakeBrowserWindow.instances).toHaveLength(0)
+    expect(dialog.errorBoxes).toEqual([{ title: 'Onair', content: expect.stringContaining(blocker) }])
   })
 
   it('never writes the log through a link at its name: the line stays on the console, the target untouched', () => {
