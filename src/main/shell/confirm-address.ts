@@ -1,5 +1,5 @@
 /**
- * The question a new service address needs before it takes effect (issue 28): a native dialog the
+ * The question a new service address needs before it takes effect: a native dialog the
  * main process shows, which no script in the page can answer or fake. Cancel is the default, and
  * what Escape or closing the dialog answers.
  */

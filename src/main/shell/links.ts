@@ -1,5 +1,5 @@
 /**
- * `onair://` links reaching the app (issue 24.3), on each system's path:
+ * `onair://` links reaching the app, on each system's path:
  * - Windows and Linux start the app with the link as an argument: this process's own argv when no
  *   Onair runs, else the running one's `second-instance` event with the second's argv (the second
  *   one quits at once: launch.ts);

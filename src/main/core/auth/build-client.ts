@@ -1,5 +1,5 @@
 /**
- * The service's OAuth client a build may carry (issue 22.3), so that a user signs in without
+ * The service's OAuth client a build may carry, so that a user signs in without
  * registering an application first. It is given at build time through the environment
  * (ONAIR_BUILD_MEDIA_URL, ONAIR_BUILD_CLIENT_ID, ONAIR_BUILD_CLIENT_SECRET, optionally
  * ONAIR_BUILD_WIKI_URL) and written into the app's and the command line's bundles by the bundler
