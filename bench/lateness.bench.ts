@@ -1,7 +1,8 @@
 import { ManualClock, systemClock } from '../src/main/core/clock'
 import { createLedger } from '../test/support/memory-ledger'
 import { createScheduler } from '../src/main/core/schedule/scheduler'
-import { CachedProgramSchema, ReminderSettingsSchema } from '../src/shared/schedule'
+import { CachedProgramSchema } from '../src/shared/schedule'
+import { ReminderSettingsSchema } from '../src/shared/settings'
 import { quantile, summarise, type Bench } from './stats'
 
 /**

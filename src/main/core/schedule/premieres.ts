@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/locale'
 import type { HistoryReminder } from '../../../shared/reminder-history'
-import type { CachedProgram, ReminderSettings } from '../../../shared/schedule'
+import type { CachedProgram } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import type { NativeNotification } from '../notify'
 import { memoryStore, type DocumentStore } from '../store/json-file'
 import type { PremieresDoc } from './reminder-documents'

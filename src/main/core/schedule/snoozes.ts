@@ -1,4 +1,5 @@
-import type { CachedProgram, Reminder, ReminderSettings } from '../../../shared/schedule'
+import type { CachedProgram, Reminder } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import { channelRule } from '../../../shared/watch-time'
 import { memoryStore, type DocumentStore } from '../store/json-file'
 import type { SnoozesDoc } from './reminder-documents'
