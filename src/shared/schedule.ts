@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { REMINDER_MODES } from './reminder-mode'
 
 /**
  * The live service sends `episode.number` as a number (`1.0`, `12.5`), the documents as a string.
@@ -45,79 +44,6 @@ export const ScheduleCacheSchema = z.object({
   programs: z.array(CachedProgramSchema)
 })
 export type ScheduleCache = z.output<typeof ScheduleCacheSchema>
-
-/** A time of day, HH:MM on the 24-hour clock (quiet hours, the schedule's day boundary). */
-export const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)')
-
-const TimeZone = z.string().refine(
-  (tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz })
-      return true
-    } catch {
-      return false
-    }
-  },
-  { message: 'unknown IANA time zone' }
-)
-
-export const QuietHoursSchema = z.object({
-  enabled: z.boolean(),
-  /** Local wall time; when start > end the window wraps midnight. start === end means no window. */
-  start: WallTime,
-  end: WallTime
-})
-export type QuietHours = z.output<typeof QuietHoursSchema>
-
-/** Bounds of a channel's offset: an hour early (a web premiere) to a day late (a streaming service). */
-export const CHANNEL_OFFSET_MIN = -60
-export const CHANNEL_OFFSET_MAX = 1440
-
-/**
- * What the user set for one channel: when its episodes can really be watched, relative to the
- * broadcast, and whether it reminds at all. Keyed by the service's channel id (a name can change
- * or carry dots and spaces; the id is what the service filters channels by).
- */
-export const ChannelRuleSchema = z.object({
-  offsetMinutes: z.number().int().min(CHANNEL_OFFSET_MIN).max(CHANNEL_OFFSET_MAX).default(0),
-  muted: z.boolean().default(false)
-})
-export type ChannelRule = z.output<typeof ChannelRuleSchema>
-
-export const ReminderSettingsSchema = z.object({
-  // Deduplicated and ordered earliest reminder first, so equal settings compare equal.
-  leadMinutes: z
-    .array(z.number().int().min(0).max(1440))
-    .default([10, 0])
-    .transform((ls) => [...new Set(ls)].sort((a, b) => b - a)),
-  quietHours: QuietHoursSchema.default({ enabled: false, start: '23:00', end: '07:00' }),
-  /** "Remind me of" (reminder-mode.ts). The two lists are kept apart: switching modes loses neither. */
-  mode: z.enum(REMINDER_MODES).default('all-except-muted'),
-  mutedWorkIds: z.array(z.number().int()).default([]),
-  /** The works reminded of in `only-picked` mode; ignored in the other. */
-  pickedWorkIds: z.array(z.number().int()).default([]),
-  hideRebroadcasts: z.boolean().default(false),
-  graceMinutes: z.number().int().min(0).max(1440).default(15),
-  // One notification per program is fine for two; a wall of three or more is not.
-  groupThreshold: z.number().int().min(2).default(3),
-  /** IANA zone for quiet hours; absent means the system zone. */
-  timeZone: TimeZone.optional(),
-  /** Per channel id (digits): an offset to when the episode can be watched, or no reminders. */
-  channels: z
-    .record(
-      z.string().regex(/^\d+$/, 'expected a channel id, digits (onair upcoming --json shows channel.id)'),
-      ChannelRuleSchema
-    )
-    .default({}),
-  /** The same episode on several channels: one reminder, for the earliest slot after offsets. */
-  onePerEpisode: z.boolean().default(true),
-  /** "Premiere: …" once per work when its first episode appears in the schedule (core/schedule/premieres.ts). */
-  premiere: z.boolean().default(true),
-  /** "Don't let me miss it": reminders of these works repeat until acted on (core/schedule/repeats.ts). */
-  dontMissWorkIds: z.array(z.number().int()).default([])
-})
-export type ReminderSettings = z.output<typeof ReminderSettingsSchema>
-export type ReminderSettingsInput = z.input<typeof ReminderSettingsSchema>
 
 export const ReminderSchema = z.object({
   key: z.string(),

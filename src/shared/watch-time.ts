@@ -1,4 +1,4 @@
-import type { ChannelRule } from './schedule'
+import type { ChannelRule } from './settings'
 
 /**
  * When an episode can really be watched: its broadcast start moved by its channel's offset. Plain

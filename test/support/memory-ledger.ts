@@ -1,6 +1,5 @@
 import { memoryStore } from '../../src/main/core/store/json-file'
-import { emptyLedger, ledgerOver, type Ledger } from '../../src/main/core/schedule/ledger'
-import { LedgerDoc } from '../../src/main/core/schedule/reminder-documents'
+import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from '../../src/main/core/schedule/ledger'
 
 /**
  * A ledger in memory that hands each change to `save` as JSON (tests, benchmarks). An unreadable

@@ -6,8 +6,7 @@
  * effects are opening Onair's own views, never an action on the user's records.
  */
 import type { LocalizedText } from '../../shared/locale'
-import { looksLikeOnairLink, type OnairLink } from '../../shared/onair-link'
-import { parseOnairLink } from '../../shared/onair-link-parser'
+import { looksLikeOnairLink, parseOnairLink, type OnairLink } from '../../shared/onair-link'
 import type { CachedProgram } from '../../shared/schedule'
 import { workUrl } from './calendar/events'
 

@@ -1,8 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LINK_REFUSED, linkAction, linkRequest, NOT_IN_SCHEDULE } from '../../../src/main/core/links'
-import { onairLink } from '../../../src/shared/onair-link'
-import { parseOnairLink } from '../../../src/shared/onair-link-parser'
+import { onairLink, parseOnairLink } from '../../../src/shared/onair-link'
 import { BASE, MIN, program } from '../schedule/fixtures'
 
 describe('onair:// links (parser)', () => {

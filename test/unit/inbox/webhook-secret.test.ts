@@ -2,8 +2,11 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
-import { WEBHOOK_SECRET, webhookSecretFile } from '../../../src/main/core/inbox/webhook-secret'
-import { describeReplacedWebhookUrl } from '../../../src/main/core/inbox/messages'
+import {
+  describeReplacedWebhookUrl,
+  WEBHOOK_SECRET,
+  webhookSecretFile
+} from '../../../src/main/core/inbox/webhook-secret'
 import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
 import { tempDir } from '../../support/temp-dir'
 import { dataFile } from '../../../src/main/core/store/data-files'

@@ -6,13 +6,8 @@ import { plan } from '../../../src/main/core/schedule/planner'
 import { latestShift } from '../../../src/main/core/schedule/poll'
 import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'
-import {
-  CachedProgramSchema,
-  type CachedProgram,
-  type Delivery,
-  type ReminderSettings,
-  type ReminderSettingsInput
-} from '../../../src/shared/schedule'
+import { CachedProgramSchema, type CachedProgram, type Delivery } from '../../../src/shared/schedule'
+import { type ReminderSettings, type ReminderSettingsInput } from '../../../src/shared/settings'
 import { DAY, HOUR, MIN, settings } from './fixtures'
 
 /**

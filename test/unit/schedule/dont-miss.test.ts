@@ -10,9 +10,12 @@ import { repeatKey } from '../../../src/main/core/schedule/repeats'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'
 import type { Delivery } from '../../../src/shared/schedule'
 import { program, settings as reminderSettings } from './fixtures'
-import { defaultSettings, type Settings } from '../../../src/shared/settings'
-import type { ReminderSettingsInput } from '../../../src/shared/schedule'
-import { ReminderSettingsSchema } from '../../../src/shared/schedule'
+import {
+  defaultSettings,
+  ReminderSettingsSchema,
+  type ReminderSettingsInput,
+  type Settings
+} from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, USER_ID, type Emulator } from '../../emulator'
 import { tempDir } from '../../support/temp-dir'
 import { emulated } from '../media/emulated'

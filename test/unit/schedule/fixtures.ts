@@ -1,11 +1,6 @@
 import fc from 'fast-check'
-import {
-  CachedProgramSchema,
-  ReminderSettingsSchema,
-  type CachedProgram,
-  type ReminderSettings,
-  type ReminderSettingsInput
-} from '../../../src/shared/schedule'
+import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'
+import { ReminderSettingsSchema, type ReminderSettings, type ReminderSettingsInput } from '../../../src/shared/settings'
 
 export const MIN = 60_000
 export const HOUR = 60 * MIN

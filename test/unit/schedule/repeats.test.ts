@@ -5,7 +5,8 @@ import { plan, planAt } from '../../../src/main/core/schedule/planner'
 import { actedOn, broadcastOf, MAX_PER_EPISODE } from '../../../src/main/core/schedule/repeats'
 import { slotIdentity } from '../../../src/main/core/schedule/slots'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
-import type { CachedProgram, Reminder, ReminderSettingsInput } from '../../../src/shared/schedule'
+import type { CachedProgram, Reminder } from '../../../src/shared/schedule'
+import type { ReminderSettingsInput } from '../../../src/shared/settings'
 import { BASE, DAY, MIN, program, programArb, settings, settingsArb } from './fixtures'
 
 /** A ledger in memory that knows when each key was delivered, as the real one does. */

@@ -3,7 +3,8 @@ import { ManualClock, type Clock } from '../../../src/main/core/clock'
 import type { Ledger } from '../../../src/main/core/schedule/ledger'
 import { createLedger } from '../../support/memory-ledger'
 import { createScheduler, MAX_TIMER_MS } from '../../../src/main/core/schedule/scheduler'
-import type { Delivery, ReminderSettings, ReminderSettingsInput } from '../../../src/shared/schedule'
+import type { Delivery } from '../../../src/shared/schedule'
+import type { ReminderSettings, ReminderSettingsInput } from '../../../src/shared/settings'
 import { DAY, HOUR, MIN, program, settings } from './fixtures'
 
 const T0 = Date.UTC(2026, 3, 5, 12, 0)

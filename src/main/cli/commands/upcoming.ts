@@ -2,6 +2,7 @@ import type { LocalizedText } from '../../../shared/locale'
 import { duration, summaryLine } from '../../core/schedule/reminder-text'
 import { channelRule, watchAt } from '../../../shared/watch-time'
 import { formatCountdown } from '../../core/schedule/tray-state'
+import { writeAtomic } from '../../core/store/atomic-write'
 import { EXIT, UsageError, type Command } from '../command'
 import { savedSchedule } from '../shown-schedule'
 
@@ -87,8 +88,7 @@ export const upcoming: Command = {
       if (file === undefined || file === '-') ctx.io.write(ics)
       else {
         try {
-          // Imported here: the listing, the usual use, writes nothing and needs no writer.
-          ;(await import('../../core/store/atomic-write')).writeAtomic(file, ics, 0o644)
+          writeAtomic(file, ics, 0o644)
         } catch (e) {
           const reason = e instanceof Error ? e.message : String(e)
           ctx.io.err(

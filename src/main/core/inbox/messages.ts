@@ -63,11 +63,3 @@ export function nativeNotificationFor(fresh: readonly StoredItem[], lang: Locale
     target: Number.isSafeInteger(numericId) ? { kind: 'inbox', notificationId: numericId } : { kind: 'inbox' }
   }
 }
-
-/** What the user must do when the URL registered in the wiki stopped working. */
-export function describeReplacedWebhookUrl(url: string): LocalizedText {
-  return {
-    en: `The webhook receiver's saved secret was lost, so its URL changed and the one registered in the wiki no longer works. Register the new URL ${url} with the wiki (the community's webhook settings), replacing the old one.`,
-    ja: `Webhook の受信先の保存済みシークレットが失われたため URL が変わり、Wiki に登録した URL は使えなくなりました。新しい URL ${url} を Wiki（コミュニティの Webhook 設定）に登録し、古い URL と置き換えてください。`
-  }
-}

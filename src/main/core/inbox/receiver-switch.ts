@@ -3,8 +3,7 @@ import type { Notifier } from '../notify'
 import type { WebhookEvent } from '../wiki/webhooks'
 import type { InboxService } from './inbox'
 import { startInboxReceiver } from './receiver'
-import { describeReplacedWebhookUrl } from './messages'
-import type { WebhookSecret } from './webhook-secret'
+import { describeReplacedWebhookUrl, type WebhookSecret } from './webhook-secret'
 import type { WebhookServer } from './webhook-server'
 
 /**

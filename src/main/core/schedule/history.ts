@@ -1,8 +1,16 @@
-import type { HistoryEntry, HistoryOutcome, HistoryReminder } from '../../../shared/reminder-history'
+import { z } from 'zod'
+import {
+  HistoryEntrySchema,
+  type HistoryEntry,
+  type HistoryOutcome,
+  type HistoryReminder
+} from '../../../shared/reminder-history'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
 import { memoryStore, type DocumentStore } from '../store/json-file'
-import type { HistoryDoc } from './reminder-documents'
 import type { ReminderRef } from './snoozes'
+
+export const HistoryDoc = z.object({ version: z.literal(1), entries: z.array(HistoryEntrySchema) })
+export type HistoryDoc = z.output<typeof HistoryDoc>
 
 /**
  * The reminder history (`reminder-history.json`): what became of every reminder this week, in

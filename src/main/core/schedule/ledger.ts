@@ -1,6 +1,14 @@
+import { z } from 'zod'
 import type { DocumentStore } from '../store/json-file'
-import type { LedgerDoc } from './reminder-documents'
 import type { DeliveredAt } from './repeats'
+
+export const LedgerDoc = z.object({
+  version: z.literal(1),
+  entries: z.record(z.string(), z.object({ deliveredAt: z.number(), startedAt: z.number() })),
+  /** The last moment reminders were being served from this folder (any process): the heartbeat. */
+  servedAt: z.number().optional()
+})
+export type LedgerDoc = z.output<typeof LedgerDoc>
 
 const HOUR = 60 * 60 * 1000
 /**

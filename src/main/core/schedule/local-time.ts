@@ -1,4 +1,4 @@
-import type { QuietHours } from '../../../shared/schedule'
+import type { QuietHours } from '../../../shared/settings'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

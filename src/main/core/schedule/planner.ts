@@ -1,4 +1,5 @@
-import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
+import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import { isWorkReminded } from '../../../shared/reminder-mode'
 import { isInQuietHours } from './local-time'
 import { NOTHING_ACTED_ON, repeatsOf, type ActedOn, type DeliveredAt } from './repeats'

@@ -1,5 +1,5 @@
-import type { CachedProgram, ChannelRule } from '../../../shared/schedule'
-import type { Settings } from '../../../shared/settings'
+import type { CachedProgram } from '../../../shared/schedule'
+import type { Settings, ChannelRule } from '../../../shared/settings'
 import { ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { collectPages } from '../media/paginate'

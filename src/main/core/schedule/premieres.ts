@@ -1,12 +1,20 @@
+import { z } from 'zod'
 import type { Locale } from '../../../shared/locale'
 import type { HistoryReminder } from '../../../shared/reminder-history'
-import type { CachedProgram, ReminderSettings } from '../../../shared/schedule'
+import type { CachedProgram } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import type { NativeNotification } from '../notify'
 import { memoryStore, type DocumentStore } from '../store/json-file'
-import type { PremieresDoc } from './reminder-documents'
 import { isInQuietHours } from './local-time'
 import { isWanted } from './planner'
 import { summaryLine } from './reminder-text'
+
+export const PremieresDoc = z.object({
+  version: z.literal(1),
+  /** Work id → when its premiere was announced. */
+  works: z.record(z.string(), z.object({ notifiedAt: z.number() }))
+})
+export type PremieresDoc = z.output<typeof PremieresDoc>
 
 /**
  * "Premieres tonight": the schedule holds only works the user marked watching or

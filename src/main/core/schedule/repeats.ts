@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../../shared/reminder-history'
 import { cancelledWatches, standingWatch } from '../../../shared/standing-watches'
-import type { CachedProgram, Reminder, ReminderSettings } from '../../../shared/schedule'
+import type { CachedProgram, Reminder } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import { isInQuietHours } from './local-time'
 import { reminderKey, type Slot } from './slots'
 

@@ -1,5 +1,6 @@
 import type { Clock, TimerHandle } from '../clock'
-import type { CachedProgram, Delivery, Reminder, ReminderSettings } from '../../../shared/schedule'
+import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import type { Ledger } from './ledger'
 import { byFireAtThenKey, candidates, groupDue, planAt } from './planner'
 import { NOTHING_ACTED_ON, type ActedOn, type DeliveredAt } from './repeats'

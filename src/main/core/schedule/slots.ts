@@ -1,4 +1,5 @@
-import type { CachedProgram, ReminderSettings } from '../../../shared/schedule'
+import type { CachedProgram } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import { channelRule, watchAt } from '../../../shared/watch-time'
 
 /**

@@ -1,8 +1,28 @@
-import type { CachedProgram, Reminder, ReminderSettings } from '../../../shared/schedule'
+import { z } from 'zod'
+import type { CachedProgram, Reminder } from '../../../shared/schedule'
+import type { ReminderSettings } from '../../../shared/settings'
 import { channelRule } from '../../../shared/watch-time'
 import { memoryStore, type DocumentStore } from '../store/json-file'
-import type { SnoozesDoc } from './reminder-documents'
 import { isWanted, oldestOnTime } from './planner'
+
+const SnoozeEntry = z.object({
+  programId: z.int(),
+  startedAt: z.string(),
+  offsetMinutes: z.int(),
+  fireAt: z.number(),
+  requestedAt: z.number()
+})
+
+/**
+ * `snoozes.json`: the snoozed reminders of the data folder, keyed by the reminder's own key, so a
+ * reminder has at most one snooze whatever presses it (a double click, the same toast in the
+ * Action Center, the snoozed reminder snoozed again): the last press wins, +5 min from it.
+ */
+export const SnoozesDoc = z.object({
+  version: z.literal(1),
+  snoozes: z.record(z.string(), SnoozeEntry)
+})
+export type SnoozesDoc = z.output<typeof SnoozesDoc>
 
 /** "Snooze" on a reminder brings it back this long after the press. */
 export const SNOOZE_MS = 5 * 60_000

@@ -1,4 +1,5 @@
-import type { CachedProgram, ChannelRule } from '../../../shared/schedule'
+import type { CachedProgram } from '../../../shared/schedule'
+import type { ChannelRule } from '../../../shared/settings'
 import type { Episode } from '../../../shared/episode-label'
 import { watchAt } from '../../../shared/watch-time'
 

@@ -1,4 +1,4 @@
-import type { ChannelRule } from '../../../../shared/schedule'
+import type { ChannelRule } from '../../../../shared/settings'
 import { channelRule, watchAt } from '../../../../shared/watch-time'
 import { broadcastDay, formatSlotTime, type SlotTimeOptions } from '../../lib/broadcast-day'
 import { dateTimeFormat } from '../../lib/intl'
