@@ -28,9 +28,11 @@ test.skip(noServer !== undefined, `a notification server for the app's D-Bus cli
 
 let onair: Launched
 let server: NotificationServer | undefined
-const busFolder = linux ? scratchDir('onair-electron-bus-') : undefined
+// Made when the tests run, not when the file loads: a skipped file leaves nothing behind.
+let busFolder: string | undefined
 
 test.beforeAll(async () => {
+  busFolder = linux ? scratchDir('onair-electron-bus-') : undefined
   server = busFolder ? await startNotificationServer(undefined, await startSessionBus(busFolder)) : undefined
   onair = await launchOnair(executablePath!, { settingsJson: '{ "ui": { "locale": ', env: server?.env ?? {} })
   await onair.app.firstWindow()
