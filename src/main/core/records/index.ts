@@ -27,7 +27,6 @@ export interface RecordsDeps {
   onCorrupt?: (r: CorruptFileReport) => void
   /** A store or timer failure the outbox survived. */
   onError?: (error: unknown) => void
-  undoWindowMs?: number
 }
 
 export function openRecords(deps: RecordsDeps): RecordsCore {
@@ -36,7 +35,6 @@ export function openRecords(deps: RecordsDeps): RecordsCore {
     media: deps.media,
     clock: deps.clock,
     monitor: deps.monitor,
-    undoWindowMs: deps.undoWindowMs,
     // What another process (a `record` in a terminal, the app) queues is seen at once.
     watch: (onChange) => watchDocument(dataFile(deps.dataDir, 'outbox'), onChange),
     onError: deps.onError
