@@ -8,9 +8,7 @@ import type { Handlers, Reply } from '../../../shared/contract'
 import type { Core } from '../app'
 import { accountHandlers } from '../account/ipc'
 import { calendarHandlers } from '../calendar/ipc'
-import { inboxHandlers } from '../inbox/ipc'
 import { recordsHandlers } from '../records/ipc'
-import { scheduleHandlers } from '../schedule/ipc'
 import { remindersHandlers } from '../schedule/reminder-acts'
 import { shortcutsHandlers } from '../shortcuts/ipc'
 import { describeError, FILE_ERROR, toUserError } from '../describe-error'
@@ -24,9 +22,22 @@ export function createHandlers(core: Core): Handlers {
     'app:copyDiagnostics': () => core.copyDiagnostics(),
     'app:hideWindow': async () => core.hideWindow(),
     ...accountHandlers(core.account, core.settings, (changes) => core.confirmAddressChange(changes)),
-    ...inboxHandlers(core.inbox),
+    'inbox:list': async ({ unreadOnly }) => core.inbox.view({ unreadOnly }),
+    'inbox:refresh': async ({ unreadOnly }) => {
+      await core.inbox.refresh()
+      return core.inbox.view({ unreadOnly })
+    },
+    'inbox:markSeen': async ({ keys }) => ({ unseenCount: core.inbox.markSeen(keys) }),
+    'inbox:markAllSeen': async () => ({ unseenCount: core.inbox.markAllSeen() }),
+    'inbox:article': async (ref) => core.inbox.article(ref),
+    'inbox:images': async ({ urls, asked }) => core.inbox.images(urls, asked),
+    'inbox:webhookInfo': async () => core.inbox.webhookInfo(),
     ...recordsHandlers(core.records, (id) => core.reminders.recordUndone(id)),
-    ...scheduleHandlers(core.reminders),
+    'schedule:get': async () => core.reminders.snapshot(),
+    'schedule:refresh': async () => {
+      await core.reminders.refresh()
+      return core.reminders.snapshot()
+    },
     ...remindersHandlers(core.reminders, core.records),
     ...calendarHandlers(core.calendar, core.calendarShell),
     ...shortcutsHandlers(core.settings, core.shortcuts, core.info().platform),
