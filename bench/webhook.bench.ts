@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs'
 import { systemClock } from '../src/main/core/clock'
 import { createInbox } from '../src/main/core/inbox/inbox'
-import { startInboxReceiver } from '../src/main/core/inbox/receiver'
+import { startInboxReceiver } from '../src/main/core/inbox/switches'
 import { memoryWebhookSecret } from '../src/main/core/inbox/webhook-secret'
 import { inboxFileStore } from '../src/main/core/inbox/store'
 import { memoryNotifier } from '../src/main/core/notify'
@@ -27,7 +27,8 @@ async function oneRun(): Promise<number[]> {
     notify: () => true,
     language: () => 'en'
   })
-  const receiver = await startInboxReceiver({ inbox, secret: memoryWebhookSecret(), port: 0 })
+  const hook = { inbox, secret: () => memoryWebhookSecret(), notifier: memoryNotifier(), locale: () => 'en' as const }
+  const receiver = await startInboxReceiver(hook, 0)
   const wiki = createWikiService({ now: () => Date.now(), quirks: false })
   const body = JSON.stringify(wiki.webhookEvent('article_created'))
   const times: number[] = []

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboxTypeFamily, inboxTypeLabel } from '../../../src/main/core/inbox/types'
 import { NOTIFICATION_TYPES } from '../../../src/main/core/wiki/schemas'
-import { startInboxPolling } from '../../../src/main/core/inbox/poller'
+import { inboxPollSwitch } from '../../../src/main/core/inbox/switches'
 import { startEmulator, type Emulator } from '../../emulator'
 import { inboxRig, NOW } from './helpers'
 
@@ -123,16 +123,17 @@ describe('inbox: notifications, failures, persistence', () => {
     await Promise.all([rig.inbox.refresh(), rig.inbox.refresh(), rig.inbox.refresh()])
     expect(emu.requests.length - before).toBe(2)
     let tick = () => {}
-    const stop = startInboxPolling(rig.inbox, (t) => {
+    const poll = inboxPollSwitch(rig.inbox, (_cron, t) => {
       tick = t
       return { stop: () => (tick = () => {}) }
     })
+    poll('*/5 * * * *')
     await rig.inbox.refresh()
     const n = emu.wiki.addNotification({ type: 'PageMentionNotification' })
     tick()
     await rig.inbox.refresh()
     expect(rig.inbox.view().items.map((i) => i.key)).toContain(`n:${n.id as number}`)
-    stop()
+    poll('')
   })
 
   it('401: the wiki token message, the list kept; offline: the list kept with its age', async () => {

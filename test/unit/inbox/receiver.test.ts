@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInbox } from '../../../src/main/core/inbox/inbox'
-import { startInboxReceiver } from '../../../src/main/core/inbox/receiver'
+import { startInboxReceiver } from '../../../src/main/core/inbox/switches'
 import { memoryWebhookSecret } from '../../../src/main/core/inbox/webhook-secret'
 import { MAX_WEBHOOK_ITEMS, memoryInboxStore } from '../../../src/main/core/inbox/store'
 import { startWebhookServer, WEBHOOK_MAX_BYTES, type WebhookServer } from '../../../src/main/core/inbox/webhook-server'
@@ -84,12 +84,17 @@ describe('webhook receiver', () => {
     emu = await startEmulator({ port: 0, now: () => NOW })
     r = rig()
     events = []
-    server = await startInboxReceiver({
-      inbox: r.inbox,
-      secret: memoryWebhookSecret(),
-      port: 0,
-      onEvent: (e) => events.push(e)
-    })
+    const secret = memoryWebhookSecret()
+    server = await startInboxReceiver(
+      {
+        inbox: r.inbox,
+        secret: () => secret,
+        notifier: r.notifier,
+        locale: () => 'en',
+        onEvent: (e) => events.push(e)
+      },
+      0
+    )
   })
   afterAll(async () => {
     await server.close()

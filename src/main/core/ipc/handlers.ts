@@ -8,15 +8,22 @@ import type { Handlers, Reply } from '../../../shared/contract'
 import type { Core } from '../app'
 import { accountHandlers } from '../account/ipc'
 import { calendarHandlers } from '../calendar/ipc'
-import { inboxHandlers } from '../inbox/ipc'
-import { recordsHandlers } from '../records/ipc'
-import { scheduleHandlers } from '../schedule/ipc'
-import { remindersHandlers } from '../schedule/reminder-acts'
+import { recordWatched } from '../schedule/reminder-actions'
+import { scheduledProgram } from '../schedule/snoozes'
 import { shortcutsHandlers } from '../shortcuts/ipc'
 import { describeError, FILE_ERROR, toUserError } from '../describe-error'
 import { updateHandlers } from '../update/ipc'
 
 export function createHandlers(core: Core): Handlers {
+  const { inbox, reminders, records } = core
+  const { outbox, works } = records
+  // An undo within its window, from any view: the reminders' history hears of it (a reminder's
+  // Watched may have queued the record).
+  const undo = (id: string) => {
+    const outcome = outbox.undo(id)
+    if (outcome === 'removed') reminders.recordUndone(id)
+    return { outcome }
+  }
   return {
     'app:info': async () => core.info(),
     'app:openExternal': async ({ url }) => core.openExternal(url),
@@ -24,10 +31,54 @@ export function createHandlers(core: Core): Handlers {
     'app:copyDiagnostics': () => core.copyDiagnostics(),
     'app:hideWindow': async () => core.hideWindow(),
     ...accountHandlers(core.account, core.settings, (changes) => core.confirmAddressChange(changes)),
-    ...inboxHandlers(core.inbox),
-    ...recordsHandlers(core.records, (id) => core.reminders.recordUndone(id)),
-    ...scheduleHandlers(core.reminders),
-    ...remindersHandlers(core.reminders, core.records),
+    'inbox:list': async ({ unreadOnly }) => inbox.view({ unreadOnly }),
+    'inbox:refresh': async ({ unreadOnly }) => {
+      await inbox.refresh()
+      return inbox.view({ unreadOnly })
+    },
+    'inbox:markSeen': async ({ keys }) => ({ unseenCount: inbox.markSeen(keys) }),
+    'inbox:markAllSeen': async () => ({ unseenCount: inbox.markAllSeen() }),
+    'inbox:article': async (ref) => inbox.article(ref),
+    'inbox:images': async ({ urls, asked }) => inbox.images(urls, asked),
+    'inbox:webhookInfo': async () => inbox.webhookInfo(),
+    'record:create': async (input) => outbox.record(input),
+    'record:undo': async ({ id }) => undo(id),
+    'record:edit': async ({ id, ...changes }) => outbox.edit(id, changes),
+    'record:delete': async ({ id }) => undo(id),
+    'outbox:list': async () => ({ entries: outbox.entries(), recent: outbox.recent() }),
+    'outbox:retry': async ({ id }) => outbox.retry(id),
+    'outbox:discard': async ({ id }) => outbox.discard(id),
+    'status:set': async ({ workId, kind }) => {
+      const previous = works.previousStatus(workId)
+      const entry = outbox.setStatus(workId, kind, previous)
+      // Optimistic: the next change of this work rolls back to this one.
+      works.remember(workId, kind)
+      return { entry, ...(previous ? { previous } : {}) }
+    },
+    'works:list': async (query) => works.list(query),
+    'schedule:get': async () => reminders.snapshot(),
+    'schedule:refresh': async () => {
+      await reminders.refresh()
+      return reminders.snapshot()
+    },
+    'reminders:history': async () => {
+      const entries = reminders.history()
+      const programs = reminders.schedule().programs
+      // The rows whose buttons still work: their broadcast is in the schedule.
+      const actionable = new Set(
+        entries
+          .flatMap((e) => e.reminders)
+          .filter((r) => scheduledProgram({ programId: r.program.id, startedAt: r.program.startedAt }, programs))
+          .map((r) => r.key)
+      )
+      return { entries, actionable: [...actionable] }
+    },
+    'reminders:act': async ({ ref, action }) => {
+      const at = { ...ref, startedAt: new Date(ref.startedAt).toISOString() }
+      if (action === 'snooze') return { ok: reminders.snooze(at).ok }
+      const watched = recordWatched(at, reminders, outbox)
+      return watched ? { ok: true, entry: watched.entry } : { ok: false }
+    },
     ...calendarHandlers(core.calendar, core.calendarShell),
     ...shortcutsHandlers(core.settings, core.shortcuts, core.info().platform),
     ...updateHandlers(core.updates)

@@ -2,15 +2,17 @@ import type { SessionMonitor } from '../auth/monitor'
 import type { Clock } from '../clock'
 import type { MediaClient } from '../media/client'
 import type { CorruptFileReport } from '../store/json-file'
-import type { RecordsCore } from './ipc'
-import { createOutbox } from './outbox'
+import { createOutbox, type Outbox } from './outbox'
 import { watchDocument } from '../store/watch'
 import { dataFile } from '../store/data-files'
 import { outboxFileStore } from './store'
-import { createWorksView } from './works'
+import { createWorksView, type WorksView } from './works'
 
-export type { RecordsCore } from './ipc'
-export type { Outbox } from './outbox'
+/** What the `record:*`, `outbox:*`, `status:*` and `works:*` commands reach. */
+export interface RecordsCore {
+  outbox: Outbox
+  works: WorksView
+}
 
 /**
  * The records feature as the app, the CLI and the daemon compose it: the outbox on `outbox.json`
@@ -27,7 +29,6 @@ export interface RecordsDeps {
   onCorrupt?: (r: CorruptFileReport) => void
   /** A store or timer failure the outbox survived. */
   onError?: (error: unknown) => void
-  undoWindowMs?: number
 }
 
 export function openRecords(deps: RecordsDeps): RecordsCore {
@@ -36,7 +37,6 @@ export function openRecords(deps: RecordsDeps): RecordsCore {
     media: deps.media,
     clock: deps.clock,
     monitor: deps.monitor,
-    undoWindowMs: deps.undoWindowMs,
     // What another process (a `record` in a terminal, the app) queues is seen at once.
     watch: (onChange) => watchDocument(dataFile(deps.dataDir, 'outbox'), onChange),
     onError: deps.onError

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { LocalizedText } from '../../../shared/locale'
+import type { EventPayload } from '../../../shared/contract'
 import {
   NewRecord,
   type OutboxDoc,
@@ -59,13 +59,8 @@ export interface OutboxOptions {
 
 export type UndoOutcome = 'removed' | 'delete-queued'
 
-export interface StatusRollback {
-  workId: number
-  attempted: StatusKind
-  /** What the UI should show again; absent when the app never knew it. */
-  previous?: StatusKind
-  reason: LocalizedText
-}
+/** What the UI should show again (the `status:rollback` event). */
+export type StatusRollback = EventPayload<'status:rollback'>
 
 export interface OutboxStart {
   /**

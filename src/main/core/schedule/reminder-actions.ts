@@ -10,10 +10,13 @@
  * to open it), for either button.
  */
 import type { Locale, LocalizedText } from '../../../shared/locale'
+import type { RecordEntry } from '../../../shared/records'
+import type { CachedProgram } from '../../../shared/schedule'
+import { watchedRecord } from '../../../shared/watched-record'
 import type { NativeNotification, NotificationButton, Notifier } from '../notify'
 import type { Outbox } from '../records/outbox'
-import { recordWatched } from './reminder-acts'
 import type { ReminderService } from './reminders'
+import { scheduledProgram, type ReminderRef } from './snoozes'
 
 const LABELS = {
   watched: { en: 'Watched', ja: '視聴済み' },
@@ -37,6 +40,25 @@ export function reminderButtons(n: NativeNotification, locale: Locale): Notifica
     { id: 'watched', text: LABELS.watched[locale] },
     { id: 'snooze', text: LABELS.snooze[locale] }
   ]
+}
+
+/**
+ * "Watched" on a reminder, from its notification or from the Reminders list: the episode goes
+ * through the outbox (with its undo window) and the history notes it. Returns the program and
+ * the outbox entry (the list offers its Undo), or undefined when the broadcast left the schedule or
+ * has no episode to record: the caller opens the program instead.
+ */
+export function recordWatched(
+  ref: ReminderRef,
+  reminders: Pick<ReminderService, 'schedule' | 'actedOn'>,
+  outbox: Pick<Outbox, 'record'>
+): { program: CachedProgram; entry: RecordEntry } | undefined {
+  const program = scheduledProgram(ref, reminders.schedule().programs)
+  const record = program ? watchedRecord(program) : null
+  if (!program || !record) return undefined
+  const entry = outbox.record(record)
+  reminders.actedOn(ref, 'watched', entry.id)
+  return { program, entry }
 }
 
 export interface ReminderActionDeps {
