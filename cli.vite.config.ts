@@ -9,7 +9,7 @@ import { buildClientDefine, trimUnused } from './build/vite-shared'
  * `bin`) holds the dispatcher and the command list only; each command's code is a chunk in
  * `out/cli/commands/`, imported when that command runs, and what several commands share is in
  * `out/cli/chunks/`, each module once (rollup splits by who imports what). So `onair --help` reads one small file and
- * `onair config get` never parses the daemon (BENCHMARKS.md, "Command line"). `npm run build`
+ * `onair config get` never parses the daemon. `npm run build`
  * builds it after the app; `npm run cli` still runs the sources through tsx for development.
  */
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
@@ -30,13 +30,13 @@ export default defineConfig({
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',
-    // Not minified: an "internal error" report then carries a readable stack (measured: minifying
-    // saved no start time, 424 vs 428 ms median for --help). The map stays here, out of the package.
+    // Not minified: an "internal error" report then carries a readable stack, and minifying saved no
+    // start time. The map stays here, out of the package.
     minify: false,
     sourcemap: 'hidden',
-    // CommonJS, not ES modules: Node 20's ES module loader costs ~4-5 ms of every start (its own
+    // CommonJS, not ES modules: Node 20's ES module loader costs every start time (its own
     // internal modules compiled, the asynchronous resolve and link) while a CommonJS main that
-    // `require`s its chunks never loads it (BENCHMARKS.md, issue 25). `.cjs` says so wherever the
+    // `require`s its chunks never loads it. `.cjs` says so wherever the
     // files lie: the repository's package.json is "type": "module", and beside app.asar, where the
     // app's launcher runs the entry from (out/cli/** is unpacked), there is no package.json at all.
     // `import.meta.url` becomes the file's own `__filename` as a URL.

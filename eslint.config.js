@@ -40,7 +40,7 @@ const RENDERER = [
     message: 'A value import from a zod module bundles zod: use a plain module in src/shared.'
   },
   {
-    // The key table is the core's alone (~680 B gzipped): the Settings field sends the press.
+    // The key table is the core's alone: the Settings field sends the press.
     regex: 'shared/(shortcut-keys|accelerator)$',
     message: 'The core names and checks shortcuts: send the key press (shortcuts:record).'
   },
@@ -93,7 +93,7 @@ export default ts.config(
     // The renderer validates nothing (main checks every command and event), so zod must not reach
     // its bundle: types from the schema modules are fine, values come from plain modules
     // (shared/status-kinds, reminder-mode, watch-time, shortcut-press). Without this, one value import
-    // would silently add ~37 KiB gzipped and zod's eval probe (a CSP violation) back.
+    // would silently add zod and its eval probe (a CSP violation) back.
     files: ['src/renderer/**/*.{ts,svelte}'],
     rules: restrict([{ name: 'zod', message: 'The renderer bundles no zod; main validates every message.' }], RENDERER)
   },

@@ -5,8 +5,7 @@ import { ORIGIN, serveRenderer } from '../test/e2e/serve'
 import type { Reply } from '../src/shared/contract'
 
 /**
- * One schedule window for the render bench: a built renderer in its own browser context (its own
- * renderer process, so a second build timed beside it never shares its main thread), with the
+ * One schedule window for the render bench: a built renderer in its own browser context, with the
  * lists to push already in the page. Playwright carries a page.evaluate argument as one
  * DevTools message that the page parses in a task of its own (≈ 5 MB and seconds for 10,000
  * programs on a loaded machine), and that task went on past the push and held back the first

@@ -1,6 +1,9 @@
-/** Small statistics for the benches: each figure is reported as median and spread over runs. */
+/**
+ * Small statistics for the benches and the soak: each figure is reported as median and spread
+ * over runs. Nearest-rank quantile; 0 for none.
+ */
 export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return Number.NaN
+  if (values.length === 0) return 0
   const sorted = [...values].sort((a, b) => a - b)
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
   return sorted[i] as number

@@ -1,5 +1,4 @@
 import { loadavg } from 'node:os'
-import { resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { rendererDir } from '../test/e2e/serve'
 import playwrightConfig from '../playwright.config'
@@ -17,11 +16,6 @@ import { quantile, summarise, type Bench, type Row } from './stats'
  */
 const RUNS = Number(process.env['WINDOW_RUNS'] ?? 3)
 const SIZES = (process.env['WINDOW_SIZES'] ?? '1000,10000').split(',').map(Number)
-/**
- * Another built renderer (an `out/renderer` folder, e.g. of an older commit) measured in the same
- * runs, taking turns with this build, for a comparison that holds on a loaded machine.
- */
-const BASELINE = process.env['WINDOW_BASELINE']
 /** Pixels scrolled per frame: about one 420×640 window's list area. */
 const STEP_PX = 480
 
@@ -89,11 +83,10 @@ async function sample(page: Page, key: string): Promise<Sample> {
   return { heapMiB: metric('JSHeapUsedSize') / 2 ** 20, nodes: metric('Nodes'), rows, frames }
 }
 
-/** The rows of one build at one size; `label` names a baseline build. */
-function rowsOf(n: number, samples: Sample[], label: string): Row[] {
+function rowsOf(n: number, samples: Sample[]): Row[] {
   const row = (metric: string, values: number[], digits: number, unit: string, note: string): Row => ({
     bench: 'window',
-    metric: `schedule, ${n} programs${label ? `, ${label}` : ''}: ${metric}`,
+    metric: `schedule, ${n} programs: ${metric}`,
     ...summarise(values, digits, unit),
     note: `${samples.length} runs; ${note}`
   })
@@ -139,28 +132,24 @@ function rowsOf(n: number, samples: Sample[], label: string): Row[] {
 async function measure(): Promise<Row[]> {
   const { invoke, dispose } = benchCore('onair-bench-window-')
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
-  const builds = [{ label: '', dir: rendererDir }, ...(BASELINE ? [{ label: BASELINE, dir: resolve(BASELINE) }] : [])]
   const rows: Row[] = []
   try {
     for (const n of SIZES) {
-      const samples = builds.map(() => [] as Sample[])
+      const samples: Sample[] = []
       for (let r = 0; r < RUNS; r++) {
-        // With a baseline the builds take turns, the first one changing each run.
-        for (const b of r % 2 ? [...builds.keys()].reverse() : builds.keys()) {
-          // A fresh renderer each run, so one run's garbage is not the next one's heap.
-          const page = await openSchedule(browser, builds[b]!.dir, invoke)
-          await page.store(`n${n}`, viewOf(programs(n, Date.now())))
-          const s = await sample(page.page, `n${n}`)
-          await page.close()
-          process.stderr.write(
-            `  ${builds[b]!.label || 'this build'}, ${n} programs, run ${r + 1}: heap ${s.heapMiB.toFixed(1)} MiB, ` +
-              `${s.nodes} nodes, ${s.rows} rows, ${s.frames.length} frames p50 ${quantile(s.frames, 0.5).toFixed(1)} / ` +
-              `p95 ${quantile(s.frames, 0.95).toFixed(1)} ms (load ${loadavg()[0]!.toFixed(1)})\n`
-          )
-          samples[b]!.push(s)
-        }
+        // A fresh renderer each run, so one run's garbage is not the next one's heap.
+        const page = await openSchedule(browser, rendererDir, invoke)
+        await page.store(`n${n}`, viewOf(programs(n, Date.now())))
+        const s = await sample(page.page, `n${n}`)
+        await page.close()
+        process.stderr.write(
+          `  ${n} programs, run ${r + 1}: heap ${s.heapMiB.toFixed(1)} MiB, ` +
+            `${s.nodes} nodes, ${s.rows} rows, ${s.frames.length} frames p50 ${quantile(s.frames, 0.5).toFixed(1)} / ` +
+            `p95 ${quantile(s.frames, 0.95).toFixed(1)} ms (load ${loadavg()[0]!.toFixed(1)})\n`
+        )
+        samples.push(s)
       }
-      builds.forEach((b, i) => rows.push(...rowsOf(n, samples[i]!, b.label)))
+      rows.push(...rowsOf(n, samples))
     }
     return rows
   } finally {

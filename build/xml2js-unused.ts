@@ -2,8 +2,8 @@
  * What the built app and command line give @homebridge/dbus-native in place of xml2js (aliased in
  * build/vite-shared.ts). dbus-native parses XML only to introspect a remote object
  * (`getService().getObject()`); Onair never does: core/freedesktop-bus.ts calls `bus.invoke` and
- * listens to signals. Loaded for nothing, xml2js with xmlbuilder and sax is ~200 KB of the daemon's
- * code once connected to a session bus (BENCHMARKS.md, "The daemon's memory"). Anything that does
+ * listens to signals. Loaded for nothing, xml2js with xmlbuilder and sax would weigh on every daemon
+ * connected to a session bus. Anything that does
  * introspect fails loudly, never silently.
  */
 export class Parser {

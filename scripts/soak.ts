@@ -19,7 +19,7 @@ import {
 
 /**
  * `npm run soak [-- --minutes N] [--json-out FILE] [--quiet]`: the real command line, many
- * processes on one data folder, against the emulator with faults (issue 9). Default 3 minutes.
+ * processes on one data folder, against the emulator with faults. Default 3 minutes.
  * Prints one table (reminders fired, missed, duplicated, lateness; "don't let me miss it" repeats
  * and premieres expected, shown, missed, duplicated, unexpected; records attempted, created,
  * lost, doubled, left needing confirmation; commands that hung) and exits 1 when any of those is

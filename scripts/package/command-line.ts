@@ -3,7 +3,7 @@
  * a symlink (/usr/bin/onair from the deb), the deb's after-install / after-remove scripts that make
  * and remove that link, and the Windows launcher's paths. Everything runs on packaged files only.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { startEmulator, USER_ID } from '../../test/emulator/index'
@@ -14,13 +14,8 @@ interface Ran {
   stderr: string
 }
 
-function run(command: string, args: string[], env: Record<string, string>): Ran {
-  const r = spawnSync(command, args, { encoding: 'utf8', env, timeout: 30_000 })
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? String(r.error ?? '') }
-}
-
 /** Asynchronous, so that the emulator in this process can answer while the command runs. */
-function runAsync(command: string, args: string[], env: Record<string, string>): Promise<Ran> {
+function run(command: string, args: string[], env: Record<string, string>): Promise<Ran> {
   return new Promise((res) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 })
     let stdout = ''
@@ -47,9 +42,9 @@ export async function launcherProblems(appOut: string, scratch: string, version:
   // notify-send is given the icon by path (onair run), so it must be a file outside app.asar.
   const icon = join(appOut, 'resources', 'app.asar.unpacked', 'resources', 'icon.png')
   if (!existsSync(icon)) problems.push('resources/icon.png is not unpacked: onair run would notify without its icon')
-  const v = run(onair, ['--version'], userEnv(scratch))
+  const v = await run(onair, ['--version'], userEnv(scratch))
   if (v.status !== 0 || v.stdout !== `${version}\n`) problems.push(`onair --version: ${said(v)}`)
-  const help = run(onair, ['--help'], userEnv(scratch))
+  const help = await run(onair, ['--help'], userEnv(scratch))
   if (help.status !== 0 || !/^Usage: onair <command>/.test(help.stdout)) problems.push(`onair --help: ${said(help)}`)
 
   const emu = await startEmulator({ port: 0 })
@@ -60,9 +55,9 @@ export async function launcherProblems(appOut: string, scratch: string, version:
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret
     })
-    const signIn = await runAsync(onair, ['sign-in', '--token', emu.tokens.readWrite], env)
+    const signIn = await run(onair, ['sign-in', '--token', emu.tokens.readWrite], env)
     if (signIn.status !== 0) problems.push(`onair sign-in --token: ${said(signIn)}`)
-    const whoami = await runAsync(onair, ['whoami', '--json'], env)
+    const whoami = await run(onair, ['whoami', '--json'], env)
     const user = whoami.status === 0 ? (JSON.parse(whoami.stdout) as { user?: { id?: unknown } }).user : undefined
     if (user?.id !== USER_ID) problems.push(`onair whoami --json: ${said(whoami)}`)
   } finally {
@@ -85,13 +80,13 @@ export function fillTemplate(text: string, values: Record<string, string>): stri
  * script's `ln -sf` branch), and the tools that would touch the real system (AppArmor, desktop
  * and MIME databases) stubbed out.
  */
-export function debScriptProblems(
+export async function debScriptProblems(
   appOut: string,
   scratch: string,
   scripts: { afterInstall: string; afterRemove: string },
   values: { executable: string; sanitizedProductName: string },
   version: string
-): string[] {
+): Promise<string[]> {
   const problems: string[] = []
   for (const alternatives of [true, false]) {
     const root = join(scratch, alternatives ? 'root-alternatives' : 'root-plain')
@@ -124,17 +119,17 @@ export function debScriptProblems(
     const how = alternatives ? 'with update-alternatives' : 'without update-alternatives'
     const link = join(root, 'usr', 'bin', values.executable)
 
-    const install = run('/bin/bash', ['-c', script(scripts.afterInstall)], { PATH: path })
+    const install = await run('/bin/bash', ['-c', script(scripts.afterInstall)], { PATH: path })
     if (install.status !== 0) problems.push(`after-install (${how}): ${said(install)}`)
     const target = existsSync(link) ? realpathSync(link) : 'nothing'
     if (target !== realpathSync(join(appOut, 'resources', 'bin', 'onair'))) {
       problems.push(`after-install (${how}) links /usr/bin/${values.executable} to ${target}`)
     } else {
-      const v = run(link, ['--version'], userEnv(scratch))
+      const v = await run(link, ['--version'], userEnv(scratch))
       if (v.stdout !== `${version}\n`)
         problems.push(`/usr/bin/${values.executable} --version after install: ${said(v)}`)
     }
-    const remove = run('/bin/bash', ['-c', script(scripts.afterRemove)], { PATH: path })
+    const remove = await run('/bin/bash', ['-c', script(scripts.afterRemove)], { PATH: path })
     if (remove.status !== 0) problems.push(`after-remove (${how}): ${said(remove)}`)
     if (existsSync(link)) problems.push(`after-remove (${how}) leaves /usr/bin/${values.executable}`)
   }

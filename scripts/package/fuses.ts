@@ -1,5 +1,5 @@
 /**
- * Electron's fuses as Onair ships them (issue 28: same-user code must not run inside the installed
+ * Electron's fuses as Onair ships them (same-user code must not run inside the installed
  * app through NODE_OPTIONS or --inspect and read the safeStorage secrets without a prompt).
  * electron-builder flips them from electron-builder.yml `electronFuses`; this reads them back from
  * a packaged binary and holds them to the policy below: `npm run package:check` on its stand-in

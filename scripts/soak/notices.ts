@@ -1,7 +1,7 @@
 import type { DaemonLine, NoticeTally, SeededProgram } from './tally'
 
 /**
- * The soak's tally of what is not a lead-time reminder (issue 24.4, 24.5): "don't let me miss it"
+ * The soak's tally of what is not a lead-time reminder: "don't let me miss it"
  * repeats and premieres. Like the reminders, what should have come is worked out from the seed
  * and the settings, never from the daemons' own count; a duplicate is any showing beyond one, and
  * a line of anything not expected at all is `unexpected` (a check of its own, so it cannot pass unseen).

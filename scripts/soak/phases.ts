@@ -2,7 +2,7 @@ import type { Emulator } from '../../test/emulator/index'
 import type { Daemon, Driver } from './cli'
 
 /**
- * What the soak does, phase after phase (issue 9): parallel records, the service's faults, daemon
+ * What the soak does, phase after phase: parallel records, the service's faults, daemon
  * restarts by SIGINT and SIGKILL, a minute offline, records killed mid-request, `outbox retry`
  * beside a daemon, two daemons on one folder, then a drain. Each phase starts at its share of the run at the earliest and lasts at
  * least its own length, so a slow start on a busy machine stretches the run instead of squeezing
@@ -98,7 +98,7 @@ export async function runPhases(ctx: PhaseContext): Promise<Daemon[]> {
   await phase(0.57, 'records killed (SIGKILL) mid-request, after the service stored them', 0.03 * D, async () => {
     for (let i = 0; i < k; i++) {
       let committed: (answer: string | undefined) => void = () => {}
-      // The answer never comes; the command dies with the record saved (issue 27.1): whoever
+      // The answer never comes; the command dies with the record saved: whoever
       // takes the entry over must settle it as sent, without asking the user.
       emu.faults.inject({ ...posts, kind: 'hang-after-commit', times: 1, committed: (a) => committed(a) })
       // Killed only once the service stored THIS command's record. A record queued by an earlier

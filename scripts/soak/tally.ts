@@ -3,6 +3,8 @@
  * the seeded programs and the lead times, never from the daemon's own count), what the daemons'
  * lines show, what the service holds, and the one table that sums it up.
  */
+import { quantile } from '../../bench/stats'
+
 export interface SeededProgram {
   programId: number
   /** Epoch ms. */
@@ -55,13 +57,6 @@ export function expectedReminders(
     .sort((a, b) => a.due - b.due || a.programId - b.programId)
 }
 
-/** Nearest-rank percentile of `values` (ms); 0 for none. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
-}
-
 export interface Lateness {
   count: number
   p50: number
@@ -97,8 +92,8 @@ export interface Restart {
 function lateness(values: readonly number[]): Lateness {
   return {
     count: values.length,
-    p50: percentile(values, 50),
-    p99: percentile(values, 99),
+    p50: quantile(values, 0.5),
+    p99: quantile(values, 0.99),
     max: values.length ? Math.max(...values) : 0
   }
 }

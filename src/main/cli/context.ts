@@ -5,7 +5,6 @@ import { folderAccount } from '../core/account/folder-account'
 import { nodeFetch } from '../core/http/node-fetch'
 import { fileSecrets } from '../core/auth/file-secrets'
 import type { Secrets } from '../core/auth/secrets'
-import type { Session } from '../core/auth/session'
 import { sessionFileStore, type SessionDoc, type SessionRecord } from '../core/auth/session-store'
 import { AuthError } from '../core/auth/errors'
 import { ADDRESS_CHANGED } from '../core/account/addresses'
@@ -115,9 +114,4 @@ export function signedInAccount(ctx: CommandContext): CliAccount {
   if (!cli.account.session()) throw new AuthError('not_configured', reason && { message: reason })
   if (cli.account.monitor.state() !== 'signed-in') throw new AuthError('not_signed_in', reason && { message: reason })
   return cli
-}
-
-/** Null when the service is not configured; the caller explains with NOT_CONFIGURED. */
-export function openSession(ctx: CommandContext, cli: CliAccount = openAccount(ctx)): Session | undefined {
-  return cli.account.session() ?? undefined
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
-import { accessSync, constants, existsSync } from 'node:fs'
-import { delimiter, dirname, join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DESKTOP_ENTRY } from '../core/freedesktop-notifier'
 import { bodyForServer } from '../core/notification-markup'
@@ -10,22 +10,9 @@ import { childEnv } from '../core/secret-env'
 /**
  * Desktop notifications for the headless daemon through `notify-send` (libnotify), where it is
  * installed. Absent, or failing (no session bus over ssh), it is silently skipped: the line on
- * stdout is the reminder that always gets out.
+ * stdout is the reminder that always gets out. spawn looks it up on the PATH of the `env` it is
+ * given, and reports a missing one as an 'error' event, not a throw (Node's child_process docs).
  */
-export function findOnPath(name: string, env: Record<string, string | undefined>): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue
-    const candidate = join(dir, name)
-    try {
-      accessSync(candidate, constants.X_OK)
-      return candidate
-    } catch {
-      // not here
-    }
-  }
-  return undefined
-}
-
 /**
  * Onair's icon as shipped with the command line: `resources/icon.png` at the package's root (the
  * npm package's "files"; unpacked from app.asar in the app, electron-builder.yml `asarUnpack`).
@@ -64,15 +51,13 @@ export function notifySend(
   capabilities: () => ReadonlySet<string> | undefined,
   icon = shippedIcon()
 ): Notifier {
-  const binary = findOnPath('notify-send', env)
   // The body as the session's server reads it (markup escaped for a server that parses it).
   const body = (text: string) => bodyForServer(text, capabilities())
   return {
     show(n) {
-      if (!binary) return
       const args = notifySendArgs({ title: n.title, body: body(n.body) }, icon)
       try {
-        const child = spawn(binary, args, { stdio: 'ignore', detached: true, env: childEnv(env) })
+        const child = spawn('notify-send', args, { stdio: 'ignore', detached: true, env: childEnv(env) })
         child.on('error', () => undefined)
         child.unref()
       } catch {

@@ -161,19 +161,19 @@ describe('the command line in the package', () => {
   const scripts = { afterInstall: join(root, 'build/linux/after-install.sh'), afterRemove: join(root, 'build/linux/after-remove.sh') }
   const values = { executable: 'onair', sanitizedProductName: 'Onair' }
 
-  it('the deb scripts link /usr/bin/onair to the launcher and remove it, with and without update-alternatives', () => {
+  it('the deb scripts link /usr/bin/onair to the launcher and remove it, with and without update-alternatives', async () => {
     const appOut = launcherOnly('deb-ok')
-    expect(debScriptProblems(appOut, join(scratch, 'deb-ok-root'), scripts, values, version)).toEqual([])
+    expect(await debScriptProblems(appOut, join(scratch, 'deb-ok-root'), scripts, values, version)).toEqual([])
   })
 
-  it('fails for a script that links the app binary instead, or leaves the link behind', () => {
+  it('fails for a script that links the app binary instead, or leaves the link behind', async () => {
     const appOut = launcherOnly('deb-bad')
     const wrong = join(scratch, 'after-install-wrong.sh')
     writeFileSync(wrong, "#!/bin/bash\nln -sf '/opt/${sanitizedProductName}/${executable}' '/usr/bin/${executable}'\n")
     const keep = join(scratch, 'after-remove-keep.sh')
     writeFileSync(keep, '#!/bin/bash\ntrue\n')
     put(join(appOut, 'onair'), '#!/bin/sh\nexit 3\n', 0o755)
-    const problems = debScriptProblems(appOut, join(scratch, 'deb-bad-root'), { afterInstall: wrong, afterRemove: keep }, values, version)
+    const problems = await debScriptProblems(appOut, join(scratch, 'deb-bad-root'), { afterInstall: wrong, afterRemove: keep }, values, version)
     expect(problems).toHaveLength(4)
     expect(problems[0]).toMatch(/^after-install \(with update-alternatives\) links \/usr\/bin\/onair to .*deb-bad\/onair$/)
     expect(problems[1]).toBe('after-remove (with update-alternatives) leaves /usr/bin/onair')

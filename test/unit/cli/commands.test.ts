@@ -99,6 +99,17 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(io.stderr.join('\n')).toContain('Signed in as user #1')
   })
 
+  it('sign-in --no-browser prints the URL and opens no browser', async () => {
+    freshEnv()
+    const io = fakeIo(env)
+    const signedIn = runCli(['sign-in', '--no-browser'], io)
+    await expect.poll(() => io.stdout.length).toBe(1)
+    // The user follows the printed URL themselves; the emulator auto-approves.
+    void fetch(io.stdout[0]!)
+    expect(await signedIn).toBe(0)
+    expect(io.opened).toEqual([])
+  })
+
   it('sign-in says before waiting that the registration needs write and what the scope error page means; --read-only asks for read alone', async () => {
     freshEnv()
     const io = fakeIo(env)

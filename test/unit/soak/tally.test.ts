@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { quantile } from '../../../bench/stats'
 import {
   expectedReminders,
   failedChecks,
   formatTable,
-  percentile,
   reminderKey,
   soakChecks,
   tallyConfirmations,
@@ -162,13 +162,13 @@ describe('soak tally', () => {
     expect(table).toMatch(/\| records lost +\| 0 \|/)
   })
 
-  it('percentile is nearest-rank; a key names program, start and lead', () => {
-    expect(percentile([], 50)).toBe(0)
-    expect(percentile([5, 1, 3], 50)).toBe(3)
+  it('quantile is nearest-rank; a key names program, start and lead', () => {
+    expect(quantile([], 0.5)).toBe(0)
+    expect(quantile([5, 1, 3], 0.5)).toBe(3)
     expect(
-      percentile(
+      quantile(
         Array.from({ length: 100 }, (_, i) => i + 1),
-        99
+        0.99
       )
     ).toBe(99)
     expect(reminderKey(7, T, 10)).toBe('7@2026-11-22T12:00:00.000Z-10')

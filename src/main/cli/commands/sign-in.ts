@@ -2,7 +2,7 @@ import { boundSecret } from '../../core/auth/bound-secrets'
 import type { Session, SessionInfo } from '../../core/auth/session'
 import type { LocalizedText } from '../../../shared/locale'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { notConfigured, openAccount, openSession, type CliAccount } from '../context'
+import { notConfigured, openAccount, type CliAccount } from '../context'
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const signIn: Command = {
@@ -47,12 +47,9 @@ export const signIn: Command = {
         ja: '--oob と --token は同時に使えません。'
       })
     }
-    const account = openAccount(ctx)
     const quiet = ctx.flags['no-browser'] === true
-    const session = openSession(
-      quiet ? { ...ctx, io: { ...ctx.io, openBrowser: async () => undefined } } : ctx,
-      account
-    )
+    const account = openAccount(quiet ? { ...ctx, io: { ...ctx.io, openBrowser: async () => undefined } } : ctx)
+    const session = account.account.session()
     if (!session) {
       ctx.io.err(ctx.t(notConfigured(account)))
       return EXIT.failure

@@ -1,5 +1,5 @@
 import { EXIT, type Command } from '../command'
-import { openAccount, openSession } from '../context'
+import { openAccount } from '../context'
 import { failWith } from '../report'
 
 export const signOut: Command = {
@@ -10,8 +10,7 @@ export const signOut: Command = {
   },
   options: {},
   async run(ctx) {
-    const account = openAccount(ctx)
-    const session = openSession(ctx, account)
+    const session = openAccount(ctx).account.session()
     if (!session || session.accessToken() === undefined) {
       ctx.io.err(
         ctx.t({ en: 'You are not signed in; nothing to do.', ja: 'サインインしていないため、何もしませんでした。' })
