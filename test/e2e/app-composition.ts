@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import type { ReminderEvent } from '../../src/main/core/schedule/reminders'
 import type { AppServices } from '../../src/main/core/services'
 import { startEmulator, type Emulator } from '../emulator'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { createImageLoader } from '../../src/main/core/images/loader'
 import { createInbox } from '../../src/main/core/inbox/inbox'
 import { memoryInboxStore } from '../../src/main/core/inbox/store'

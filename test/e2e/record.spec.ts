@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { USER_ID } from '../emulator'
 import { emulatorPerTest, openSignedIn } from './schedule-deps'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createSessionMonitor } from '../../src/main/core/auth/monitor'
-import { systemClock, type ManualClock } from '../../src/main/core/clock'
+import { systemClock } from '../../src/main/core/clock'
+import type { ManualClock } from '../support/manual-clock'
 import { createMediaClient } from '../../src/main/core/media/client'
 import { openRecords, type RecordsCore } from '../../src/main/core/records'
 import { USER_ID, type Emulator } from '../emulator'

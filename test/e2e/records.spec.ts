@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import type { RecordsCore } from '../../src/main/core/records'
 import type { NewRecord } from '../../src/shared/records'
 import { startEmulator, USER_ID, type Emulator } from '../emulator'

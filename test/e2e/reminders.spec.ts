@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { historyFile } from '../../src/main/core/schedule/files'
 import { scheduleFileStore } from '../../src/main/core/schedule/schedule-file'
 import type { CachedProgram } from '../../src/shared/schedule'

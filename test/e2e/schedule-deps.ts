@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { CoreDeps } from '../../src/main/core/app'
-import { ManualClock, type Clock } from '../../src/main/core/clock'
+import { type Clock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openRecords, type RecordsCore } from '../../src/main/core/records'
 import { createReminderService, type ReminderService } from '../../src/main/core/schedule/reminders'

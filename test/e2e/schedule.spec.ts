@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { emulatorPerTest, openSignedIn } from './schedule-deps'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 

@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { createUpdateService, type UpdateDriver } from '../../src/main/core/update/service'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAccount, expect, expectNoSeriousA11yViolations, test } from './fixtures'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import ICAL from 'ical.js'
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import type { AppServices } from '../../src/main/core/services'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAppServices, expect, expectNoSeriousA11yViolations, test } from './fixtures'

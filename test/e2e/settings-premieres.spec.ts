@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { WATCHDOG_MS } from '../../src/main/core/schedule/reminders'
 import { dataFile } from '../../src/main/core/store/data-files'
 import type { CachedProgram } from '../../src/shared/schedule'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import type { Delivery } from '../../src/shared/schedule'
 import { expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
 import { useAppComposition } from './app-composition'

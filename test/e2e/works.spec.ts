@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/main/core/clock'
+import { ManualClock } from '../support/manual-clock'
 import { startEmulator, USER_ID, type Emulator } from '../emulator'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 import { emulatedRecords, openView, seedWorks } from './records-deps'

@@ -1,4 +1,4 @@
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { createCore, type CoreDeps } from '../../../src/main/core/app'
 import { createHandlers } from '../../../src/main/core/ipc/handlers'
 import { harnessDeps } from '../../support/harness-core'

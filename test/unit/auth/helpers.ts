@@ -1,4 +1,5 @@
-import { ManualClock, systemClock } from '../../../src/main/core/clock'
+import { systemClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { memorySecrets, type Secrets } from '../../../src/main/core/auth/secrets'
 import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
 import { createSession, type Session, type SessionDeps } from '../../../src/main/core/auth/session'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CommandContext } from '../../../src/main/cli/command'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { resolveConfig } from '../../../src/main/core/config'
 import { program } from '../schedule/fixtures'
 import { fakeIo } from './fake-io'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { clockSleep, createPacer } from '../../../src/main/core/http/pacer'
 
 /** Largest number of starts inside any window [t, t + width], the closed window being the harsher test. */

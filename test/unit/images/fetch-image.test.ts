@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { fetchImage, imageType, type ImageRequest } from '../../../src/main/core/images/fetch-image'
 import { PIXEL, publicLookup, startStranger, type Stranger } from '../../stranger/server'
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { createImageLoader } from '../../../src/main/core/images/loader'
 import { isPublicHost, onWikiHost } from '../../../src/main/core/images/policy'
 import { PIXEL, publicLookup, startStranger, type Stranger } from '../../stranger/server'

@@ -1,7 +1,7 @@
 import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { fetchImage, type ImageRequest } from '../../../src/main/core/images/fetch-image'
 import { createImageLoader } from '../../../src/main/core/images/loader'
 import { isPublicAddress, isPublicHost } from '../../../src/main/core/images/policy'

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { judgeRequestLine, MAX_REQUEST_LINE } from '../../../src/main/core/inbox/request-line'
 import { PENDING_BUDGET, startWebhookServer, type WebhookServer } from '../../../src/main/core/inbox/webhook-server'
 import { createWikiService } from '../../emulator/wiki/index'

@@ -1,4 +1,4 @@
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import type { ImageLoader } from '../../../src/main/core/images/loader'
 import { createInbox, type InboxService } from '../../../src/main/core/inbox/inbox'
 import { inboxFileStore } from '../../../src/main/core/inbox/store'

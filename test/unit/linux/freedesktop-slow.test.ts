@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { freedesktopNotifier } from '../../../src/main/core/freedesktop-notifier'
 import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
 

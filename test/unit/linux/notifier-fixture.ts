@@ -1,4 +1,4 @@
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { freedesktopNotifier } from '../../../src/main/core/freedesktop-notifier'
 import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
 

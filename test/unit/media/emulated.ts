@@ -1,4 +1,4 @@
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { nodeFetch } from '../../../src/main/core/http/node-fetch'
 import type { RequestStats } from '../../../src/main/core/http/request'
 import { createMediaClient, type MediaClientOptions } from '../../../src/main/core/media/client'

@@ -1,4 +1,4 @@
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { createMediaClient, type MediaClientOptions } from '../../../src/main/core/media/client'
 
 /** Wire shapes as the service documents them and as the live service sends them. */

@@ -1,5 +1,5 @@
 import { createCore } from '../../../src/main/core/app'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { createHandlers } from '../../../src/main/core/ipc/handlers'
 import { scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
 import { settingsFileStore } from '../../../src/main/core/store/settings'

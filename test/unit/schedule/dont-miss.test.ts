@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import type { NativeNotification } from '../../../src/main/core/notify'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import type { LedgerItem } from '../../../src/main/core/schedule/ledger'
 import { createLedger } from '../../support/memory-ledger'
 import { reminderKey } from '../../../src/main/core/schedule/planner'

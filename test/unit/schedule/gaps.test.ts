@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { ledgerFile } from '../../../src/main/core/schedule/files'
 import type { Ledger } from '../../../src/main/core/schedule/ledger'
 import { createLedger } from '../../support/memory-ledger'

@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
 import { historyFile } from '../../../src/main/core/schedule/files'
 import {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { createLedger } from '../../support/memory-ledger'
 import { plan } from '../../../src/main/core/schedule/planner'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ManualClock, type Clock } from '../../../src/main/core/clock'
+import { type Clock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import type { Ledger } from '../../../src/main/core/schedule/ledger'
 import { createLedger } from '../../support/memory-ledger'
 import { createScheduler, MAX_TIMER_MS } from '../../../src/main/core/schedule/scheduler'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { ledgerFile, snoozesFile } from '../../../src/main/core/schedule/files'
 import { reminderKey } from '../../../src/main/core/schedule/planner'
 import { describeDelivery } from '../../../src/main/core/schedule/reminder-text'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
 import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'

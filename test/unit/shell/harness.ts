@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, expect, vi } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { launch } from '../../../src/main/shell/launch'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index'

@@ -12,7 +12,7 @@ import {
   restorePlatform
 } from './electron-double'
 import { prepareShell, startShell, type Shell } from './harness'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { openAppLog } from '../../../src/main/shell/log'
 import { tempDir } from '../../support/temp-dir'
 

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ManualClock } from '../../../src/main/core/clock'
+import { ManualClock } from '../../support/manual-clock'
 import { openAppLog } from '../../../src/main/shell/log'
 import { tempDir } from '../../support/temp-dir'
 
