@@ -5,16 +5,7 @@ import { startEmulator, type Emulator } from '../../emulator/index'
 import { AuthError } from '../../../src/main/core/auth/errors'
 import type { AccountChange } from '../../../src/main/core/account/account'
 import { servicesOf, testAccount } from './helpers'
-import { visit } from '../auth/helpers'
-
-async function failure(p: Promise<unknown>): Promise<AuthError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err
-  )
-  expect(e).toBeInstanceOf(AuthError)
-  return e as AuthError
-}
+import { rejection as failure, visit } from '../auth/helpers'
 
 describe('account', () => {
   let emu: Emulator

@@ -1,3 +1,5 @@
+import { expect } from 'vitest'
+import { AuthError } from '../../../src/main/core/auth/errors'
 import { systemClock } from '../../../src/main/core/clock'
 import { ManualClock } from '../../support/manual-clock'
 import { memorySecrets, type Secrets } from '../../../src/main/core/auth/secrets'
@@ -86,4 +88,14 @@ export function testSession(
     ...over
   }
   return { session: createSession(deps), secrets, clock, opened, wiped, deps }
+}
+
+/** The AuthError `p` rejects with; fails the test when it resolves or rejects with anything else. */
+export async function rejection(p: Promise<unknown>): Promise<AuthError> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err
+  )
+  expect(e).toBeInstanceOf(AuthError)
+  return e as AuthError
 }

@@ -3,17 +3,7 @@ import { createServer, type Server } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { SIGN_IN_TIMEOUT_MS } from '../../../src/main/core/auth/loopback'
-import { AuthError } from '../../../src/main/core/auth/errors'
-import { redirectTarget, testSession, visit } from './helpers'
-
-async function rejection(p: Promise<unknown>): Promise<AuthError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err
-  )
-  expect(e).toBeInstanceOf(AuthError)
-  return e as AuthError
-}
+import { redirectTarget, rejection, testSession, visit } from './helpers'
 
 describe('loopback sign-in against the emulator (auto-approve)', () => {
   let emu: Emulator

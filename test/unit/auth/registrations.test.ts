@@ -1,23 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store'
-import { AuthError } from '../../../src/main/core/auth/errors'
 import { doorkeeperSkipReason, startDoorkeeper, type Doorkeeper } from '../../support/doorkeeper'
-import { testSession, visit } from './helpers'
+import { rejection, testSession, visit } from './helpers'
 
 /**
  * Signing in with each kind of registration the service offers (read only, read write, a personal
  * access token), against the emulator and, where Ruby and Debian's Doorkeeper are installed, a real
  * Doorkeeper configured as the service is.
  */
-async function rejection(p: Promise<unknown>): Promise<AuthError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err
-  )
-  expect(e).toBeInstanceOf(AuthError)
-  return e as AuthError
-}
 
 /** Doorkeeper's consent form is approved by POSTing the authorize parameters back (authorizations_controller.rb `create`). */
 async function approveAtDoorkeeper(url: string): Promise<string> {
