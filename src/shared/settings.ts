@@ -189,5 +189,6 @@ export type Settings = z.output<typeof SettingsSchema>
 export type SettingsInput = z.input<typeof SettingsSchema>
 
 export function defaultSettings(): Settings {
-  return SettingsSchema.parse({})
+  // Read as a saved document is (json-file.ts): without compiling a parser used once.
+  return SettingsSchema.parse({}, { jitless: true })
 }
