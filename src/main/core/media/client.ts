@@ -16,7 +16,8 @@ import {
   type CreateRecordInput,
   type UpdateRecordInput
 } from './records'
-import type { MediaRecord, Program, StatusKind, TokenInfo, TokenResponse, Work } from './schemas'
+import type { StatusKind } from '../../../shared/records'
+import type { MediaRecord, Program, TokenInfo, TokenResponse, Work } from './schemas'
 import { allWorks, listWorks } from './works'
 
 export interface MediaClientOptions {

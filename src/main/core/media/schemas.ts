@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STATUS_KINDS, StatusKind } from '../../../shared/records'
 
 /**
  * Response schemas of the media-tracking service. They accept both the documented shapes and the
@@ -13,9 +14,6 @@ import { z } from 'zod'
  * everything not listed, leaving wrapper objects that may be `{}`.
  */
 
-export const STATUS_KINDS = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching', 'no_select'] as const
-export type StatusKind = (typeof STATUS_KINDS)[number]
-export const statusKindSchema = z.enum(STATUS_KINDS)
 /** `filter_status` on the works list takes every kind but `no_select`. */
 export const FILTER_STATUS_KINDS = STATUS_KINDS.filter((k) => k !== 'no_select')
 
@@ -85,7 +83,7 @@ export const workSchema = z.object({
   episodes_count: count,
   watchers_count: count,
   /** Present on `/v1/me/works` when asked for; an unknown future kind reads as absent. */
-  status: z.object({ kind: statusKindSchema.optional().catch(undefined) }).optional()
+  status: z.object({ kind: StatusKind.optional().catch(undefined) }).optional()
 })
 export type Work = z.output<typeof workSchema>
 
