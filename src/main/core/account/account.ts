@@ -1,3 +1,4 @@
+import type { ServicesInput } from '../../../shared/contract'
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { FetchLike } from '../http/node-fetch'
 import type { Settings } from '../../../shared/settings'
@@ -34,14 +35,8 @@ import { createWikiClient, type WikiClient } from '../wiki/client'
  */
 export type Services = Settings['services']
 
-export interface ServicesUpdate {
-  mediaUrl: string
-  wikiUrl: string
-  clientId: string
-  /** Absent keeps the stored one. */
-  clientSecret?: string
-  redirectPort: number
-}
+/** As the Services view sends it (a client secret left out keeps the stored one). */
+export type ServicesUpdate = Omit<ServicesInput, 'allowUnencrypted'>
 
 export interface AccountDeps {
   settings: DocumentStore<Settings>
