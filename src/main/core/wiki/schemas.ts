@@ -68,7 +68,6 @@ export const Article = z.object({
   updated_at: DateTime.optional()
 })
 export type Article = z.infer<typeof Article>
-export const ArticleList = z.array(Article)
 
 export const NOTIFICATION_TYPES = [
   'ArticleCommentMentionNotification',
