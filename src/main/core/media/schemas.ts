@@ -55,31 +55,21 @@ export const episodeSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === null ? null : String(v))),
   number_text: text,
-  sort_number: z.number().optional(),
-  title: text,
-  records_count: count
+  title: text
 })
 export type Episode = z.output<typeof episodeSchema>
 
 export const workSchema = z.object({
   id,
   title: text,
-  title_kana: text,
   /** `tv` is documented; `ova`, `movie`, `web`, `other` are seen live. */
   media: z
     .string()
     .optional()
     .transform((v) => v?.toLowerCase()),
-  media_text: text,
   /** The live service omits both season fields when it does not know the season. */
   season_name: text,
   season_name_text: text,
-  released_on: text,
-  released_on_about: text,
-  official_site_url: text,
-  encyclopedia_url: text,
-  microblog_username: text,
-  microblog_hashtag: text,
   episodes_count: count,
   watchers_count: count,
   /** Present on `/v1/me/works` when asked for; an unknown future kind reads as absent. */
@@ -90,11 +80,7 @@ export type Work = z.output<typeof workSchema>
 export const userSchema = z.object({
   id,
   username: text,
-  name: text,
-  description: text,
-  url: text,
-  records_count: count,
-  created_at: dateTimeSchema.optional()
+  name: text
 })
 export type User = z.output<typeof userSchema>
 
@@ -115,10 +101,6 @@ export const recordSchema = z.object({
     .number()
     .nullish()
     .transform((v) => v ?? null),
-  rating_state: text,
-  is_modified: z.boolean().optional(),
-  likes_count: count,
-  comments_count: count,
   created_at: dateTimeSchema.optional(),
   user: embeddedUser.optional(),
   work: embeddedWork.optional(),
