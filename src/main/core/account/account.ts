@@ -258,7 +258,7 @@ export function createAccount(deps: AccountDeps): Account {
     async setWikiToken(token) {
       const url = usable().wikiUrl
       if (!url) throw new AuthError('not_configured', { message: WIKI_NOT_CONFIGURED })
-      await verifyWikiToken(url, token, { fetch: deps.fetch })
+      await verifyWikiToken(url, token, deps.fetch)
       boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
     },
     startBrowserSignIn: async (opts) => {
