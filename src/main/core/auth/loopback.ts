@@ -38,12 +38,10 @@ export interface LoopbackOptions<T> {
   locale: () => Locale
   /** 0 (default) picks a free port; a fixed one is for registrations that need it. */
   port?: number
-  timeoutMs?: number
 }
 
 export interface PendingSignIn<T> {
   url: string
-  redirectUri: string
   /** Settles once: the exchanged result, or an AuthError. */
   done: Promise<T>
 }
@@ -175,17 +173,14 @@ async function startFlow<T>(opts: LoopbackOptions<T>): Promise<Flow<T>> {
   const redirectUri = `http://127.0.0.1:${port}${CALLBACK_PATH}`
   const url = opts.authorizeUrl({ redirectUri, state: secrets.state, codeChallenge: secrets.codeChallenge })
 
-  timer = opts.clock.setTimeout(
-    () => finish({ ok: false, error: new AuthError('timeout') }),
-    opts.timeoutMs ?? SIGN_IN_TIMEOUT_MS
-  )
+  timer = opts.clock.setTimeout(() => finish({ ok: false, error: new AuthError('timeout') }), SIGN_IN_TIMEOUT_MS)
   try {
     await opts.openBrowser(url)
   } catch {
     // No browser here (a server, a container): the caller shows the URL instead.
   }
   return {
-    pending: { url, redirectUri, done },
+    pending: { url, done },
     fail: (e) => finish({ ok: false, error: e })
   }
 }
