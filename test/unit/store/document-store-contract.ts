@@ -91,18 +91,6 @@ export function documentStoreContract(name: string, backend: () => DocumentBacke
       expect(readFileSync(`${path}.corrupt-42`, 'utf8')).toBe(text)
     })
 
-    it('runs migrations on the raw document before validating it', () => {
-      const path = tempFile()
-      writeFileSync(path, JSON.stringify({ lead: 15 }))
-      const store = open(path, {
-        migrate: (raw) => {
-          const r = raw as { lead?: number; leadMinutes?: number[] }
-          return r.leadMinutes ? r : { leadMinutes: [r.lead ?? 10] }
-        }
-      })
-      expect(store.read()).toEqual({ leadMinutes: [15], locale: 'en' })
-    })
-
     it('a store sees what another store (another process) wrote, without being reopened', () => {
       const path = tempFile()
       const mine = open(path)

@@ -42,8 +42,6 @@ export interface JsonFileOptions<S extends z.ZodType> {
   path: string
   schema: S
   defaults: () => z.output<S>
-  /** Upgrades an older on-disk shape before validation; receives whatever JSON was read. */
-  migrate?: (raw: unknown) => unknown
   /** File permissions for new files; 0o600 for anything personal. */
   mode?: number
   onCorrupt?: (report: CorruptFileReport) => void
@@ -95,7 +93,7 @@ export function jsonFileStore<S extends z.ZodType>(opts: JsonFileOptions<S>): Do
     try {
       // Without zod's compiled parser: a process reads a document a few times, and compiling a
       // parser for each object in the schema costs the short commands more than it ever saves.
-      const parsed = opts.schema.safeParse(opts.migrate ? opts.migrate(raw) : raw, { jitless: true })
+      const parsed = opts.schema.safeParse(raw, { jitless: true })
       if (parsed.success) return { ok: true, value: parsed.data, sig }
       const reason = parsed.error.issues
         .slice(0, 3)
