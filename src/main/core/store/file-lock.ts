@@ -11,21 +11,21 @@ import { processGone } from './owner'
  * The cross-process lock around every read-modify-write of a file in the data folder (the app,
  * `onair run` and any number of short `onair` commands may share one folder). It is a `mkdir` of
  * `<file>.lock` (atomic: exactly one process makes the folder), proper-lockfile's method, which
- * the reminders' hold uses (schedule/folder-lock.ts) and earlier versions took this lock with; the
- * library itself is not loaded for it, so a command that only reads loads no lock code at all.
- * It is taken synchronously because the DocumentStore interface is synchronous and its whole
- * transaction (read, change, write one small file) takes milliseconds: making every caller of
- * every store async would cost far more than it buys.
+ * the reminders' hold uses (schedule/folder-lock.ts); the library itself is not loaded for it, so
+ * a command that only reads loads no lock code at all. It is taken synchronously because the
+ * DocumentStore interface is synchronous and its whole transaction (read, change, write one small
+ * file) is short: making every caller of every store async would cost far more than it buys.
  *
- * The wait between attempts is a real sleep (Atomics.wait: the thread sleeps,
- * no CPU is burnt) between attempts, doubling from 2 ms to 50 ms, bounded by `waitMs`. A holder
- * that died mid-transaction leaves a lock whose mtime stops moving; after `staleMs` it is broken, so the default wait is longer than the stale time and a dead holder never makes a
- * command fail. Only a live process holding a lock for 10 s (a hung disk) ends in StoreLockError.
+ * The wait between attempts is a real sleep (Atomics.wait: the thread sleeps, no CPU is burnt),
+ * growing, bounded by `waitMs`. A holder that died mid-transaction leaves a lock whose mtime stops
+ * moving; after `staleMs` it is broken, so the default wait is longer than the stale time and a
+ * dead holder never makes a command fail. Only a live holder that never lets go (a hung disk)
+ * ends in StoreLockError.
  *
  * The stale time is a last resort: each holder notes who it is beside the lock (`<file>.lock-owner`,
  * see `noteOwner`), and a lock whose holder is certainly gone (killed mid-transaction, on this
- * machine) is broken at once. Without that, a daemon restarted right after a SIGKILL sat 5 s on
- * the ledger's lock before delivering the reminders due meanwhile (issue 25, BENCHMARKS.md).
+ * machine) is broken at once, so a daemon restarted after a kill delivers the reminders due
+ * meanwhile without first waiting out the stale time.
  */
 export const LOCK_STALE_MS = 5_000
 export const LOCK_WAIT_MS = 10_000
