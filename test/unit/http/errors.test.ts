@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, describeApiError, isApiError, type ApiErrorKind } from '../../../src/main/core/http/errors'
+import { ApiError, describeApiError, type ApiErrorKind } from '../../../src/main/core/http/errors'
 
 const KINDS: ApiErrorKind[] = [
   'auth',
@@ -41,7 +41,5 @@ describe('ApiError', () => {
   it('knows which kinds are transient', () => {
     const transient = KINDS.filter((kind) => new ApiError({ kind, service: 'media' }).transient)
     expect(transient).toEqual(['rate_limited', 'server', 'network', 'timeout'])
-    expect(isApiError(new ApiError({ kind: 'http', service: 'wiki' }))).toBe(true)
-    expect(isApiError(new Error('x'))).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeApiError, isApiError, type ApiError } from '../../../src/main/core/http/errors'
+import { ApiError, describeApiError } from '../../../src/main/core/http/errors'
 import { createWikiClient, type WikiClient } from '../../../src/main/core/wiki/client'
 import { articleRefFromUrl } from '../../../src/main/core/wiki/paths'
 import { NOTIFICATION_TYPES } from '../../../src/main/core/wiki/schemas'
@@ -12,7 +12,7 @@ async function apiError(p: Promise<unknown>): Promise<ApiError> {
     () => undefined,
     (err: unknown) => err
   )
-  if (!isApiError(e)) throw new Error(`expected an ApiError, got ${String(e)}`)
+  if (!(e instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(e)}`)
   return e
 }
 

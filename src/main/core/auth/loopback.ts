@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Locale } from '../../../shared/locale'
 import type { Clock, TimerHandle } from '../clock'
-import { describeApiError, isApiError } from '../http/errors'
+import { ApiError, describeApiError } from '../http/errors'
 import { callbackPage, type PageOutcome } from './callback-page'
 import { AuthError, type AuthErrorCode } from './errors'
 import { newFlowSecrets, sameState } from './pkce'
@@ -197,7 +197,7 @@ export function isLoopbackHost(host: string | undefined, port: number): boolean 
  */
 export function toAuthError(e: unknown, fallback: AuthErrorCode): AuthError {
   if (e instanceof AuthError) return e
-  if (!isApiError(e)) return new AuthError(fallback, { cause: e })
+  if (!(e instanceof ApiError)) return new AuthError(fallback, { cause: e })
   if (e.kind === 'network' || e.kind === 'timeout') return new AuthError('unreachable', { cause: e })
   if (e.kind === 'auth' || e.kind === 'invalid_params' || e.kind === 'scope')
     return new AuthError(fallback, { cause: e })

@@ -1,7 +1,7 @@
 import type { SessionInfo as SessionView } from '../../../shared/contract'
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { Clock } from '../clock'
-import { ApiError, isApiError } from '../http/errors'
+import { ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { OOB_REDIRECT_URI } from '../media/oauth'
 import type { DocumentStore } from '../store/json-file'
@@ -240,7 +240,7 @@ export function createSession(deps: SessionDeps): Session {
         return await establish(token, 'invalid_token')
       } catch (e) {
         // The same one-time transition any other request would cause.
-        if (e instanceof AuthError && isApiError(e.cause)) monitor.report(e.cause)
+        if (e instanceof AuthError && e.cause instanceof ApiError) monitor.report(e.cause)
         throw e
       }
     },

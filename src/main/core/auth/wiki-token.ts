@@ -1,5 +1,5 @@
 import type { FetchLike } from '../http/node-fetch'
-import { describeApiError, isApiError } from '../http/errors'
+import { ApiError, describeApiError } from '../http/errors'
 import { createWikiClient } from '../wiki/client'
 import { AuthError } from './errors'
 
@@ -15,7 +15,7 @@ export async function verifyWikiToken(baseUrl: string, token: string, fetch?: Fe
   try {
     await client.listNotifications({ unread: true })
   } catch (e) {
-    if (!isApiError(e)) throw new AuthError('wiki_failed', { cause: e })
+    if (!(e instanceof ApiError)) throw new AuthError('wiki_failed', { cause: e })
     if (e.kind === 'auth') throw new AuthError('wiki_unauthorized', { cause: e })
     if (e.kind === 'network' || e.kind === 'timeout') throw new AuthError('wiki_unreachable', { cause: e })
     const why = describeApiError(e)

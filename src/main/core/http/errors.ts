@@ -59,10 +59,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError
-}
-
 const SERVICE_LABEL: Record<ServiceName, LocalizedText> = {
   media: { en: 'the media-tracking service', ja: '視聴記録サービス' },
   wiki: { en: 'the wiki service', ja: 'Wikiサービス' }

@@ -1,4 +1,4 @@
-import { isApiError } from './errors'
+import { ApiError } from './errors'
 import type { Sleep } from './pacer'
 
 /**
@@ -29,7 +29,7 @@ export function backoffDelay(retry: number, opts: Pick<RetryOptions, 'baseMs' | 
 }
 
 export function isRetryable(method: string, e: unknown): boolean {
-  return method === 'GET' && isApiError(e) && RETRIED_KINDS.has(e.kind)
+  return method === 'GET' && e instanceof ApiError && RETRIED_KINDS.has(e.kind)
 }
 
 export async function withRetry<T>(method: string, attempt: () => Promise<T>, opts: RetryOptions): Promise<T> {

@@ -1,5 +1,5 @@
 import type { ArticlePreview } from '../../../shared/inbox'
-import { isApiError } from '../http/errors'
+import { ApiError } from '../http/errors'
 import { UserErrorException } from '../user-error'
 import type { ImageLoader } from '../images/loader'
 import type { WikiClient } from '../wiki/client'
@@ -36,7 +36,7 @@ export async function fetchArticlePreview(
         en: 'This link does not name a wiki article.',
         ja: 'このリンクはWikiの記事を指していません。'
       })
-    if (!isApiError(e)) throw e
+    if (!(e instanceof ApiError)) throw e
     throw new UserErrorException(
       `wiki-${e.kind}`,
       describeRefreshFailure(e).message,

@@ -1,7 +1,7 @@
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import { inboxTypeLabel } from './types'
 import { describeFileError } from '../file-errors'
-import { describeApiError, isApiError } from '../http/errors'
+import { ApiError, describeApiError } from '../http/errors'
 import type { NativeNotification } from '../notify'
 import type { StoredItem } from './items'
 
@@ -33,7 +33,7 @@ export function describeRefreshFailure(e: unknown): RefreshFailure {
   // The list came but could not be saved (a full disk): which file, and what to do.
   const file = describeFileError(e)
   if (file) return { message: file, offline: false }
-  if (!isApiError(e)) return { message: UNEXPECTED, offline: false }
+  if (!(e instanceof ApiError)) return { message: UNEXPECTED, offline: false }
   if (e.kind === 'auth') return { message: WIKI_TOKEN_REJECTED, offline: false }
   return { message: describeApiError(e), offline: e.kind === 'network' || e.kind === 'timeout' }
 }
