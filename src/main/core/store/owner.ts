@@ -8,7 +8,7 @@ import type { ProcessRef } from '../../../shared/records'
  */
 export function thisProcess(): ProcessRef {
   // The global Web Crypto, not an import of node:crypto: that loads node:stream and a dozen more
-  // modules (~2.5 ms), and a command that only reads imports this file for pidGone (orphan-temps.ts).
+  // modules, and a command that only reads imports this file for pidGone (orphan-temps.ts).
   return { host: hostname(), pid: process.pid, id: crypto.randomUUID() }
 }
 
