@@ -3,26 +3,27 @@
  * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
  * it and only "Quit" ends the app.
  */
-import { app, autoUpdater } from 'electron'
+import { app, autoUpdater, clipboard } from 'electron'
 import { localeFromTag, type Locale } from '../../shared/locale'
 import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
+import { createCore } from '../core/app'
 import type { Clock } from '../core/clock'
+import { diagnostics } from '../core/diagnostics/gather'
 import type { CronFactory } from '../core/schedule/cron'
 import { openAppServices } from '../core/services'
 import { keepAppDocumentsIn } from '../core/store/document-backend'
 import { settingsFileStore } from '../core/store/settings'
-import { appCore } from './app-core'
-import { appDiagnostics } from './diagnostics'
 import { appNotifier } from './app-notifier'
 import { openAppWindow } from './app-window'
 import { openAppTray } from './tray'
 import { electronStoreBackend } from './electron-store'
 import type { Links } from './links'
-import type { AppLog } from './log'
+import { showLogFile, type AppLog } from './log'
 import { followStartup } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
+import { saveWithDialog } from './save-file'
 import { electronSecrets } from './secrets'
 import { openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
@@ -93,7 +94,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   })
   const { reminders, settings } = services
   followStartup(settings, log, env)
-  // What the core, the window and the tray below are all made over.
+  // What the window and the tray below are both made over.
   const parts = { clock, log, window, services, account, settings, language }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const shortcuts = createShortcuts(
@@ -103,8 +104,51 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
-  const diagnostics = appDiagnostics({ dataDir, clock, log, secrets, language, onCorrupt: corrupt.report })
-  const core = appCore({ ...parts, dataDir, shortcuts, updates, diagnostics })
+  const { records, inbox, calendar } = services
+  const core = createCore({
+    clock,
+    dataDir,
+    openExternal: openWebUrl,
+    appName: app.getName(),
+    version: app.getVersion(),
+    platform: process.platform,
+    // Read on each call: the system locale can change while the app runs.
+    locale: () => app.getLocale(),
+    account,
+    settings,
+    reminders,
+    records,
+    inbox,
+    calendar,
+    calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog },
+    // Settings → About → Copy diagnostics: `onair doctor`'s report with what only the app knows.
+    diagnostics: {
+      text: () =>
+        diagnostics({
+          dataDir,
+          now: clock.now(),
+          versions: {
+            onair: app.getVersion(),
+            electron: process.versions.electron ?? '',
+            chrome: process.versions.chrome ?? '',
+            node: process.versions.node
+          },
+          systemLocale: app.getLocale(),
+          locale: language(),
+          logFile: log.path,
+          secrets,
+          onCorrupt: corrupt.report
+        }),
+      copy: (text) => clipboard.writeText(text)
+    },
+    shortcuts,
+    updates,
+    window: {
+      hide: window.hide,
+      openLog: () => showLogFile(log),
+      confirmAddressChange: (changes) => window.confirmAddressChange(changes, language())
+    }
+  })
   const { main, unbindIpc } = openAppWindow({ ...parts, core, routes: window, notifier, argv, links })
   shortcuts.start(settings.read().shortcuts)
   settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
