@@ -3,7 +3,8 @@
  * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
  * it and only "Quit" ends the app.
  */
-import { app, autoUpdater, clipboard } from 'electron'
+import { dirname } from 'node:path'
+import { app, autoUpdater, clipboard, session } from 'electron'
 import { localeFromTag, type Locale } from '../../shared/locale'
 import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
@@ -11,24 +12,29 @@ import { createCore } from '../core/app'
 import type { Clock } from '../core/clock'
 import { diagnostics } from '../core/diagnostics/gather'
 import type { CronFactory } from '../core/schedule/cron'
+import { reminderAction } from '../core/schedule/reminder-actions'
 import { openAppServices } from '../core/services'
 import { keepAppDocumentsIn } from '../core/store/document-backend'
 import { settingsFileStore } from '../core/store/settings'
 import { appNotifier } from './app-notifier'
-import { openAppWindow } from './app-window'
+import { setAppMenu } from './app-menu'
+import { bindIpc } from './ipc'
 import { openAppTray } from './tray'
 import { electronStoreBackend } from './electron-store'
-import type { Links } from './links'
+import { linkFollower, type Links } from './links'
 import { showLogFile, type AppLog } from './log'
-import { followStartup } from './login-item'
+import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { saveWithDialog } from './save-file'
 import { electronSecrets } from './secrets'
-import { openWebUrl } from './security'
+import { rendererHtmlPath } from './paths'
+import { serveRenderer } from './renderer-protocol'
+import { hardenSession, openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
 import { withoutDesktopEntry } from './desktop-entry'
 import { createAppUpdates } from './updater'
+import { createMainWindow } from './window'
 import { windowRoutes } from './window-routes'
 
 export interface StartOptions {
@@ -92,10 +98,8 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
-  const { reminders, settings } = services
+  const { reminders, records, inbox, calendar, settings } = services
   followStartup(settings, log, env)
-  // What the window and the tray below are both made over.
-  const parts = { clock, log, window, services, account, settings, language }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
@@ -104,7 +108,6 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
-  const { records, inbox, calendar } = services
   const core = createCore({
     clock,
     dataDir,
@@ -149,15 +152,59 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
       confirmAddressChange: (changes) => window.confirmAddressChange(changes, language())
     }
   })
-  const { main, unbindIpc } = openAppWindow({ ...parts, core, routes: window, notifier, argv, links })
+  // The window: a hardened session, the menu, hidden when the OS started the app at login and the
+  // settings say so, its IPC, the routes attached to it and the `onair://` links it follows.
+  hardenSession(session.defaultSession)
+  serveRenderer(dirname(rendererHtmlPath()))
+  setAppMenu()
+  const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
+  const main = createMainWindow({ showOnReady: !hidden, log, clock })
+  const unbindIpc = bindIpc(core, main.window)
+  window.attach({
+    window: main,
+    events: core.events,
+    openExternal: core.openExternal,
+    reminderAction: reminderAction({
+      reminders,
+      outbox: records.outbox,
+      notifier,
+      language,
+      openProgram: window.openProgram,
+      log
+    }),
+    // The reminder history notes the click; a failed write is logged by the service's onError.
+    opened: (reminder) => reminders.actedOn(reminder, 'opened')
+  })
+  links.attach(
+    linkFollower({
+      show: window.show,
+      openProgram: window.openProgram,
+      showSchedule: (notice) => {
+        window.navigate('schedule')
+        window.notice('info', notice)
+      },
+      openWeb: (url) => core.openExternal(url),
+      input: () => ({
+        programs: reminders.schedule().programs,
+        now: clock.now(),
+        durationMinutes: settings.read().calendar.durationMinutes,
+        mediaUrl: account.services().mediaUrl
+      }),
+      notifier,
+      language,
+      log
+    })
+  )
   shortcuts.start(settings.read().shortcuts)
   settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
   const tray = openAppTray({
-    ...parts,
+    clock,
+    log,
+    window,
+    services,
+    account,
+    language,
     updates,
-    timeZone,
-    menuBarCountdown: () => settings.read().ui.menuBarCountdown,
-    unreadBadge: () => settings.read().ui.unreadBadge,
     taskbarWindow: main.window,
     quit: () => app.quit()
   })

@@ -34,11 +34,6 @@ export interface AppTrayDeps {
   updates: UpdateService
   clock: Clock
   language: () => Locale
-  timeZone: () => string | undefined
-  /** The `ui.menuBarCountdown` setting (macOS): the countdown to the next broadcast beside the icon. */
-  menuBarCountdown: () => boolean
-  /** The `ui.unreadBadge` setting: whether the unread count shows on the icon. */
-  unreadBadge: () => boolean
   /** The window whose taskbar button carries the unread count on Windows. */
   taskbarWindow: BrowserWindow
   log: AppLog
@@ -76,7 +71,9 @@ export function openAppTray(deps: AppTrayDeps) {
     titleTimer = null
     const now = clock.now()
     const next =
-      schedule && deps.menuBarCountdown() ? menuBarTitle(schedule.nextPrograms, now) : { text: '', nextAt: null }
+      schedule && services.settings.read().ui.menuBarCountdown
+        ? menuBarTitle(schedule.nextPrograms, now)
+        : { text: '', nextAt: null }
     if (next.text !== title) tray.setTitle((title = next.text))
     if (next.nextAt !== null) titleTimer = clock.setTimeout(renderTitle, next.nextAt - now)
   }
@@ -88,14 +85,14 @@ export function openAppTray(deps: AppTrayDeps) {
       schedule,
       unseen,
       locale: deps.language(),
-      timeZone: deps.timeZone(),
+      timeZone: services.settings.read().reminders.timeZone,
       now: clock.now(),
       updateOffer: offerActions(updates.state())
     }
     const badge = unreadBadge({
       icon: schedule?.icon ?? 'idle',
       unseen,
-      enabled: deps.unreadBadge(),
+      enabled: services.settings.read().ui.unreadBadge,
       platform: process.platform,
       locale: view.locale
     })
