@@ -4,7 +4,7 @@
  * it and only "Quit" ends the app.
  */
 import { dirname } from 'node:path'
-import { app, autoUpdater, clipboard, session } from 'electron'
+import { app, autoUpdater, clipboard, dialog, Menu, session } from 'electron'
 import { localeFromTag, type Locale } from '../../shared/locale'
 import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
@@ -15,9 +15,9 @@ import type { CronFactory } from '../core/schedule/cron'
 import { reminderAction } from '../core/schedule/reminder-actions'
 import { openAppServices } from '../core/services'
 import { keepAppDocumentsIn } from '../core/store/document-backend'
+import { writeAtomic } from '../core/store/atomic-write'
 import { settingsFileStore } from '../core/store/settings'
 import { appNotifier } from './app-notifier'
-import { setAppMenu } from './app-menu'
 import { bindIpc } from './ipc'
 import { openAppTray } from './tray'
 import { electronStoreBackend } from './electron-store'
@@ -26,7 +26,6 @@ import { showLogFile, type AppLog } from './log'
 import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
-import { saveWithDialog } from './save-file'
 import { electronSecrets } from './secrets'
 import { rendererHtmlPath } from './paths'
 import { serveRenderer } from './renderer-protocol'
@@ -123,7 +122,21 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     records,
     inbox,
     calendar,
-    calendarShell: { copyText: (text) => clipboard.writeText(text), saveFile: saveWithDialog },
+    calendarShell: {
+      copyText: (text) => clipboard.writeText(text),
+      // "Export .ics": the save dialog, then the same atomic write as every file Onair saves (a
+      // cancelled or failed export leaves whatever was at that path untouched).
+      saveFile: async (name, text) => {
+        const choice = await dialog.showSaveDialog({
+          defaultPath: name,
+          filters: [{ name: 'iCalendar', extensions: ['ics'] }]
+        })
+        if (choice.canceled || !choice.filePath) return null
+        // Readable by the calendar app the user will open it with, as any exported document.
+        writeAtomic(choice.filePath, text, 0o644)
+        return choice.filePath
+      }
+    },
     // Settings → About → Copy diagnostics: `onair doctor`'s report with what only the app knows.
     diagnostics: {
       text: () =>
@@ -156,7 +169,13 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   // settings say so, its IPC, the routes attached to it and the `onair://` links it follows.
   hardenSession(session.defaultSession)
   serveRenderer(dirname(rendererHtmlPath()))
-  setAppMenu()
+  // Electron's default menu carries Reload, Toggle Developer Tools and Help links to Electron's own
+  // site. Packaged, macOS keeps the menus its shortcuts need (the app menu with Hide and Quit, Edit
+  // for copy and paste, Window); Windows and Linux, whose window hides its menu bar, get none.
+  if (app.isPackaged) {
+    const mac = [{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }] as const
+    Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([...mac]) : null)
+  }
   const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
   const main = createMainWindow({ showOnReady: !hidden, log, clock })
   const unbindIpc = bindIpc(core, main.window)
