@@ -6,7 +6,7 @@ import { rendererJsSize } from '../../../bench/renderer-size'
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * The budget step and the render bench read the built window this way: all of its JavaScript.
+ * The budget step reads the built window this way: all of its JavaScript.
  * Checked on a small renderer folder laid out as Vite writes one.
  */
 function renderer(files: Record<string, string>): string {
