@@ -7,7 +7,7 @@
  */
 import { calendarDocument } from '../src/main/core/calendar/feed'
 import { SettingsSchema } from '../src/shared/settings'
-import { summarise, type Bench, type Row } from './stats'
+import { row, type Bench, type Row } from './stats'
 
 const RUNS = 7
 const GOAL_MS = 300
@@ -52,8 +52,8 @@ const bench: Bench = {
       const met = (times: number[]) =>
         `goal < ${GOAL_MS} ms: met in ${times.filter((t) => t < GOAL_MS).length} of ${RUNS} runs`
       rows.push(
-        { bench: 'calendar', metric: `${metric}: wall time`, ...summarise(wall, 0, ' ms'), note: met(wall) },
-        { bench: 'calendar', metric: `${metric}: CPU time`, ...summarise(cpu, 0, ' ms'), note: met(cpu) }
+        row('calendar', `${metric}: wall time`, wall, 0, ' ms', met(wall)),
+        row('calendar', `${metric}: CPU time`, cpu, 0, ' ms', met(cpu))
       )
     }
     return rows

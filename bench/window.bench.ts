@@ -11,7 +11,7 @@ import { installBridge } from '../test/e2e/bridge'
 import { ORIGIN, serveRenderer } from '../test/e2e/serve'
 import { harnessDeps } from '../test/support/harness-core'
 import { scratchDir } from '../test/support/temp-dir'
-import { quantile, summarise, type Bench, type Row } from './stats'
+import { quantile, row, type Bench, type Row } from './stats'
 
 /**
  * The schedule window (420×640, as src/main/shell/window.ts opens it) with 1,000 and 10,000
@@ -214,12 +214,9 @@ function rowsOf(n: keyof typeof GOALS, samples: Sample[]): Row[] {
     ['scroll frame p50', (s) => quantile(s.frames, 0.5), 1, ' ms', `${STEP_PX} px a frame, top to bottom`],
     ['scroll frame p95', (s) => quantile(s.frames, 0.95), 1, ' ms', '16.7 ms = every frame on time']
   ]
-  return metrics.map(([metric, pick, digits, unit, note]) => ({
-    bench: 'window',
-    metric: `schedule, ${n} programs: ${metric}`,
-    ...summarise(samples.map(pick), digits, unit),
-    note
-  }))
+  return metrics.map(([metric, pick, digits, unit, note]) =>
+    row('window', `schedule, ${n} programs: ${metric}`, samples.map(pick), digits, unit, note)
+  )
 }
 
 const bench: Bench = {

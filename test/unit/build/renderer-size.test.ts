@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { rendererJsSize } from '../../../bench/renderer-size'
+import { rendererJsSize } from '../../../scripts/renderer-budget'
 import { tempDir } from '../../support/temp-dir'
 
 /**
