@@ -17,6 +17,7 @@ import { openAppServices } from '../core/services'
 import { keepAppDocumentsIn } from '../core/store/document-backend'
 import { writeAtomic } from '../core/store/atomic-write'
 import { settingsFileStore } from '../core/store/settings'
+import { rendererHtmlFile } from './app-files'
 import { appNotifier } from './app-notifier'
 import { bindIpc } from './ipc'
 import { openAppTray } from './tray'
@@ -27,7 +28,6 @@ import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
-import { rendererHtmlPath } from './paths'
 import { serveRenderer } from './renderer-protocol'
 import { hardenSession, openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
@@ -168,7 +168,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   // The window: a hardened session, the menu, hidden when the OS started the app at login and the
   // settings say so, its IPC, the routes attached to it and the `onair://` links it follows.
   hardenSession(session.defaultSession)
-  serveRenderer(dirname(rendererHtmlPath()))
+  serveRenderer(dirname(rendererHtmlFile(app.getAppPath())))
   // Electron's default menu carries Reload, Toggle Developer Tools and Help links to Electron's own
   // site. Packaged, macOS keeps the menus its shortcuts need (the app menu with Hide and Quit, Edit
   // for copy and paste, Window); Windows and Linux, whose window hides its menu bar, get none.
@@ -177,7 +177,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([...mac]) : null)
   }
   const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
-  const main = createMainWindow({ showOnReady: !hidden, log, clock })
+  const main = createMainWindow(!hidden, log, clock)
   const unbindIpc = bindIpc(core, main.window)
   window.attach({
     window: main,
