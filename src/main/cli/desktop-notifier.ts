@@ -25,14 +25,7 @@ const OPEN_IN_APP = (programId: number): LocalizedText => ({
   ja: `その番組はもう番組表にありません。アプリで開いてください: ${onairLink('program', programId)}`
 })
 
-export interface DaemonNotifier {
-  notifier: Notifier
-  /** Once the services exist: what a reminder's Watched and Snooze do (as in the app). */
-  actOn(services: Pick<AppServices, 'reminders' | 'records'>, onError: (e: unknown) => void): void
-  close(): Promise<void>
-}
-
-export function daemonNotifier(ctx: CommandContext): DaemonNotifier {
+export function daemonNotifier(ctx: CommandContext) {
   let act: (button: string, n: Parameters<Notifier['show']>[0]) => void = () => {}
   const icon = shippedIcon()
   const notifications = freedesktopNotifier({
@@ -49,7 +42,8 @@ export function daemonNotifier(ctx: CommandContext): DaemonNotifier {
   const notifier = controlSafeNotifier(notifications)
   return {
     notifier,
-    actOn(services, onError) {
+    /** Once the services exist: what a reminder's Watched and Snooze do (as in the app). */
+    actOn(services: Pick<AppServices, 'reminders' | 'records'>, onError: (e: unknown) => void): void {
       act = reminderAction({
         reminders: services.reminders,
         outbox: services.records.outbox,
