@@ -17,17 +17,18 @@ import { openAppServices } from '../core/services'
 import { keepAppDocumentsIn } from '../core/store/document-backend'
 import { writeAtomic } from '../core/store/atomic-write'
 import { settingsFileStore } from '../core/store/settings'
+import { linkAction } from '../core/links'
+import { rendererHtmlFile } from './app-files'
 import { appNotifier } from './app-notifier'
 import { bindIpc } from './ipc'
 import { openAppTray } from './tray'
 import { electronStoreBackend } from './electron-store'
-import { linkFollower, type Links } from './links'
+import type { Links } from './links'
 import { showLogFile, type AppLog } from './log'
 import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
-import { rendererHtmlPath } from './paths'
 import { serveRenderer } from './renderer-protocol'
 import { hardenSession, openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
@@ -168,7 +169,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   // The window: a hardened session, the menu, hidden when the OS started the app at login and the
   // settings say so, its IPC, the routes attached to it and the `onair://` links it follows.
   hardenSession(session.defaultSession)
-  serveRenderer(dirname(rendererHtmlPath()))
+  serveRenderer(dirname(rendererHtmlFile(app.getAppPath())))
   // Electron's default menu carries Reload, Toggle Developer Tools and Help links to Electron's own
   // site. Packaged, macOS keeps the menus its shortcuts need (the app menu with Hide and Quit, Edit
   // for copy and paste, Window); Windows and Linux, whose window hides its menu bar, get none.
@@ -177,7 +178,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([...mac]) : null)
   }
   const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
-  const main = createMainWindow({ showOnReady: !hidden, log, clock })
+  const main = createMainWindow(!hidden, log, clock)
   const unbindIpc = bindIpc(core, main.window)
   window.attach({
     window: main,
@@ -194,26 +195,25 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     // The reminder history notes the click; a failed write is logged by the service's onError.
     opened: (reminder) => reminders.actedOn(reminder, 'opened')
   })
-  links.attach(
-    linkFollower({
-      show: window.show,
-      openProgram: window.openProgram,
-      showSchedule: (notice) => {
-        window.navigate('schedule')
-        window.notice('info', notice)
-      },
-      openWeb: (url) => core.openExternal(url),
-      input: () => ({
-        programs: reminders.schedule().programs,
-        now: clock.now(),
-        durationMinutes: settings.read().calendar.durationMinutes,
-        mediaUrl: account.services().mediaUrl
-      }),
-      notifier,
-      language,
-      log
+  // What each `onair://` request does (core/links.ts decides): a refused link says so in a
+  // notification and opens nothing.
+  links.attach((request) => {
+    if (request.kind === 'none') return window.show()
+    if (request.kind === 'refused') {
+      log.write('warn', 'an onair:// link was refused')
+      return notifier.show({ id: 'link-refused', title: 'Onair', body: request.message[language()] })
+    }
+    const action = linkAction(request.link, {
+      programs: reminders.schedule().programs,
+      now: clock.now(),
+      durationMinutes: settings.read().calendar.durationMinutes,
+      mediaUrl: account.services().mediaUrl
     })
-  )
+    if (action.kind === 'program') return window.openProgram(action.programId)
+    if (action.kind === 'web') return void core.openExternal(action.url).catch((e) => log.write('warn', 'link', e))
+    window.navigate('schedule')
+    window.notice('info', action.message)
+  })
   shortcuts.start(settings.read().shortcuts)
   settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
   const tray = openAppTray({
