@@ -143,7 +143,6 @@ describe('reminder history: what became of each reminder, shared by every proces
     // The other process takes every key between this one's plan and its claim.
     const racing = {
       ...inner,
-      has: inner.has,
       claim: <T>(items: readonly T[], at: number) => (inner.markServed(at), []) as T[]
     }
     const repeats: string[][] = []
