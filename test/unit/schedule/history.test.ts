@@ -9,7 +9,6 @@ import {
   MAX_HISTORY_ENTRIES,
   MAX_REMINDERS_PER_ENTRY,
   emptyHistory,
-  memoryHistory,
   withEntries
 } from '../../../src/main/core/schedule/history'
 import { createLedger } from '../../support/memory-ledger'
@@ -175,7 +174,7 @@ describe('reminder history: what became of each reminder, shared by every proces
     expect(doc.entries[0]!.at).toBe(now - MAX_HISTORY_ENTRIES + 1)
     const long = withEntries(emptyHistory(), [{ at: now, outcome: 'missed', reminders: Array(80).fill(r) }], now)
     expect(long.entries[0]!.reminders).toHaveLength(MAX_REMINDERS_PER_ENTRY)
-    const history = memoryHistory()
+    const history = historyFile(tempDir('onair-history-'))
     history.add([old], now)
     expect(history.read().entries).toEqual([])
   })

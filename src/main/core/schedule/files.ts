@@ -1,9 +1,9 @@
 import type { ScheduleCache } from '../../../shared/schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { emptyHistory, HistoryDoc, historyOver, memoryHistory, type ReminderHistory } from './history'
+import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './history'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
-import { emptyPremieres, memoryPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
-import { emptySnoozes, memorySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
+import { emptyPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
+import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
 import { dataFile } from '../store/data-files'
 import { scheduleFileStore } from './schedule-file'
 
@@ -78,29 +78,17 @@ export function premieresFile(dataDir: string, onCorrupt?: (r: CorruptFileReport
   )
 }
 
-/** The stores of the reminder service; given `stores` without the optional ones, those live in memory. */
+/** The stores of the reminder service. */
 export interface ReminderStores {
   cache: DocumentStore<ScheduleCache>
   ledger: Ledger
-  snoozes?: Snoozes
-  history?: ReminderHistory
-  premieres?: Premieres
+  snoozes: Snoozes
+  history: ReminderHistory
+  premieres: Premieres
 }
 
-/** The service's stores: those given, else the files of `dataDir`. */
-export function reminderStores(
-  dataDir: string | undefined,
-  given: ReminderStores | undefined,
-  onCorrupt?: (r: CorruptFileReport) => void
-): Required<ReminderStores> {
-  if (given)
-    return {
-      snoozes: memorySnoozes(),
-      history: memoryHistory(),
-      premieres: memoryPremieres(),
-      ...given
-    }
-  if (!dataDir) throw new Error('createReminderService: dataDir or stores is required')
+/** The service's stores: the files of `dataDir`. */
+export function reminderStores(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): ReminderStores {
   return {
     cache: scheduleFileStore(dataDir, onCorrupt),
     ledger: ledgerFile(dataDir, onCorrupt),

@@ -43,7 +43,7 @@ export type ReminderEvent =
   | { type: 'premiere'; programs: CachedProgram[]; firedAt: number }
 
 export interface ReminderDelivery {
-  stores: Required<ReminderStores>
+  stores: ReminderStores
   scheduler: Scheduler
   /** Plans from the saved schedule: what is due, or fell due while nothing served, goes out now. */
   planSaved(): void
@@ -57,10 +57,7 @@ export interface ReminderDelivery {
 }
 
 /** `stores` are the folder's files (files.ts `reminderStores`), or memory stores in tests. */
-export function openReminderDelivery(
-  opts: ReminderDeliveryOptions,
-  stores: Required<ReminderStores>
-): ReminderDelivery {
+export function openReminderDelivery(opts: ReminderDeliveryOptions, stores: ReminderStores): ReminderDelivery {
   const { clock } = opts
   const { cache, ledger, snoozes, history, premieres } = stores
   const onError = opts.onError ?? (() => {})
