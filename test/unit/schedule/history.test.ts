@@ -12,7 +12,7 @@ import {
   withEntries
 } from '../../../src/main/core/schedule/history'
 import { createLedger } from '../../support/memory-ledger'
-import { reminderKey } from '../../../src/main/core/schedule/planner'
+import { reminderKey } from '../../../src/main/core/schedule/slots'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
