@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { ManualClock } from '../support/manual-clock'
 import { createImageLoader } from '../../src/main/core/images/loader'
 import { createInbox } from '../../src/main/core/inbox/inbox'
-import { memoryInboxStore } from '../../src/main/core/inbox/store'
+import { emptyInbox } from '../../src/main/core/inbox/store'
+import { memoryStore } from '../../src/main/core/store/json-file'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { createWikiClient, type WikiClient } from '../../src/main/core/wiki/client'
 import type { Article } from '../../src/main/core/wiki/schemas'
@@ -69,7 +70,7 @@ test.use({
   onairDeps: async ({}, use) => {
     const inbox = createInbox({
       wiki: wikiWithHostileArticle,
-      store: memoryInboxStore(),
+      store: memoryStore(emptyInbox()),
       clock: new ManualClock(NOW),
       notifier: memoryNotifier(),
       notify: () => true,

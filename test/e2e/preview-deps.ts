@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { ManualClock } from '../support/manual-clock'
 import { createImageLoader } from '../../src/main/core/images/loader'
 import { createInbox, type InboxService } from '../../src/main/core/inbox/inbox'
-import { memoryInboxStore } from '../../src/main/core/inbox/store'
+import { emptyInbox } from '../../src/main/core/inbox/store'
+import { memoryStore } from '../../src/main/core/store/json-file'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { createWikiClient } from '../../src/main/core/wiki/client'
 import type { Emulator } from '../emulator'
@@ -41,7 +42,7 @@ export function previewInbox(opts: {
               created_at: '2025-02-02T00:00:00+09:00'
             }
     }),
-    store: memoryInboxStore(),
+    store: memoryStore(emptyInbox()),
     clock,
     notifier: memoryNotifier(),
     notify: () => false,

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { ManualClock } from '../support/manual-clock'
 import { createInbox } from '../../src/main/core/inbox/inbox'
-import { memoryInboxStore } from '../../src/main/core/inbox/store'
+import { emptyInbox } from '../../src/main/core/inbox/store'
+import { memoryStore } from '../../src/main/core/store/json-file'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { createWikiClient } from '../../src/main/core/wiki/client'
 import type { Emulator } from '../emulator'
@@ -50,7 +51,7 @@ export function tourDeps(tour: () => EmulatedWorld, lang: Lang) {
         ...emulatedSchedule(emu, clock, sink).build(parts),
         inbox: createInbox({
           wiki: () => createWikiClient({ baseUrl: emu.baseUrl, token: () => emu.tokens.wiki, timeoutMs: 2000 }),
-          store: memoryInboxStore(),
+          store: memoryStore(emptyInbox()),
           clock: new ManualClock(clock.now()),
           notifier: memoryNotifier(),
           notify: () => false,

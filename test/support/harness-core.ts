@@ -3,12 +3,11 @@ import type { Account } from '../../src/main/core/account/account'
 import { folderAccount } from '../../src/main/core/account/folder-account'
 import type { CoreDeps } from '../../src/main/core/app'
 import { memorySecrets } from '../../src/main/core/auth/secrets'
-import { memorySessionStore } from '../../src/main/core/auth/session-store'
 import { systemClock, type Clock } from '../../src/main/core/clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openAppServices } from '../../src/main/core/services'
 import type { ShortcutShell } from '../../src/main/core/shortcuts/ipc'
-import type { DocumentStore } from '../../src/main/core/store/json-file'
+import { memoryStore, type DocumentStore } from '../../src/main/core/store/json-file'
 import { settingsFileStore } from '../../src/main/core/store/settings'
 import { createUpdateService } from '../../src/main/core/update/service'
 
@@ -85,7 +84,7 @@ function unconfiguredAccount(dataDir: string, settings: DocumentStore<Settings>)
   return folderAccount(dataDir, {
     settings,
     secrets: memorySecrets(),
-    sessionStore: memorySessionStore(),
+    sessionStore: memoryStore({ session: null }),
     // Real time: the media client's pacer must not wait on a clock nobody advances.
     clock: systemClock,
     openBrowser: () => {},

@@ -5,8 +5,8 @@ import { ManualClock } from '../../support/manual-clock'
 import { memorySecrets, type Secrets } from '../../../src/main/core/auth/secrets'
 import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
 import { createSession, type Session, type SessionDeps } from '../../../src/main/core/auth/session'
-import { memorySessionStore } from '../../../src/main/core/auth/session-store'
 import { createMediaClient } from '../../../src/main/core/media/client'
+import { memoryStore } from '../../../src/main/core/store/json-file'
 import type { Emulator } from '../../emulator/index'
 
 /**
@@ -80,7 +80,7 @@ export function testSession(
     clientId: emu.client.id,
     clientSecret: () => emu.client.secret,
     accessToken,
-    store: memorySessionStore(),
+    store: memoryStore({ session: null }),
     clock,
     openBrowser: (url) => void opened.push(url),
     locale: () => 'en',

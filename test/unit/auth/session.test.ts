@@ -28,7 +28,6 @@ describe('session against the emulator (documented field names)', () => {
     expect(info).toEqual({
       user: { id: 1, username: null, name: null },
       scopes: ['read', 'write'],
-      hasWrite: true,
       canWrite: true
     })
     expect(t.secrets.get('mediaAccessToken')?.value).toBe(emu.tokens.readWrite)

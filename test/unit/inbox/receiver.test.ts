@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInbox } from '../../../src/main/core/inbox/inbox'
 import { startInboxReceiver } from '../../../src/main/core/inbox/switches'
 import { memoryWebhookSecret } from '../../../src/main/core/inbox/webhook-secret'
-import { MAX_WEBHOOK_ITEMS, memoryInboxStore } from '../../../src/main/core/inbox/store'
+import { emptyInbox, MAX_WEBHOOK_ITEMS } from '../../../src/main/core/inbox/store'
+import { memoryStore } from '../../../src/main/core/store/json-file'
 import { startWebhookServer, WEBHOOK_MAX_BYTES, type WebhookServer } from '../../../src/main/core/inbox/webhook-server'
 import { ManualClock } from '../../support/manual-clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
@@ -66,7 +67,7 @@ function rig() {
   const notifier = memoryNotifier()
   const inbox = createInbox({
     wiki: () => undefined,
-    store: memoryInboxStore(),
+    store: memoryStore(emptyInbox()),
     clock: new ManualClock(NOW),
     notifier,
     notify: () => true,

@@ -53,9 +53,6 @@ describe('works', () => {
     const page = await client.listWorks({ status: 'watching', perPage: 10 })
     expect(page.items[0]?.title).toBe('Example Title')
     expect(seen[0]?.url.search).toBe('?per_page=10&filter_status=watching')
-    const pages = []
-    for await (const p of client.allWorks({ season: '2016-spring' })) pages.push(p)
-    expect(pages).toHaveLength(1)
   })
 })
 
@@ -79,11 +76,11 @@ describe('records and statuses', () => {
 
   it('edits with the full comment, deletes (204), sets a status (204)', async () => {
     const { fetch, seen } = fakeFetch((req) =>
-      req.method === 'PATCH' ? json({ ...documentedRecord, is_modified: true }) : new Response(null, { status: 204 })
+      req.method === 'PATCH' ? json(documentedRecord) : new Response(null, { status: 204 })
     )
     const { client } = testClient(fetch)
     const r = await client.updateRecord(1, { comment: 'full text', shareMicroblog: true })
-    expect(r.is_modified).toBe(true)
+    expect(r.id).toBe(documentedRecord.id)
     await client.deleteRecord(1)
     await client.setStatus(4168, 'no_select')
     expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([

@@ -72,13 +72,12 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
       if (quirks) expect(past.nextPage).toBe(6)
     })
 
-    it('lists the user works 2 per page, with fields, and filters by status', async () => {
+    it('lists the user works with fields, and filters by status', async () => {
       const t = await emulated({ quirks }, { fetch })
       emu = t.emu
-      const all = await collectPages(t.client.allWorks({ perPage: 2, fields: ['title', 'status.kind'] }))
+      const all = await t.client.listWorks({ perPage: 50, fields: ['title', 'status.kind'] })
       const own = t.emu.media.statuses.filter((s) => s.userId === USER_ID).map((s) => s.workId)
       expect(all.items.map((w) => w.id).sort((a, b) => a - b)).toEqual(own.sort((a, b) => a - b))
-      expect(all.pages).toBe(Math.ceil(own.length / 2))
       expect(all.items.every((w) => w.title && w.media === undefined)).toBe(true)
       expect(all.items.find((w) => w.id === 7)?.status?.kind).toBe('no_select')
       const watching = await t.client.listWorks({ status: 'watching' })

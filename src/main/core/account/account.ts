@@ -1,3 +1,4 @@
+import type { ServicesInput } from '../../../shared/contract'
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { FetchLike } from '../http/node-fetch'
 import type { Settings } from '../../../shared/settings'
@@ -34,14 +35,8 @@ import { createWikiClient, type WikiClient } from '../wiki/client'
  */
 export type Services = Settings['services']
 
-export interface ServicesUpdate {
-  mediaUrl: string
-  wikiUrl: string
-  clientId: string
-  /** Absent keeps the stored one. */
-  clientSecret?: string
-  redirectPort: number
-}
+/** As the Services view sends it (a client secret left out keeps the stored one). */
+export type ServicesUpdate = Omit<ServicesInput, 'allowUnencrypted'>
 
 export interface AccountDeps {
   settings: DocumentStore<Settings>
@@ -263,7 +258,7 @@ export function createAccount(deps: AccountDeps): Account {
     async setWikiToken(token) {
       const url = usable().wikiUrl
       if (!url) throw new AuthError('not_configured', { message: WIKI_NOT_CONFIGURED })
-      await verifyWikiToken(url, token, { fetch: deps.fetch })
+      await verifyWikiToken(url, token, deps.fetch)
       boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
     },
     startBrowserSignIn: async (opts) => {

@@ -105,15 +105,8 @@ const hostOf = (address: string): string => {
   }
 }
 
-export interface AddressQuestion {
-  message: LocalizedText
-  detail: LocalizedText
-  confirm: LocalizedText
-  cancel: LocalizedText
-}
-
 /** What the main process's own dialog asks before an address from the window takes effect. */
-export function addressChangeQuestion(changes: readonly AddressChange[]): AddressQuestion {
+export function addressChangeQuestion(changes: readonly AddressChange[]) {
   const lines = (lang: Locale) =>
     changes.map((c) => {
       const [from, to] = hostOf(c.from) === hostOf(c.to) ? [c.from, c.to] : [hostOf(c.from), hostOf(c.to)]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { dataFile } from '../store/data-files'
 
 /**
@@ -42,8 +42,4 @@ export function sessionFileStore(
       ja: 'サインインの情報が失われました。もう一度サインインしてください（アプリ、または onair sign-in）。'
     }
   })
-}
-
-export function memorySessionStore(): DocumentStore<SessionDoc> {
-  return memoryStore<SessionDoc>({ session: null })
 }

@@ -1,3 +1,4 @@
+import type { SessionInfo as SessionView } from '../../../shared/contract'
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { Clock } from '../clock'
 import { ApiError, isApiError } from '../http/errors'
@@ -9,7 +10,7 @@ import { createLoopbackAuthorizer, toAuthError, type LoopbackAuthorizer } from '
 import { createSessionMonitor, type SessionMonitor } from './monitor'
 import { newFlowSecrets, type FlowSecrets } from './pkce'
 import type { BoundSecret } from './bound-secrets'
-import type { SessionDoc, SessionRecord, SessionUser } from './session-store'
+import type { SessionDoc, SessionRecord } from './session-store'
 
 /**
  * The signed-in account: the three ways in (loopback, OOB code, pasted token), what the token may
@@ -35,17 +36,8 @@ export interface SignInOptions {
   readOnly?: boolean
 }
 
-export interface SessionInfo {
-  user: SessionUser
-  scopes: string[]
-  hasWrite: boolean
-  /** Same as hasWrite; spelled for the UI, which disables record/status actions on false. */
-  canWrite: boolean
-  /** Why writing is off and what to do, present only when canWrite is false. */
-  writeHint?: { message: LocalizedText; action: 'sign-in-with-write' }
-  /** Present when the token this sign-in replaced could not be revoked at the service. */
-  replacedTokenKept?: LocalizedText
-}
+/** What the window is shown, and whether the token this sign-in replaced is still valid at the service. */
+export type SessionInfo = SessionView & { replacedTokenKept?: LocalizedText }
 
 export interface SignOutResult {
   /** False when the service could not be told; the token was still forgotten here. */
@@ -108,9 +100,9 @@ const REPLACED_TOKEN_KEPT: LocalizedText = {
 }
 
 export function sessionInfo(record: SessionRecord): SessionInfo {
-  const hasWrite = record.scopes.includes('write')
-  const info: SessionInfo = { user: record.user, scopes: record.scopes, hasWrite, canWrite: hasWrite }
-  if (!hasWrite) info.writeHint = { message: READ_ONLY, action: 'sign-in-with-write' }
+  const canWrite = record.scopes.includes('write')
+  const info: SessionInfo = { user: record.user, scopes: record.scopes, canWrite }
+  if (!canWrite) info.writeHint = { message: READ_ONLY, action: 'sign-in-with-write' }
   return info
 }
 

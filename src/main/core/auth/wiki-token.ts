@@ -7,24 +7,11 @@ import { AuthError } from './errors'
  * Checks a wiki personal access token with one real call before anything is saved, so a typo is
  * caught while the user is still looking at the field, not at the next poll.
  */
-export interface VerifyWikiTokenOptions {
-  fetch?: FetchLike
-  timeoutMs?: number
-}
-
-export async function verifyWikiToken(
-  baseUrl: string,
-  token: string,
-  opts: VerifyWikiTokenOptions = {}
-): Promise<void> {
+export async function verifyWikiToken(baseUrl: string, token: string, fetch?: FetchLike): Promise<void> {
   const trimmed = token.trim()
   if (trimmed === '') throw new AuthError('wiki_unauthorized')
-  const client = createWikiClient({
-    baseUrl,
-    token: () => trimmed,
-    fetch: opts.fetch,
-    timeoutMs: opts.timeoutMs ?? 10_000
-  })
+  // Shorter than a poll's wait: the user is looking at the field.
+  const client = createWikiClient({ baseUrl, token: () => trimmed, fetch, timeoutMs: 10_000 })
   try {
     await client.listNotifications({ unread: true })
   } catch (e) {

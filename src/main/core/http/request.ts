@@ -25,8 +25,6 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   query?: Record<string, QueryValue>
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, QueryValue>
-  /** Sent as application/json. */
-  json?: unknown
   /** Schema of a 2xx body; undefined when the body is ignored (204, `{}`). */
   schema: S
   auth?: boolean
@@ -69,9 +67,6 @@ export async function send<S extends z.ZodType | undefined>(
   if (spec.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded'
     body = encodeParams(spec.form).toString()
-  } else if (spec.json !== undefined) {
-    headers['content-type'] = 'application/json'
-    body = JSON.stringify(spec.json)
   }
 
   const isWrite = spec.method !== 'GET'

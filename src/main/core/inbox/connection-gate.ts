@@ -32,7 +32,6 @@ export interface ConnectionGate {
   onConnection(socket: Socket): void
   /** The HTTP server saw complete headers on this socket: its deadline no longer applies. */
   headersDone(socket: Socket): void
-  readonly counts: { pending: number; accepted: number }
   /** Drops every socket (server shutdown). */
   closeAll(): void
 }
@@ -116,9 +115,6 @@ export function createConnectionGate(opts: GateOptions): ConnectionGate {
       const timer = accepted.get(socket)
       if (timer) opts.clock.clearTimeout(timer)
       if (accepted.has(socket)) accepted.set(socket, undefined)
-    },
-    get counts() {
-      return { pending: pending.size, accepted: accepted.size }
     },
     closeAll() {
       for (const socket of [...pending.keys(), ...accepted.keys()]) {

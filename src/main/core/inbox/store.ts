@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { InboxItem } from '../../../shared/inbox'
-import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { dataFile } from '../store/data-files'
 
 /** Enough to outlive any list the wiki returns; older keys cannot come back as new. */
@@ -35,8 +35,4 @@ export function inboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileRepor
       ja: '受信箱は Wiki から取得し直します。Webhook で届いた項目は退避したファイルに残っています。'
     }
   })
-}
-
-export function memoryInboxStore(): DocumentStore<InboxDoc> {
-  return memoryStore(emptyInbox())
 }

@@ -15,8 +15,9 @@ import {
   type CreateRecordInput,
   type UpdateRecordInput
 } from './records'
-import type { MediaRecord, Program, StatusKind, TokenInfo, TokenResponse, Work } from './schemas'
-import { allWorks, listWorks } from './works'
+import type { StatusKind } from '../../../shared/records'
+import type { MediaRecord, Program, TokenInfo, TokenResponse, Work } from './schemas'
+import { listWorks } from './works'
 
 export interface MediaClientOptions {
   baseUrl: string
@@ -37,7 +38,6 @@ export interface MediaClient {
   listPrograms(params?: ProgramsParams): Promise<PageResult<Program>>
   allPrograms(params?: Omit<ProgramsParams, 'page'>, opts?: PaginateOptions): AsyncGenerator<PageResult<Program>>
   listWorks(params?: WorksParams): Promise<PageResult<Work>>
-  allWorks(params?: Omit<WorksParams, 'page'>, opts?: PaginateOptions): AsyncGenerator<PageResult<Work>>
   createRecord(input: CreateRecordInput): Promise<MediaRecord>
   updateRecord(id: number, input: UpdateRecordInput): Promise<MediaRecord>
   deleteRecord(id: number): Promise<void>
@@ -66,7 +66,6 @@ export function createMediaClient(opts: MediaClientOptions): MediaClient {
     listPrograms: (params) => listPrograms(t, params),
     allPrograms: (params, o) => allPrograms(t, params, o),
     listWorks: (params) => listWorks(t, params),
-    allWorks: (params, o) => allWorks(t, params, o),
     createRecord: (input) => createRecord(t, input),
     updateRecord: (id, input) => updateRecord(t, id, input),
     deleteRecord: (id) => deleteRecord(t, id),

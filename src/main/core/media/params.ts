@@ -1,5 +1,6 @@
 import { ApiError } from '../http/errors'
-import { FILTER_STATUS_KINDS, type StatusKind } from './schemas'
+import type { StatusKind } from '../../../shared/records'
+import { FILTER_STATUS_KINDS } from './schemas'
 
 /**
  * Exact serialisation of list parameters. The live service answers 400 to any value it does not

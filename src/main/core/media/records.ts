@@ -1,6 +1,7 @@
 import type { Transport } from '../http/transport'
 import { clientError, formatBoolean } from './params'
-import { recordSchema, statusKindSchema, type MediaRecord, type StatusKind } from './schemas'
+import { StatusKind } from '../../../shared/records'
+import { recordSchema, type MediaRecord } from './schemas'
 
 /**
  * The three write endpoints. None is retried here (see http/retry.ts): a write that got no
@@ -43,7 +44,7 @@ export async function deleteRecord(t: Transport, id: number): Promise<void> {
 }
 
 export async function setStatus(t: Transport, workId: number, kind: StatusKind): Promise<void> {
-  if (!statusKindSchema.safeParse(kind).success) throw clientError(`unknown status kind "${String(kind)}"`)
+  if (!StatusKind.safeParse(kind).success) throw clientError(`unknown status kind "${String(kind)}"`)
   const form = { work_id: positiveId('workId', workId), kind }
   await t({ method: 'POST', path: '/v1/me/statuses', form, schema: undefined })
 }

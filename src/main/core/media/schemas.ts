@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STATUS_KINDS, StatusKind } from '../../../shared/records'
 
 /**
  * Response schemas of the media-tracking service. They accept both the documented shapes and the
@@ -13,9 +14,6 @@ import { z } from 'zod'
  * everything not listed, leaving wrapper objects that may be `{}`.
  */
 
-export const STATUS_KINDS = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching', 'no_select'] as const
-export type StatusKind = (typeof STATUS_KINDS)[number]
-export const statusKindSchema = z.enum(STATUS_KINDS)
 /** `filter_status` on the works list takes every kind but `no_select`. */
 export const FILTER_STATUS_KINDS = STATUS_KINDS.filter((k) => k !== 'no_select')
 
@@ -57,46 +55,32 @@ export const episodeSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === null ? null : String(v))),
   number_text: text,
-  sort_number: z.number().optional(),
-  title: text,
-  records_count: count
+  title: text
 })
 export type Episode = z.output<typeof episodeSchema>
 
 export const workSchema = z.object({
   id,
   title: text,
-  title_kana: text,
   /** `tv` is documented; `ova`, `movie`, `web`, `other` are seen live. */
   media: z
     .string()
     .optional()
     .transform((v) => v?.toLowerCase()),
-  media_text: text,
   /** The live service omits both season fields when it does not know the season. */
   season_name: text,
   season_name_text: text,
-  released_on: text,
-  released_on_about: text,
-  official_site_url: text,
-  encyclopedia_url: text,
-  microblog_username: text,
-  microblog_hashtag: text,
   episodes_count: count,
   watchers_count: count,
   /** Present on `/v1/me/works` when asked for; an unknown future kind reads as absent. */
-  status: z.object({ kind: statusKindSchema.optional().catch(undefined) }).optional()
+  status: z.object({ kind: StatusKind.optional().catch(undefined) }).optional()
 })
 export type Work = z.output<typeof workSchema>
 
 export const userSchema = z.object({
   id,
   username: text,
-  name: text,
-  description: text,
-  url: text,
-  records_count: count,
-  created_at: dateTimeSchema.optional()
+  name: text
 })
 export type User = z.output<typeof userSchema>
 
@@ -117,10 +101,6 @@ export const recordSchema = z.object({
     .number()
     .nullish()
     .transform((v) => v ?? null),
-  rating_state: text,
-  is_modified: z.boolean().optional(),
-  likes_count: count,
-  comments_count: count,
   created_at: dateTimeSchema.optional(),
   user: embeddedUser.optional(),
   work: embeddedWork.optional(),

@@ -1,6 +1,6 @@
 import type { Transport } from '../http/transport'
-import { paginate, type PageResult, type PaginateOptions } from './paginate'
-import { MAX_PER_PAGE, worksParams, type WorksParams } from './params'
+import type { PageResult } from './paginate'
+import { worksParams, type WorksParams } from './params'
 import { DEFAULT_PER_PAGE } from './programs'
 import { worksPageSchema, type Work } from './schemas'
 
@@ -14,13 +14,4 @@ export async function listWorks(t: Transport, params: WorksParams = {}): Promise
     page: params.page ?? 1,
     perPage: params.perPage ?? DEFAULT_PER_PAGE
   }
-}
-
-export function allWorks(
-  t: Transport,
-  params: Omit<WorksParams, 'page'> = {},
-  opts: PaginateOptions = {}
-): AsyncGenerator<PageResult<Work>> {
-  const perPage = params.perPage ?? MAX_PER_PAGE
-  return paginate((page) => listWorks(t, { ...params, page, perPage }), opts)
 }

@@ -9,10 +9,6 @@ export interface ArticleRef {
 
 const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 const TIMESTAMP_ID = /^\d{14}$/
-// Spaces and commas separate tags in `tag_names_string`, so a tag cannot hold them; slashes are
-// refused because some servers decode `%2F` back into a path separator.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const TAG = /^[^\s,/\\\u0000-\u001f\u007f]{1,255}$/
 
 export function isUserName(s: string): boolean {
   return USER_NAME.test(s)
@@ -22,19 +18,10 @@ export function isTimestampId(s: string): boolean {
   return TIMESTAMP_ID.test(s)
 }
 
-export function isTagName(s: string): boolean {
-  return TAG.test(s) && s !== '.' && s !== '..'
-}
-
 export function articlePath(ref: ArticleRef): string {
   if (!isUserName(ref.userName)) throw new RangeError('invalid wiki user name')
   if (!isTimestampId(ref.timestampId)) throw new RangeError('invalid article id: expected 14 digits')
   return `api/v1/users/${encodeURIComponent(ref.userName)}/articles/${ref.timestampId}`
-}
-
-export function tagArticlesPath(tag: string): string {
-  if (!isTagName(tag)) throw new RangeError('invalid tag name')
-  return `api/v1/tags/${encodeURIComponent(tag)}/articles`
 }
 
 /**

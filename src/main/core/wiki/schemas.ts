@@ -35,24 +35,19 @@ const Id = z.number().int()
 
 export const Community = z.object({
   id: Id,
-  name: z.string(),
-  domain_name: z.string().optional(),
-  created_at: DateTime.optional(),
-  updated_at: DateTime.optional()
+  name: z.string()
 })
 export type Community = z.infer<typeof Community>
 
 export const User = z.object({
   id: Id,
   name: z.string(),
-  image_url: WebUrl,
-  created_at: DateTime.optional()
+  image_url: WebUrl
 })
 export type User = z.infer<typeof User>
 
 export const Tag = z.object({
-  name: z.string(),
-  articles_count: z.number().int().nonnegative().optional()
+  name: z.string()
 })
 export type Tag = z.infer<typeof Tag>
 
@@ -68,7 +63,6 @@ export const Article = z.object({
   updated_at: DateTime.optional()
 })
 export type Article = z.infer<typeof Article>
-export const ArticleList = z.array(Article)
 
 export const NOTIFICATION_TYPES = [
   'ArticleCommentMentionNotification',
