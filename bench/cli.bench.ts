@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'vite'
 import { BIN, root, signedInFolder } from './onair-daemon'
-import { summarise, type Bench, type Row } from './stats'
+import { row, type Bench } from './stats'
 
 /**
  * How long the built `onair` (out/cli, built fresh here) takes to start, as a ratio to a bare
@@ -72,60 +72,23 @@ const bench: Bench = {
       const bare: Start[] = []
       const starts = COMMANDS.map(() => [] as Start[])
       for (let i = 0; i < ROUNDS; i++) {
-        const b = await start(['-e', '0'], env, preload)
-        bare.push(b)
+        bare.push(await start(['-e', '0'], env, preload))
         for (const [k, [, args]] of COMMANDS.entries()) starts[k]!.push(await start([BIN, ...args], env, preload))
       }
-      const row = (metric: string, values: number[], digits: number, unit: string, note: string): Row => ({
-        bench: 'cli',
-        metric,
-        ...summarise(values, digits, unit),
-        note
-      })
-      const ratios = (metric: string, values: number[], goal?: number): Row =>
-        row(
-          metric,
-          values,
-          2,
-          '×',
-          goal ? `goal ≤ ${goal}×: met in ${values.filter((r) => r <= goal).length} of ${ROUNDS} rounds` : 'no goal'
-        )
-      const rows: Row[] = [
-        row(
-          'node -e 0 (wall)',
-          bare.map((b) => b.wall),
-          0,
-          ' ms',
-          `${ROUNDS} rounds`
-        ),
-        row(
-          'node -e 0 (CPU time)',
-          bare.map((b) => b.cpu),
-          0,
-          ' ms',
-          'same rounds'
-        )
+      const of = (s: Start[], key: keyof Start) => s.map((x) => x[key])
+      const met = (ratios: number[], goal?: number) =>
+        goal ? `goal ≤ ${goal}×: met in ${ratios.filter((r) => r <= goal).length} of ${ROUNDS} rounds` : 'no goal'
+      const rows = [
+        row('cli', 'node -e 0 (wall)', of(bare, 'wall'), 0, ' ms', `${ROUNDS} rounds`),
+        row('cli', 'node -e 0 (CPU time)', of(bare, 'cpu'), 0, ' ms', 'same rounds')
       ]
       for (const [k, [label, , goal]] of COMMANDS.entries()) {
         const mine = starts[k]!
+        const ratios = (key: keyof Start) => mine.map((s, i) => s[key] / bare[i]![key])
         rows.push(
-          row(
-            `${label} (wall)`,
-            mine.map((s) => s.wall),
-            0,
-            ' ms',
-            'same rounds'
-          ),
-          ratios(
-            `${label} ÷ node -e 0`,
-            mine.map((s, i) => s.wall / bare[i]!.wall),
-            goal
-          ),
-          ratios(
-            `${label} ÷ node -e 0, CPU time`,
-            mine.map((s, i) => s.cpu / bare[i]!.cpu),
-            goal
-          )
+          row('cli', `${label} (wall)`, of(mine, 'wall'), 0, ' ms', 'same rounds'),
+          row('cli', `${label} ÷ node -e 0`, ratios('wall'), 2, '×', met(ratios('wall'), goal)),
+          row('cli', `${label} ÷ node -e 0, CPU time`, ratios('cpu'), 2, '×', met(ratios('cpu'), goal))
         )
       }
       return rows

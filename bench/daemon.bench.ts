@@ -12,7 +12,7 @@ import {
 import { DAEMON_V8_FLAGS } from '../src/main/cli/daemon-memory'
 import { scratchDir } from '../test/support/temp-dir'
 import { cpuMs, root, rssMb, signedInFolder, sleep, startDaemon } from './onair-daemon'
-import { summarise, type Bench, type Row } from './stats'
+import { median, row, type Bench, type Row } from './stats'
 import type { SettingsInput } from '../src/shared/settings'
 
 /**
@@ -155,12 +155,7 @@ async function rssRows(): Promise<Row[]> {
   const rows: Row[] = []
   const bare: number[] = []
   for (let i = 0; i < RSS_RUNS; i++) bare.push(await bareNodeMb())
-  rows.push({
-    bench: 'daemon',
-    metric: 'bare node RSS (same run)',
-    ...summarise(bare, 1, ' MB'),
-    note: 'node -e, 1 s in'
-  })
+  rows.push(row('daemon', 'bare node RSS (same run)', bare, 1, ' MB', 'node -e, 1 s in'))
   const noBus = missing()
   const variants = [
     { programs: 0, label: 'sample schedule', bus: false },
@@ -191,12 +186,9 @@ async function rssRows(): Promise<Row[]> {
         session?.close()
       }
     }
-    rows.push({
-      bench: 'daemon',
-      metric: `onair run RSS after first poll, ${label}`,
-      ...summarise(mbs, 1, ' MB'),
-      note: `${cached} programs cached; goal ≤ ${RSS_GOAL_MB} MB: met in ${mbs.filter((m) => m <= RSS_GOAL_MB).length} of ${RSS_RUNS}`
-    })
+    const met = mbs.filter((m) => m <= RSS_GOAL_MB).length
+    const note = `${cached} programs cached; goal ≤ ${RSS_GOAL_MB} MB: met in ${met} of ${RSS_RUNS}`
+    rows.push(row('daemon', `onair run RSS after first poll, ${label}`, mbs, 1, ' MB', note))
   }
   return rows
 }
@@ -216,53 +208,53 @@ async function pollRows(): Promise<Row[]> {
   } finally {
     rmSync(buildDir, { recursive: true, force: true })
   }
-  const at = (n: number) => runs.map((r) => r.find((s) => s.poll === n)!)
   const growth = (key: 'rss' | 'heap', of = runs) => of.map((r) => mb(r.at(-1)![key] - r[0]![key]))
   // Polls 2 to 100: the first one's CPU is the daemon's start.
   const cpuPerPoll = (of: PollSample[][]) => of.map((r) => (r.at(-1)!.cpu - r[0]!.cpu) / (r.at(-1)!.poll - 1))
-  const rssAt1 = (of: PollSample[][]) =>
-    summarise(
-      of.map((r) => mb(r[0]!.rss)),
-      1,
-      ' MB'
-    ).value
+  const atPoll1 = (of: PollSample[][], key: 'rss' | 'heap') => `${median(of.map((r) => mb(r[0]![key]))).toFixed(1)} MB`
+  const rssCurve = (of: PollSample[][]) => of[0]!.map((s) => mb(s.rss).toFixed(1)).join(' / ')
+  const hundred = '100 polls of 1,000 programs'
   return [
-    {
-      bench: 'daemon',
-      metric: '100 polls of 1,000 programs, quiet hours on in Asia/Tokyo: RSS growth, poll 1 → 100',
-      ...summarise(growth('rss', quiet), 1, ' MB'),
-      note: `RSS at poll 1 / 10 / 25 / 50 / 100 (first run, built): ${quiet[0]!.map((s) => mb(s.rss).toFixed(1)).join(' / ')} MB`
-    },
-    {
-      bench: 'daemon',
-      metric: "one poll of 1,000 programs: CPU time with the daemon's V8 flags",
-      ...summarise(cpuPerPoll(runs), 0, ' ms'),
-      note: `mean of polls 2-100, ${POLL_RUNS} runs; RSS at poll 1 ${rssAt1(runs)}`
-    },
-    {
-      bench: 'daemon',
-      metric: "one poll of 1,000 programs: CPU time without the daemon's V8 flags",
-      ...summarise(cpuPerPoll(noFlags), 0, ' ms'),
-      note: `the same; RSS at poll 1 ${rssAt1(noFlags)}, growth poll 1 → 100 ${summarise(growth('rss', noFlags), 1, ' MB').value}`
-    },
-    {
-      bench: 'daemon',
-      metric: '100 polls of 1,000 programs: RSS growth, poll 1 → 100',
-      ...summarise(growth('rss'), 1, ' MB'),
-      note: `${POLL_RUNS} runs; RSS at poll 1 / 10 / 25 / 50 / 100 (first run, built): ${runs[0]!.map((s) => mb(s.rss).toFixed(1)).join(' / ')} MB`
-    },
-    {
-      bench: 'daemon',
-      metric: '100 polls of 1,000 programs: heap growth after GC, poll 1 → 100',
-      ...summarise(growth('heap'), 1, ' MB'),
-      note: `heap at poll 1: ${
-        summarise(
-          at(1).map((s) => mb(s.heap)),
-          1,
-          ' MB'
-        ).value
-      }`
-    }
+    row(
+      'daemon',
+      `${hundred}, quiet hours on in Asia/Tokyo: RSS growth, poll 1 → 100`,
+      growth('rss', quiet),
+      1,
+      ' MB',
+      `RSS at poll 1 / 10 / 25 / 50 / 100 (first run, built): ${rssCurve(quiet)} MB`
+    ),
+    row(
+      'daemon',
+      "one poll of 1,000 programs: CPU time with the daemon's V8 flags",
+      cpuPerPoll(runs),
+      0,
+      ' ms',
+      `mean of polls 2-100, ${POLL_RUNS} runs; RSS at poll 1 ${atPoll1(runs, 'rss')}`
+    ),
+    row(
+      'daemon',
+      "one poll of 1,000 programs: CPU time without the daemon's V8 flags",
+      cpuPerPoll(noFlags),
+      0,
+      ' ms',
+      `the same; RSS at poll 1 ${atPoll1(noFlags, 'rss')}, growth poll 1 → 100 ${median(growth('rss', noFlags)).toFixed(1)} MB`
+    ),
+    row(
+      'daemon',
+      `${hundred}: RSS growth, poll 1 → 100`,
+      growth('rss'),
+      1,
+      ' MB',
+      `${POLL_RUNS} runs; RSS at poll 1 / 10 / 25 / 50 / 100 (first run, built): ${rssCurve(runs)} MB`
+    ),
+    row(
+      'daemon',
+      `${hundred}: heap growth after GC, poll 1 → 100`,
+      growth('heap'),
+      1,
+      ' MB',
+      `heap at poll 1: ${atPoll1(runs, 'heap')}`
+    )
   ]
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -48,33 +48,42 @@ export async function signedInFolder(programs: number, settings?: SettingsInput)
 }
 
 /**
- * `onair run --json` on the folder, resolved once its first poll line is out. `env` adds to the
- * folder's (a session bus's address: the daemon then connects its D-Bus notification client).
+ * `node args`; `found` resolves with what `pick` returns for the first stdout line it returns
+ * anything for, and the ms from the spawn to that line.
  */
-export async function startDaemon(
-  folder: Folder,
-  env: Record<string, string> = {}
-): Promise<{ child: ChildProcess; programs: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [BIN, 'run', '--json'], {
-    env: { ...folder.env, ...env },
-    stdio: ['ignore', 'pipe', 'ignore']
-  })
+export function spawnUntil<T>(args: string[], env: Record<string, string>, pick: (line: string) => T | undefined) {
+  const spawnedAt = Date.now()
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'ignore'] })
   const closed = new Promise((res) => child.on('close', res))
-  const poll = await new Promise<Record<string, unknown>>((res, rej) => {
-    child.on('exit', (code) => rej(new Error(`onair run exited ${code} before its first poll`)))
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const parsed = JSON.parse(line) as Record<string, unknown>
-      if (parsed.type === 'poll') res(parsed)
+  const found = new Promise<{ value: T; lineMs: number }>((res, rej) => {
+    child.on('exit', (code) => rej(new Error(`node ${args.join(' ')} exited ${code} before the line`)))
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const value = pick(line)
+      if (value !== undefined) res({ value, lineMs: Date.now() - spawnedAt })
     })
   })
   return {
     child,
-    programs: poll.programs as number,
+    spawnedAt,
+    found,
     async stop() {
       child.kill('SIGINT')
       await closed
     }
   }
+}
+
+/**
+ * `onair run --json` on the folder, resolved once its first poll line is out, with the programs
+ * that poll cached. `env` adds to the folder's (a session bus's address: the daemon then connects
+ * its D-Bus notification client).
+ */
+export async function startDaemon(folder: Folder, env: Record<string, string> = {}) {
+  const daemon = spawnUntil([BIN, 'run', '--json'], { ...folder.env, ...env }, (line) => {
+    const parsed = JSON.parse(line) as { type?: string; programs?: number }
+    return parsed.type === 'poll' ? (parsed.programs ?? 0) : undefined
+  })
+  return { ...daemon, programs: (await daemon.found).value }
 }
 
 /** Resident set in MB (Linux's /proc: the daemon benches run on Linux only). */

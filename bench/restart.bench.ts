@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { build } from 'vite'
 import { BENCH_WORK_ID } from '../test/emulator/index'
-import { BIN, root, signedInFolder, sleep, type Folder } from './onair-daemon'
-import { summarise, type Bench, type Row } from './stats'
+import { BIN, root, signedInFolder, sleep, spawnUntil, type Folder } from './onair-daemon'
+import { row, type Bench } from './stats'
 
 /**
  * A restarted `onair run` (the built CLI) and the reminder that fell due while no daemon ran: from
@@ -21,28 +20,6 @@ const DUE_BEFORE_MS = 1500
 /** A reminder already late waits at most this many bare Node starts for its line. */
 const GOAL = 4
 
-/** Milliseconds from spawn to the first line on stdout that `pick` returns a value for. */
-function firstLine<T>(args: string[], env: Record<string, string>, pick: (line: string) => T | undefined) {
-  const spawnedAt = Date.now()
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'ignore'] })
-  const closed = new Promise((res) => child.on('close', res))
-  const found = new Promise<{ value: T; lineMs: number }>((res, rej) => {
-    child.on('exit', (code) => rej(new Error(`node ${args.join(' ')} exited ${code} before the line`)))
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const value = pick(line)
-      if (value !== undefined) res({ value, lineMs: Date.now() - spawnedAt })
-    })
-  })
-  return {
-    spawnedAt,
-    found,
-    async stop() {
-      child.kill('SIGINT')
-      await closed
-    }
-  }
-}
-
 function run(cmd: string[], env: Record<string, string>): Promise<void> {
   const child = spawn(process.execPath, cmd, { env, stdio: 'ignore' })
   return new Promise((res, rej) => child.on('close', (code) => (code === 0 ? res() : rej(new Error(`${cmd} ${code}`)))))
@@ -55,10 +32,10 @@ async function round(folder: Folder): Promise<{ fired: number; line: number; bar
   const programId = Math.max(...folder.emu.media.programs.map((p) => p.id))
   await run([BIN, 'upcoming'], folder.env)
   await sleep(due + DUE_BEFORE_MS - Date.now())
-  const bare = firstLine(['-e', 'console.log(0)'], folder.env, () => true)
+  const bare = spawnUntil(['-e', 'console.log(0)'], folder.env, () => true)
   const bareMs = (await bare.found).lineMs
   await bare.stop()
-  const daemon = firstLine([BIN, 'run', '--json'], folder.env, (line) => {
+  const daemon = spawnUntil([BIN, 'run', '--json'], folder.env, (line) => {
     const o = JSON.parse(line) as { type?: string; programId?: number; firedAt?: string }
     return o.type === 'reminder' && o.programId === programId ? Date.parse(o.firedAt!) : undefined
   })
@@ -82,37 +59,19 @@ const bench: Bench = {
     try {
       // Disk caches warm, and the folder's heartbeat set, as after any earlier daemon.
       await round(folder)
-      const rounds = []
+      const rounds: Awaited<ReturnType<typeof round>>[] = []
       for (let i = 0; i < ROUNDS; i++) rounds.push(await round(folder))
       const ratios = rounds.map((r) => r.line / r.bare)
-      const row = (metric: string, values: number[], note: string): Row => ({
-        bench: 'restart',
-        metric,
-        ...summarise(values, 0, ' ms'),
-        note: `${note}; rounds: ${values.join(', ')}`
-      })
+      const ms = (metric: string, key: keyof (typeof rounds)[number], note: string) => {
+        const values = rounds.map((r) => r[key])
+        return row('restart', metric, values, 0, ' ms', `${note}; rounds: ${values.join(', ')}`)
+      }
+      const met = `goal ≤ ${GOAL}×: met in ${ratios.filter((r) => r <= GOAL).length} of ${ROUNDS} rounds`
       return [
-        row(
-          'bare `node -e`: spawn → first line',
-          rounds.map((r) => r.bare),
-          'the same rounds'
-        ),
-        row(
-          '`onair run`: spawn → firedAt of the reminder due 1.5 s before',
-          rounds.map((r) => r.fired),
-          'the soak’s "across a restart"'
-        ),
-        row(
-          '`onair run`: spawn → that reminder’s line read',
-          rounds.map((r) => r.line),
-          'as a reader of stdout sees it'
-        ),
-        {
-          bench: 'restart',
-          metric: 'that line ÷ bare Node’s first line',
-          ...summarise(ratios, 2, '×'),
-          note: `goal ≤ ${GOAL}×: met in ${ratios.filter((r) => r <= GOAL).length} of ${ROUNDS} rounds`
-        }
+        ms('bare `node -e`: spawn → first line', 'bare', 'the same rounds'),
+        ms('`onair run`: spawn → firedAt of the reminder due 1.5 s before', 'fired', 'the soak’s "across a restart"'),
+        ms('`onair run`: spawn → that reminder’s line read', 'line', 'as a reader of stdout sees it'),
+        row('restart', 'that line ÷ bare Node’s first line', ratios, 2, '×', met)
       ]
     } finally {
       await folder.close()

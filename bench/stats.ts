@@ -26,7 +26,14 @@ export interface Bench {
   run(): Promise<Row[]>
 }
 
-export function summarise(values: readonly number[], digits = 1, unit = ''): { value: string; spread: string } {
+/** One row of the table: the median of `values` and their min–max, to `digits` places. */
+export function row(bench: string, metric: string, values: number[], digits: number, unit: string, note: string): Row {
   const f = (n: number) => `${n.toFixed(digits)}${unit}`
-  return { value: f(median(values)), spread: `${f(Math.min(...values))}–${f(Math.max(...values))}` }
+  return {
+    bench,
+    metric,
+    value: f(median(values)),
+    spread: `${f(Math.min(...values))}–${f(Math.max(...values))}`,
+    note
+  }
 }

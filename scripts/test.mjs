@@ -37,12 +37,12 @@ const build = run('npm', ['run', '--silent', 'build'])
 steps.push(['build', build])
 steps.push(['typecheck', run('npm', ['run', '--silent', 'typecheck'])])
 steps.push(['lint', run('npm', ['run', '--silent', 'lint'])])
-// Electronegativity over the app's sources: every finding must be one reviewed in the script.
-if (build === 0) steps.push(['security', run('node', ['scripts/security-scan.mjs'])])
-// The window's JavaScript within its budget (bench/renderer-size.ts).
-if (build === 0) steps.push(['budget', run('npx', ['tsx', 'scripts/renderer-budget.ts'])])
-// The app packaged as users get it (electron-builder's dir target, stand-in runtime), then checked.
 if (build === 0) {
+  // Electronegativity over the app's sources: every finding must be one reviewed in the script.
+  steps.push(['security', run('node', ['scripts/security-scan.mjs'])])
+  // The window's JavaScript within its budget.
+  steps.push(['budget', run('npx', ['tsx', 'scripts/renderer-budget.ts'])])
+  // The app packaged as users get it (electron-builder's dir target, stand-in runtime), then checked.
   steps.push(['package', run('npx', ['tsx', 'scripts/package-check.ts', '--json-out', `${reports}/package.json`])])
 }
 

@@ -7,39 +7,17 @@ import type { DaemonLine, Restart } from './tally'
  * start it): one-shot commands and `onair run --json` daemons, all on one data folder. Every
  * daemon's reminder lines are kept for the tally; every command's end is logged.
  */
-export interface Driver {
-  /**
-   * Runs a command to its end; resolves with its exit code and output. With `killAt`, the command
-   * is killed (SIGKILL) when that resolves, if it is still running: a crash at a chosen moment.
-   */
-  command(args: string[], killAt?: Promise<unknown>): Promise<{ code: number; stdout: string; stderr: string }>
-  daemon(name: string): Daemon
-  /** Reminder, missed, repeat and premiere lines of every daemon so far. */
-  reminderLines(): DaemonLine[]
-  /** Each daemon started after another was stopped: from that stop to the new one's first line. */
-  restarts(): Restart[]
-  /** Commands that had to be killed because they never returned. */
-  hung(): string[]
-  log(line: string): void
-}
+export type Driver = ReturnType<typeof createDriver>
+export type Daemon = ReturnType<Driver['daemon']>
 
-export interface Daemon {
-  name: string
-  /** Resolves once the process printed its first line (its first poll's outcome), or exited. */
-  serving: Promise<void>
-  stop(signal: 'SIGINT' | 'SIGKILL'): Promise<number>
-}
-
-export interface DriverOptions {
-  /** Epoch ms the log's times count from. */
-  started: number
-  /** A command still running after this long is killed and reported as hung. */
-  commandLimitMs: number
-  verbose: boolean
-}
-
-export function createDriver(env: Record<string, string>, opts: DriverOptions): Driver {
-  const { started, commandLimitMs, verbose } = opts
+/**
+ * `started`: the epoch ms the log's times count from; a command still running after
+ * `commandLimitMs` is killed and reported as hung.
+ */
+export function createDriver(
+  env: Record<string, string>,
+  { started, commandLimitMs, verbose }: { started: number; commandLimitMs: number; verbose: boolean }
+) {
   const lines: DaemonLine[] = []
   const hung: string[] = []
   const spawned: Array<{ spawnedAt: number; firstLineAt?: number; stoppedBefore?: number }> = []
@@ -49,13 +27,20 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
   }
   return {
     log,
+    /** Reminder, missed, repeat and premiere lines of every daemon so far. */
     reminderLines: () => [...lines],
-    restarts: () =>
+    /** Each daemon started after another was stopped: from that stop to the new one's first line. */
+    restarts: (): Restart[] =>
       spawned.flatMap(({ spawnedAt, firstLineAt, stoppedBefore }) =>
         stoppedBefore === undefined ? [] : [{ from: stoppedBefore, spawnedAt, to: firstLineAt ?? Infinity }]
       ),
+    /** Commands that had to be killed because they never returned. */
     hung: () => [...hung],
-    async command(args, killAt) {
+    /**
+     * Runs a command to its end; resolves with its exit code and output. With `killAt`, the command
+     * is killed (SIGKILL) when that resolves, if it is still running: a crash at a chosen moment.
+     */
+    async command(args: string[], killAt?: Promise<unknown>) {
       const p = onairProcess(args, env)
       void killAt?.then(() => {
         if (p.child.exitCode !== null || p.child.signalCode !== null) return
@@ -73,7 +58,7 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
       log(`onair ${args.join(' ')} → ${code}${code === 0 ? '' : `: ${lastLine(p.stderr())}`}`)
       return { code, stdout: p.stdout(), stderr: p.stderr() }
     },
-    daemon(name) {
+    daemon(name: string) {
       // Owed what fell due since the last stop, unless a daemon started since then owes it already.
       const me: (typeof spawned)[number] = { spawnedAt: Date.now(), stoppedBefore: lastStop }
       lastStop = undefined
@@ -96,8 +81,9 @@ export function createDriver(env: Record<string, string>, opts: DriverOptions): 
       })
       return {
         name,
+        /** Resolves once the process printed its first line (its first poll's outcome), or exited. */
         serving: Promise.race([firstLine, code]).then(() => undefined),
-        stop(signal) {
+        stop(signal: 'SIGINT' | 'SIGKILL') {
           lastStop = Date.now()
           p.child.kill(signal)
           return code

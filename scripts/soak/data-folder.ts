@@ -21,12 +21,9 @@ export function soakFolder({ under = tmpdir(), keepIn = FAILURES_DIR } = {}): So
   const folder = mkdtempSync(join(under, 'onair-soak-'))
   const dataDir = join(folder, 'data')
   mkdirSync(dataDir, { recursive: true })
-  let finished = false
   return {
     dataDir,
     finish(failed) {
-      if (finished) return null
-      finished = true
       if (!failed) {
         rmSync(folder, { recursive: true, force: true })
         return null

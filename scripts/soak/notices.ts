@@ -1,4 +1,4 @@
-import type { DaemonLine, NoticeTally, SeededProgram } from './tally'
+import { count, extra, MINUTE, type DaemonLine, type NoticeTally, type SeededProgram } from './tally'
 
 /**
  * The soak's tally of what is not a lead-time reminder: "don't let me miss it"
@@ -6,8 +6,6 @@ import type { DaemonLine, NoticeTally, SeededProgram } from './tally'
  * and the settings, never from the daemons' own count; a duplicate is any showing beyond one, and
  * a line of anything not expected at all is `unexpected` (a check of its own, so it cannot pass unseen).
  */
-const MINUTE = 60_000
-
 /** As the planner says (core/schedule/repeats.ts): minutes after the start, and the cap per episode. */
 const REPEAT_AFTER_MINUTES = [0, 5]
 const MAX_PER_EPISODE = 3
@@ -92,11 +90,3 @@ export function tallyPremieres(expectedWorks: readonly number[], lines: readonly
     unexpected: premieres.filter((l) => !expected.has(String(l.workId))).length
   }
 }
-
-function count(keys: readonly string[]): Map<string, number> {
-  const m = new Map<string, number>()
-  for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1)
-  return m
-}
-
-const extra = (m: Map<string, number>) => [...m.values()].reduce((n, c) => n + c - 1, 0)

@@ -33,7 +33,7 @@ export interface DaemonLine {
   workId?: number
 }
 
-const MINUTE = 60_000
+export const MINUTE = 60_000
 
 export const reminderKey = (programId: number, startedAt: number, offsetMinutes: number): string =>
   `${programId}@${new Date(startedAt).toISOString()}-${offsetMinutes}`
@@ -153,12 +153,20 @@ export interface RecordTally {
  */
 export function tallyRecords(attempted: readonly number[], recordedEpisodes: readonly number[]): RecordTally {
   const wanted = new Set(attempted)
-  const count = new Map<number, number>()
-  for (const e of recordedEpisodes) if (wanted.has(e)) count.set(e, (count.get(e) ?? 0) + 1)
-  const created = [...count.values()].reduce((n, c) => n + c, 0)
-  const doubled = [...count.values()].reduce((n, c) => n + c - 1, 0)
-  return { attempted: wanted.size, created, lost: wanted.size - count.size, doubled }
+  const ours = recordedEpisodes.filter((e) => wanted.has(e))
+  const times = count(ours)
+  return { attempted: wanted.size, created: ours.length, lost: wanted.size - times.size, doubled: extra(times) }
 }
+
+/** How many times each key occurs. */
+export function count<K>(keys: readonly K[]): Map<K, number> {
+  const m = new Map<K, number>()
+  for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1)
+  return m
+}
+
+/** The occurrences beyond the first of each key: the duplicates. */
+export const extra = (m: Map<unknown, number>) => [...m.values()].reduce((n, c) => n + c - 1, 0)
 
 /** An entry of `onair outbox --json` at the end of the run, as far as the tally reads it. */
 export interface LeftEntry {

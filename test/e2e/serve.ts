@@ -17,12 +17,12 @@ const types: Record<string, string> = {
 }
 
 /**
- * Serves the built renderer (`dir`, an absolute path: the render bench serves an older build
- * beside this one) on ORIGIN and aborts every other request, so a test can never reach
+ * Serves the built renderer on ORIGIN and aborts every other request, so a test can never reach
  * the network and a stray request shows up as a failure. No CSP header is sent on purpose: the
  * packaged app loads `file://`, where only the meta tag applies, so that is what gets tested.
  */
-export async function serveRenderer(page: Page, dir = rendererDir): Promise<void> {
+export async function serveRenderer(page: Page): Promise<void> {
+  const dir = rendererDir
   if (!existsSync(join(dir, 'index.html'))) {
     throw new Error(`${dir}/index.html is missing: run \`npm run build\` before the e2e tests`)
   }

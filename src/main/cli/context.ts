@@ -25,11 +25,6 @@ import { movedAside } from './moved-aside'
  * writes settings: its view of them is an in-memory copy.
  */
 
-export const NOT_CONFIGURED: LocalizedText = {
-  en: 'Onair does not know the service yet: set ONAIR_MEDIA_URL, ONAIR_CLIENT_ID and ONAIR_CLIENT_SECRET (or pass --media-url and --client-id).',
-  ja: 'サービスの設定がありません。ONAIR_MEDIA_URL、ONAIR_CLIENT_ID、ONAIR_CLIENT_SECRET を設定してください（または --media-url と --client-id を指定してください）。'
-}
-
 export interface CliAccount {
   account: Account
   secrets: Secrets
@@ -100,11 +95,6 @@ export function openCliRecords(ctx: CommandContext, cli: CliAccount = openAccoun
     clock: ctx.clock,
     onCorrupt: movedAside(ctx)
   })
-}
-
-/** Why nothing can be sent: a refused saved address, else the service is not set up. */
-export function notConfigured(cli: CliAccount): LocalizedText {
-  return cli.account.signedOutReason() ?? NOT_CONFIGURED
 }
 
 /** Throws AuthError `not_configured` (or `not_signed_in`) when there is nothing to poll with. */

@@ -1,47 +1,49 @@
 /**
  * `onair run`'s desktop notifications: on a Linux session with a notification server, Onair's own
  * D-Bus client (core/freedesktop-notifier.ts), whose reminders carry Watched and Snooze where the
- * server has actions; elsewhere notify-send, where installed. The daemon's line on stdout is
- * printed either way (daemon-output.ts): it is the reminder that always gets out.
+ * server has actions; elsewhere `notify-send` (libnotify), where installed. Absent, or failing (no
+ * session bus over ssh), it is silently skipped: the daemon's line on stdout (daemon-output.ts) is
+ * the reminder that always gets out. spawn looks it up on the PATH of the `env` it is given, and
+ * reports a missing one as an 'error' event, not a throw (Node's child_process docs).
  */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { LocalizedText } from '../../shared/locale'
 import { OPEN_IN_ONAIR, onairLink } from '../../shared/onair-link'
-import { freedesktopNotifier } from '../core/freedesktop-notifier'
-import { controlSafeNotifier, type Notifier } from '../core/notify'
+import { DESKTOP_ENTRY, freedesktopNotifier } from '../core/freedesktop-notifier'
+import { bodyForServer } from '../core/notification-markup'
+import { controlSafeNotifier, type NativeNotification, type Notifier } from '../core/notify'
 import { reminderAction, reminderButtons } from '../core/schedule/reminder-actions'
+import { childEnv } from '../core/secret-env'
 import type { AppServices } from '../core/services'
 import type { CommandContext } from './command'
-import { notifySend, shippedIcon } from './notify-send'
 
 const OPEN_IN_APP = (programId: number): LocalizedText => ({
   en: `That program is no longer in the schedule; open it in the app: ${onairLink('program', programId)}`,
   ja: `その番組はもう番組表にありません。アプリで開いてください: ${onairLink('program', programId)}`
 })
 
-export interface DaemonNotifier {
-  notifier: Notifier
-  /** Once the services exist: what a reminder's Watched and Snooze do (as in the app). */
-  actOn(services: Pick<AppServices, 'reminders' | 'records'>, onError: (e: unknown) => void): void
-  close(): Promise<void>
-}
-
-export function daemonNotifier(ctx: CommandContext): DaemonNotifier {
+export function daemonNotifier(ctx: CommandContext) {
   let act: (button: string, n: Parameters<Notifier['show']>[0]) => void = () => {}
+  const icon = shippedIcon()
   const notifications = freedesktopNotifier({
     env: ctx.io.env,
     appName: 'Onair',
-    icon: shippedIcon(),
+    icon,
     buttons: (n) => reminderButtons(n, ctx.locale),
     onAction: (button, n) => act(button, n),
     clock: ctx.clock,
-    fallback: (capabilities) => notifySend(ctx.io.env, capabilities),
+    fallback: (capabilities) => notifySend(ctx.io.env, capabilities, icon),
     onPlain: (reason) => ctx.io.err(ctx.t(reason)),
     linkText: () => OPEN_IN_ONAIR[ctx.locale]
   })
   const notifier = controlSafeNotifier(notifications)
   return {
     notifier,
-    actOn(services, onError) {
+    /** Once the services exist: what a reminder's Watched and Snooze do (as in the app). */
+    actOn(services: Pick<AppServices, 'reminders' | 'records'>, onError: (e: unknown) => void): void {
       act = reminderAction({
         reminders: services.reminders,
         outbox: services.records.outbox,
@@ -52,5 +54,59 @@ export function daemonNotifier(ctx: CommandContext): DaemonNotifier {
       })
     },
     close: () => notifications.close()
+  }
+}
+
+/**
+ * Onair's icon as shipped with the command line: `resources/icon.png` at the package's root (the
+ * npm package's "files"; unpacked from app.asar in the app, electron-builder.yml `asarUnpack`).
+ * Found by walking up from this module, which the bundler may put one or two folders below the
+ * root (out/cli/commands/…, out/cli/chunks/…; src/main/cli/ when run from the sources).
+ */
+function shippedIcon(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let level = 0; level < 4; level++) {
+    const icon = join(dir, 'resources', 'icon.png')
+    if (existsSync(icon)) return icon
+    dir = dirname(dir)
+  }
+  return undefined
+}
+
+/**
+ * notify-send's arguments for one notification: Onair's name, icon and desktop entry, then `--`:
+ * the title and body are the service's text (a work title such as `--icon=/etc/shadow` or
+ * `--help`), which after it can only be text, never options.
+ */
+export function notifySendArgs(n: Pick<NativeNotification, 'title' | 'body'>, icon: string | undefined): string[] {
+  return [
+    '--app-name=Onair',
+    ...(icon ? [`--icon=${icon}`] : []),
+    `--hint=string:desktop-entry:${DESKTOP_ENTRY}`,
+    '--',
+    n.title,
+    n.body
+  ]
+}
+
+/** `capabilities`: what the session's server last said it reads (the D-Bus client asked it). */
+function notifySend(
+  env: Record<string, string | undefined>,
+  capabilities: () => ReadonlySet<string> | undefined,
+  icon: string | undefined
+): Notifier {
+  // The body as the session's server reads it (markup escaped for a server that parses it).
+  const body = (text: string) => bodyForServer(text, capabilities())
+  return {
+    show(n) {
+      const args = notifySendArgs({ title: n.title, body: body(n.body) }, icon)
+      try {
+        const child = spawn('notify-send', args, { stdio: 'ignore', detached: true, env: childEnv(env) })
+        child.on('error', () => undefined)
+        child.unref()
+      } catch {
+        // A notification that cannot be shown must not stop the daemon.
+      }
+    }
   }
 }

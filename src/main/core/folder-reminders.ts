@@ -40,7 +40,7 @@ export function folderReminders(deps: FolderRemindersDeps): ReminderDelivery {
       onError: deps.onError,
       onCorrupt: deps.onCorrupt
     },
-    reminderStores(deps.dataDir, undefined, deps.onCorrupt)
+    reminderStores(deps.dataDir, deps.onCorrupt)
   )
 }
 

@@ -18,8 +18,7 @@ import type { AppLog } from './log'
 import { signedByDeveloper } from './mac-signature'
 import { notificationFailedNotice } from './notices'
 import { electronNotifier } from './notifications'
-import { appIconFileOnDisk } from './app-files'
-import { appIconPath } from './paths'
+import { appIconFile, appIconFileOnDisk } from './app-files'
 import type { WindowRoutes } from './window-routes'
 
 export function appNotifier(
@@ -32,7 +31,7 @@ export function appNotifier(
   const buttons = (n: Parameters<Notifier['show']>[0]) => reminderButtons(n, language())
   const electron = (bodyText?: (body: string) => string) =>
     electronNotifier({
-      icon: nativeImage.createFromPath(appIconPath()),
+      icon: nativeImage.createFromPath(appIconFile(app.getAppPath())),
       ...(bodyText ? { bodyText } : {}),
       onClick: window.open,
       buttons,

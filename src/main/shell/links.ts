@@ -7,14 +7,10 @@
  *   listeners are added at launch and what arrives is kept until the window exists (`attach`).
  * Installed builds claim the scheme at every start (a moved or reinstalled app claims it again);
  * a development run leaves the user's installed Onair in charge of it. What a link does is decided
- * in core/links.ts; this file only acts on the answer.
+ * in core/links.ts, and start.ts acts on the answer.
  */
 import { app } from 'electron'
-import type { Locale, LocalizedText } from '../../shared/locale'
-import type { CachedProgram } from '../../shared/schedule'
-import { linkAction, linkRequest, type LinkRequest } from '../core/links'
-import type { Notifier } from '../core/notify'
-import type { AppLog } from './log'
+import { linkRequest, type LinkRequest } from '../core/links'
 
 /** The scheme electron-builder.yml's `protocols` registers at install. */
 const SCHEME = 'onair'
@@ -46,32 +42,5 @@ export function listenForLinks(argv: readonly string[]): Links {
       follow = next
       for (const request of waiting.splice(0)) next(request)
     }
-  }
-}
-
-export interface LinkDeps {
-  show(): void
-  openProgram(programId: number): void
-  /** The schedule, with a notice in the window. */
-  showSchedule(notice: LocalizedText): void
-  openWeb(url: string): Promise<void>
-  input(): { programs: readonly CachedProgram[]; now: number; durationMinutes: number; mediaUrl: string }
-  notifier: Notifier
-  language(): Locale
-  log: AppLog
-}
-
-/** What the app does for each request: a refused link says so in a notification and opens nothing. */
-export function linkFollower(deps: LinkDeps): (request: LinkRequest) => void {
-  return (request) => {
-    if (request.kind === 'none') return deps.show()
-    if (request.kind === 'refused') {
-      deps.log.write('warn', 'an onair:// link was refused')
-      return deps.notifier.show({ id: 'link-refused', title: 'Onair', body: request.message[deps.language()] })
-    }
-    const action = linkAction(request.link, deps.input())
-    if (action.kind === 'program') return deps.openProgram(action.programId)
-    if (action.kind === 'notice') return deps.showSchedule(action.message)
-    void deps.openWeb(action.url).catch((e: unknown) => deps.log.write('warn', 'link', e))
   }
 }

@@ -1,20 +1,14 @@
 /**
- * Where the shell finds its own files and the user's data folder. Its files are named by
+ * Where the shell finds the user's data folder and its renderer. Its own files are named by
  * app-files.ts from `app.getAppPath()` (the project folder unpackaged, `app.asar` packaged), so
- * the same code finds the bundles, the renderer and the resources in both, and a test can point it
- * anywhere.
+ * the same code finds the bundles, the renderer and the resources in both.
  */
 import { resolve } from 'node:path'
 import { app } from 'electron'
 import { dataDirFor, dataDirProblem, makeDataDir } from '../core/store/data-dir'
-import { appIconFile, preloadFile, rendererHtmlFile } from './app-files'
 
 /** Also the Windows AppUserModelId of a packaged build (electron-builder.yml `appId`). */
 export const APP_ID = 'app.onair.desktop'
-
-export const preloadPath = (): string => preloadFile(app.getAppPath())
-export const rendererHtmlPath = (): string => rendererHtmlFile(app.getAppPath())
-export const appIconPath = (): string => appIconFile(app.getAppPath())
 
 /**
  * `electron-vite dev` serves the renderer and says where in this variable. A packaged build never

@@ -3,31 +3,38 @@
  * IPC, the tray and notifications wired to it. Onair lives in the tray, so closing the window hides
  * it and only "Quit" ends the app.
  */
-import { app, autoUpdater } from 'electron'
+import { dirname } from 'node:path'
+import { app, autoUpdater, clipboard, dialog, Menu, session } from 'electron'
 import { localeFromTag, type Locale } from '../../shared/locale'
 import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
+import { createCore } from '../core/app'
 import type { Clock } from '../core/clock'
+import { diagnostics } from '../core/diagnostics/gather'
 import type { CronFactory } from '../core/schedule/cron'
+import { reminderAction } from '../core/schedule/reminder-actions'
 import { openAppServices } from '../core/services'
 import { keepAppDocumentsIn } from '../core/store/document-backend'
+import { writeAtomic } from '../core/store/atomic-write'
 import { settingsFileStore } from '../core/store/settings'
-import { appCore } from './app-core'
-import { appDiagnostics } from './diagnostics'
+import { linkAction } from '../core/links'
+import { rendererHtmlFile } from './app-files'
 import { appNotifier } from './app-notifier'
-import { openAppWindow } from './app-window'
-import { openAppTray } from './app-tray'
+import { bindIpc } from './ipc'
+import { openAppTray } from './tray'
 import { electronStoreBackend } from './electron-store'
 import type { Links } from './links'
-import type { AppLog } from './log'
-import { followStartup } from './login-item'
+import { showLogFile, type AppLog } from './log'
+import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
-import { openWebUrl } from './security'
+import { serveRenderer } from './renderer-protocol'
+import { hardenSession, openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
 import { withoutDesktopEntry } from './desktop-entry'
 import { createAppUpdates } from './updater'
+import { createMainWindow } from './window'
 import { windowRoutes } from './window-routes'
 
 export interface StartOptions {
@@ -91,10 +98,8 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
-  const { reminders, settings } = services
+  const { reminders, records, inbox, calendar, settings } = services
   followStartup(settings, log, env)
-  // What the core, the window and the tray below are all made over.
-  const parts = { clock, log, window, services, account, settings, language }
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
@@ -103,17 +108,122 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   )
   const timeZone = () => settings.read().reminders.timeZone
   const updates = createAppUpdates({ clock, log, env, timeZone, openExternal: openWebUrl })
-  const diagnostics = appDiagnostics({ dataDir, clock, log, secrets, language, onCorrupt: corrupt.report })
-  const core = appCore({ ...parts, dataDir, shortcuts, updates, diagnostics })
-  const { main, unbindIpc } = openAppWindow({ ...parts, core, routes: window, notifier, argv, links })
+  const core = createCore({
+    clock,
+    dataDir,
+    openExternal: openWebUrl,
+    appName: app.getName(),
+    version: app.getVersion(),
+    platform: process.platform,
+    // Read on each call: the system locale can change while the app runs.
+    locale: () => app.getLocale(),
+    account,
+    settings,
+    reminders,
+    records,
+    inbox,
+    calendar,
+    calendarShell: {
+      copyText: (text) => clipboard.writeText(text),
+      // "Export .ics": the save dialog, then the same atomic write as every file Onair saves (a
+      // cancelled or failed export leaves whatever was at that path untouched).
+      saveFile: async (name, text) => {
+        const choice = await dialog.showSaveDialog({
+          defaultPath: name,
+          filters: [{ name: 'iCalendar', extensions: ['ics'] }]
+        })
+        if (choice.canceled || !choice.filePath) return null
+        // Readable by the calendar app the user will open it with, as any exported document.
+        writeAtomic(choice.filePath, text, 0o644)
+        return choice.filePath
+      }
+    },
+    // Settings → About → Copy diagnostics: `onair doctor`'s report with what only the app knows.
+    diagnostics: {
+      text: () =>
+        diagnostics({
+          dataDir,
+          now: clock.now(),
+          versions: {
+            onair: app.getVersion(),
+            electron: process.versions.electron ?? '',
+            chrome: process.versions.chrome ?? '',
+            node: process.versions.node
+          },
+          systemLocale: app.getLocale(),
+          locale: language(),
+          logFile: log.path,
+          secrets,
+          onCorrupt: corrupt.report
+        }),
+      copy: (text) => clipboard.writeText(text)
+    },
+    shortcuts,
+    updates,
+    window: {
+      hide: window.hide,
+      openLog: () => showLogFile(log),
+      confirmAddressChange: (changes) => window.confirmAddressChange(changes, language())
+    }
+  })
+  // The window: a hardened session, the menu, hidden when the OS started the app at login and the
+  // settings say so, its IPC, the routes attached to it and the `onair://` links it follows.
+  hardenSession(session.defaultSession)
+  serveRenderer(dirname(rendererHtmlFile(app.getAppPath())))
+  // Electron's default menu carries Reload, Toggle Developer Tools and Help links to Electron's own
+  // site. Packaged, macOS keeps the menus its shortcuts need (the app menu with Hide and Quit, Edit
+  // for copy and paste, Window); Windows and Linux, whose window hides its menu bar, get none.
+  if (app.isPackaged) {
+    const mac = [{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }] as const
+    Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([...mac]) : null)
+  }
+  const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
+  const main = createMainWindow(!hidden, log, clock)
+  const unbindIpc = bindIpc(core, main.window)
+  window.attach({
+    window: main,
+    events: core.events,
+    openExternal: core.openExternal,
+    reminderAction: reminderAction({
+      reminders,
+      outbox: records.outbox,
+      notifier,
+      language,
+      openProgram: window.openProgram,
+      log
+    }),
+    // The reminder history notes the click; a failed write is logged by the service's onError.
+    opened: (reminder) => reminders.actedOn(reminder, 'opened')
+  })
+  // What each `onair://` request does (core/links.ts decides): a refused link says so in a
+  // notification and opens nothing.
+  links.attach((request) => {
+    if (request.kind === 'none') return window.show()
+    if (request.kind === 'refused') {
+      log.write('warn', 'an onair:// link was refused')
+      return notifier.show({ id: 'link-refused', title: 'Onair', body: request.message[language()] })
+    }
+    const action = linkAction(request.link, {
+      programs: reminders.schedule().programs,
+      now: clock.now(),
+      durationMinutes: settings.read().calendar.durationMinutes,
+      mediaUrl: account.services().mediaUrl
+    })
+    if (action.kind === 'program') return window.openProgram(action.programId)
+    if (action.kind === 'web') return void core.openExternal(action.url).catch((e) => log.write('warn', 'link', e))
+    window.navigate('schedule')
+    window.notice('info', action.message)
+  })
   shortcuts.start(settings.read().shortcuts)
   settings.onChange((changed) => shortcuts.follow(changed.shortcuts))
   const tray = openAppTray({
-    ...parts,
+    clock,
+    log,
+    window,
+    services,
+    account,
+    language,
     updates,
-    timeZone,
-    menuBarCountdown: () => settings.read().ui.menuBarCountdown,
-    unreadBadge: () => settings.read().ui.unreadBadge,
     taskbarWindow: main.window,
     quit: () => app.quit()
   })

@@ -13,15 +13,14 @@ import { formatCountdown, type TrayIcon, type TrayState } from '../core/schedule
 export interface TrayActions {
   open: () => void
   quit: () => void
-  /** Shows the inbox view; without it the tray has no inbox entry. */
-  openInbox?: () => void
+  openInbox: () => void
   /** "Refresh now": polls the schedule. */
-  refresh?: () => void
-  openSettings?: () => void
+  refresh: () => void
+  openSettings: () => void
   /** A program of the menu was chosen: its quick record. */
-  openProgram?: (programId: number) => void
+  openProgram: (programId: number) => void
   /** The update offer's "Restart to update to X.Y.Z" / "Later" (core/update). */
-  update?: (action: UpdateAction) => void
+  update: (action: UpdateAction) => void
 }
 
 export interface TrayView {
@@ -69,10 +68,9 @@ export function trayMenu(view: TrayView, actions: TrayActions): MenuItemConstruc
   const items: MenuItemConstructorOptions[] = []
   const status = schedule ? STATUS[schedule.icon] : null
   if (status) items.push({ label: t(status), enabled: false }, { type: 'separator' })
-  const { update } = actions
-  if (update && view.updateOffer.length > 0) {
+  if (view.updateOffer.length > 0) {
     for (const offered of view.updateOffer)
-      items.push({ label: menuText(t(offered.label)), click: () => update(offered.id) })
+      items.push({ label: menuText(t(offered.label)), click: () => actions.update(offered.id) })
     items.push({ type: 'separator' })
   }
   if (schedule && schedule.icon !== 'signed-out') {
@@ -84,17 +82,19 @@ export function trayMenu(view: TrayView, actions: TrayActions): MenuItemConstruc
       const time = localTime(new Date(watchAt).toISOString(), { locale, timeZone: view.timeZone, now: view.now })
       items.push({
         label: menuText(`${time}  ${program.work.title}${episode ? ` ${episode}` : ''}  (${when})`),
-        click: () => (actions.openProgram ? actions.openProgram(program.id) : actions.open())
+        click: () => actions.openProgram(program.id)
       })
     }
     items.push({ type: 'separator' })
   }
-  if (actions.refresh) items.push({ label: t(L.refresh), click: actions.refresh })
-  items.push({ label: t(L.open), click: actions.open })
-  if (actions.openInbox)
-    items.push({ label: view.unseen > 0 ? `${t(L.inbox)} (${view.unseen})` : t(L.inbox), click: actions.openInbox })
-  if (actions.openSettings) items.push({ label: t(L.settings), click: actions.openSettings })
-  items.push({ type: 'separator' }, { label: t(L.quit), click: actions.quit })
+  items.push(
+    { label: t(L.refresh), click: actions.refresh },
+    { label: t(L.open), click: actions.open },
+    { label: view.unseen > 0 ? `${t(L.inbox)} (${view.unseen})` : t(L.inbox), click: actions.openInbox },
+    { label: t(L.settings), click: actions.openSettings },
+    { type: 'separator' },
+    { label: t(L.quit), click: actions.quit }
+  )
   return items
 }
 

@@ -1,54 +1,61 @@
 /**
- * The tray icon: an image per state (signed out > error > offline > airing soon > idle, decided by
- * the pure `trayState`), with a dot while the inbox has unread entries (the pure `unreadBadge`,
- * which also says where else the count shows), the menu and tooltip from `tray-menu.ts`, and a left click that toggles
- * the window where the platform has one.
+ * The tray icon over the app's features: an image per state (signed out > error > offline > airing
+ * soon > idle, decided by the pure `trayState`), with a dot while the inbox has unread entries (the
+ * pure `unreadBadge`, which also says where else the count shows: the Dock, a launcher, the
+ * window's taskbar button, unread-count.ts), the menu and tooltip from `tray-menu.ts` whose actions
+ * open the window at a view, and a left click that toggles the window where the platform has one.
+ * The icon, the countdowns and the inbox count follow the reminders, the account, the inbox, the
+ * updates and the settings (and, for the countdowns, the clock).
  */
-import type { Locale } from '../../shared/locale'
+import type { BrowserWindow } from 'electron'
 import { app, Menu, Tray, nativeImage } from 'electron'
-import type { Clock, TimerHandle } from '../core/clock'
-import { unreadBadge, type TrayImage, type UnreadBadge } from '../core/inbox/unread-badge'
+import type { Locale } from '../../shared/locale'
+import type { Account } from '../core/account/account'
+import { every, type Clock, type TimerHandle } from '../core/clock'
+import { unreadBadge, type TrayImage } from '../core/inbox/unread-badge'
 import { menuBarTitle } from '../core/schedule/menu-bar-title'
 import type { TrayState } from '../core/schedule/tray-state'
+import type { AppServices } from '../core/services'
+import type { UpdateService } from '../core/update/service'
+import { offerActions } from '../core/update/view'
 import { trayImageFile } from './app-files'
-import type { TrayView } from './tray-menu'
+import type { AppLog } from './log'
 import { trayMenu, trayTooltip, type TrayActions } from './tray-menu'
+import { unreadCount } from './unread-count'
+import type { WindowRoutes } from './window-routes'
 
-export type { TrayActions } from './tray-menu'
+/** How often the tray's countdowns are re-worded when nothing else changes. */
+const TRAY_TICK_MS = 30_000
 
-export interface TrayOptions extends TrayActions {
-  /** A left click on the icon (Windows, Linux): show the window, or hide it when in front. */
-  toggle: () => void
-  locale: () => Locale
-  timeZone: () => string | undefined
+export interface AppTrayDeps {
+  window: WindowRoutes
+  services: Pick<AppServices, 'reminders' | 'inbox' | 'settings'>
+  account: Pick<Account, 'onChange'>
+  updates: UpdateService
   clock: Clock
-  /** The update offer now; `refresh()` when it changes. */
-  updateOffer?: () => TrayView['updateOffer']
-  /** macOS: whether the menu bar shows the countdown to the next broadcast beside the icon. */
-  menuBarCountdown?: () => boolean
-  /** The `ui.unreadBadge` setting: whether the unread count shows on the icon (default on). */
-  unreadBadge?: () => boolean
-  /** Shows the count where the system has a place besides the tray (unread-count.ts). */
-  showUnreadCount?: (badge: UnreadBadge) => void
+  language: () => Locale
+  /** The window whose taskbar button carries the unread count on Windows. */
+  taskbarWindow: BrowserWindow
+  log: AppLog
+  quit: () => void
 }
 
-export interface OnairTray {
-  /** Call on every schedule change and once a minute, so countdowns stay true. */
-  setSchedule(state: TrayState): void
-  /** The core's `inbox:changed` count: the menu shows "Inbox (N)". */
-  setInboxCount(unseen: number): void
-  /** Re-words the menu and tooltip (the language or the update offer changed). */
-  refresh(): void
-  destroy(): void
-}
-
-/** The image (app-files.ts): nativeImage picks up its @2x sibling by name. */
-export function trayImagePath(image: TrayImage, platform: NodeJS.Platform = process.platform): string {
-  return trayImageFile(app.getAppPath(), image, platform)
-}
-
-export function createTray(options: TrayOptions): OnairTray {
-  const image = (name: TrayImage) => nativeImage.createFromPath(trayImagePath(name))
+/** Returns `update` (the services started: show their state) and `destroy`. */
+export function openAppTray(deps: AppTrayDeps) {
+  const { window, services, account, updates, clock, log } = deps
+  const { reminders, inbox } = services
+  const actions: TrayActions = {
+    open: () => window.navigate('schedule'),
+    quit: deps.quit,
+    refresh: () => void reminders.refresh(),
+    openSettings: () => window.navigate('settings'),
+    openInbox: () => window.navigate('inbox'),
+    openProgram: window.openProgram,
+    update: (action) => void updates.act(action).catch((e: unknown) => log.write('warn', 'update', e))
+  }
+  const showUnreadCount = unreadCount(deps.taskbarWindow, clock)
+  // The image (app-files.ts): nativeImage picks up its @2x sibling by name.
+  const image = (name: TrayImage) => nativeImage.createFromPath(trayImageFile(app.getAppPath(), name, process.platform))
   const tray = new Tray(image('idle'))
   let shownImage: TrayImage = 'idle'
   let schedule: TrayState | null = null
@@ -60,13 +67,15 @@ export function createTray(options: TrayOptions): OnairTray {
   /** macOS only (other trays have no title): set when its text changes, on the pure function's time. */
   function renderTitle(): void {
     if (process.platform !== 'darwin' || tray.isDestroyed()) return
-    if (titleTimer) options.clock.clearTimeout(titleTimer)
+    if (titleTimer) clock.clearTimeout(titleTimer)
     titleTimer = null
-    const now = options.clock.now()
+    const now = clock.now()
     const next =
-      schedule && options.menuBarCountdown?.() ? menuBarTitle(schedule.nextPrograms, now) : { text: '', nextAt: null }
+      schedule && services.settings.read().ui.menuBarCountdown
+        ? menuBarTitle(schedule.nextPrograms, now)
+        : { text: '', nextAt: null }
     if (next.text !== title) tray.setTitle((title = next.text))
-    if (next.nextAt !== null) titleTimer = options.clock.setTimeout(renderTitle, next.nextAt - now)
+    if (next.nextAt !== null) titleTimer = clock.setTimeout(renderTitle, next.nextAt - now)
   }
 
   function render(): void {
@@ -75,23 +84,23 @@ export function createTray(options: TrayOptions): OnairTray {
     const view = {
       schedule,
       unseen,
-      locale: options.locale(),
-      timeZone: options.timeZone(),
-      now: options.clock.now(),
-      updateOffer: options.updateOffer?.() ?? []
+      locale: deps.language(),
+      timeZone: services.settings.read().reminders.timeZone,
+      now: clock.now(),
+      updateOffer: offerActions(updates.state())
     }
     const badge = unreadBadge({
       icon: schedule?.icon ?? 'idle',
       unseen,
-      enabled: options.unreadBadge?.() ?? true,
+      enabled: services.settings.read().ui.unreadBadge,
       platform: process.platform,
       locale: view.locale
     })
     if (badge.trayImage !== shownImage) tray.setImage(image((shownImage = badge.trayImage)))
-    options.showUnreadCount?.(badge)
+    showUnreadCount(badge)
     // Set only when it reads differently: a new menu replaces one the user may have open (on
     // Linux the StatusNotifierItem's whole menu), which the tray's tick would do every 30 s.
-    const template = trayMenu(view, options)
+    const template = trayMenu(view, actions)
     const key = JSON.stringify(template)
     if (key !== shownMenu) tray.setContextMenu(Menu.buildFromTemplate(template))
     shownMenu = key
@@ -101,20 +110,31 @@ export function createTray(options: TrayOptions): OnairTray {
 
   // macOS shows the context menu on a click and would ALSO fire `click` (opening the window under
   // the menu); there the menu is the whole interaction, as in every menu-bar app.
-  if (process.platform !== 'darwin') tray.on('click', () => options.toggle())
+  if (process.platform !== 'darwin') tray.on('click', () => window.toggle())
   render()
+  const setInboxCount = (n: number): void => {
+    unseen = n
+    render()
+  }
+  const update = (): void => {
+    schedule = reminders.tray()
+    render()
+  }
+  reminders.onChange(update)
+  account.onChange(update)
+  // What the inbox kept from the last run counts from the start, before its first poll.
+  setInboxCount(inbox.unseenCount())
+  inbox.onChange(setInboxCount)
+  updates.onChange(render)
+  // A setting changed in the window or with `onair config` (the badge, the countdown) shows at once.
+  services.settings.onChange(render)
+  // Countdowns in the menu and the tooltip move on even when nothing else happens.
+  const stopTicking = every(clock, TRAY_TICK_MS, update)
   return {
-    setSchedule(state) {
-      schedule = state
-      render()
-    },
-    setInboxCount(n) {
-      unseen = n
-      render()
-    },
-    refresh: render,
-    destroy: () => {
-      if (titleTimer) options.clock.clearTimeout(titleTimer)
+    update,
+    destroy(): void {
+      stopTicking()
+      if (titleTimer) clock.clearTimeout(titleTimer)
       if (!tray.isDestroyed()) tray.destroy()
     }
   }

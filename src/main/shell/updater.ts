@@ -22,19 +22,15 @@ import { packageTypeFile, updateFeedFile } from './app-files'
 import type { AppLog } from './log'
 
 /** Packaged builds only: under Node (tests) and in a development run there is no resources folder. */
-const resourcesFile = (file: (resourcesPath: string) => string): string | undefined =>
-  process.resourcesPath ? file(process.resourcesPath) : undefined
-
 function readResource(file: (resourcesPath: string) => string): string | undefined {
-  const path = resourcesFile(file)
   try {
-    return path ? readFileSync(path, 'utf8').trim() : undefined
+    return process.resourcesPath ? readFileSync(file(process.resourcesPath), 'utf8').trim() : undefined
   } catch {
     return undefined
   }
 }
 
-export function installation(env: NodeJS.ProcessEnv): Installation {
+function installation(env: NodeJS.ProcessEnv): Installation {
   return {
     packaged: app.isPackaged,
     feedUrl: feedUrl(),
@@ -54,19 +50,15 @@ function feedUrl(): string | undefined {
 }
 
 /** Where a manual copy's user gets the new version: the feed's file of this kind of install (the .deb for a deb, ...). */
-function downloadUrl(info: UpdateInfo): string {
+function downloadUrl(info: UpdateInfo, installed: Installation): string {
   const kind =
-    process.platform === 'win32'
-      ? 'exe'
-      : process.platform === 'darwin'
-        ? 'dmg'
-        : (readResource(packageTypeFile) ?? 'AppImage')
+    process.platform === 'win32' ? 'exe' : process.platform === 'darwin' ? 'dmg' : (installed.packageType ?? 'AppImage')
   const file = info.files.find((f) => f.url.endsWith(`.${kind}`)) ?? info.files[0]
-  const base = (feedUrl() ?? '').replace(/\/*$/, '/')
+  const base = (installed.feedUrl ?? '').replace(/\/*$/, '/')
   return file ? new URL(file.url, base).href : base
 }
 
-export function electronUpdateDriver(mode: UpdateMode, log: AppLog): UpdateDriver {
+function electronUpdateDriver(mode: UpdateMode, installed: Installation, log: AppLog): UpdateDriver {
   let updater: AppUpdater | null = null
   const create = (): AppUpdater => {
     const platform = process.platform
@@ -95,7 +87,7 @@ export function electronUpdateDriver(mode: UpdateMode, log: AppLog): UpdateDrive
       const result = await current().checkForUpdates()
       if (!result) throw new Error('electron-updater is not active in this copy')
       const info = result.updateInfo
-      return { version: info.version, newer: result.isUpdateAvailable, url: downloadUrl(info) }
+      return { version: info.version, newer: result.isUpdateAvailable, url: downloadUrl(info, installed) }
     },
     async download() {
       await current().downloadUpdate()
@@ -120,23 +112,22 @@ export function electronUpdateDriver(mode: UpdateMode, log: AppLog): UpdateDrive
   }
 }
 
-export interface AppUpdatesOptions {
+/** The update service for this copy, started by the caller once the tray exists. */
+export function createAppUpdates(o: {
   clock: Clock
   log: AppLog
   env: NodeJS.ProcessEnv
   timeZone: () => string | undefined
   openExternal: (url: string) => Promise<void>
-}
-
-/** The update service for this copy, started by the caller once the tray exists. */
-export function createAppUpdates(o: AppUpdatesOptions): UpdateService {
-  const mode = updateMode(installation(o.env))
+}): UpdateService {
+  const installed = installation(o.env)
+  const mode = updateMode(installed)
   return createUpdateService({
     clock: o.clock,
     mode,
     version: app.getVersion(),
     online: () => net.isOnline(),
-    driver: electronUpdateDriver(mode, o.log),
+    driver: electronUpdateDriver(mode, installed, o.log),
     openExternal: o.openExternal,
     timeZone: o.timeZone,
     onError: (message, e) => o.log.write('warn', message, e)

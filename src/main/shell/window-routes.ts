@@ -4,11 +4,11 @@
  * call through these routes, which act once `attach` has been given the window and the core's
  * events: a notification clicked before that has nothing to show, and is dropped.
  */
+import { dialog } from 'electron'
 import type { Locale, LocalizedText } from '../../shared/locale'
-import type { AddressChange } from '../core/account/addresses'
+import { addressChangeQuestion, type AddressChange } from '../core/account/addresses'
 import type { CoreEvents } from '../core/app'
 import type { NativeNotification } from '../core/notify'
-import { confirmAddressChange } from './confirm-address'
 import type { NotificationTarget } from './notifications'
 import type { MainWindow } from './window'
 
@@ -27,7 +27,10 @@ export interface WindowRoutes {
   reminderAction(button: string, n: NativeNotification): void
   /** A notice in the window's banner. */
   notice(level: 'info' | 'warning', message: LocalizedText): void
-  /** The app's own dialog over the window (confirm-address.ts); with no window yet, no. */
+  /**
+   * The question a new service address needs before it takes effect: a native dialog over the
+   * window, which no script in the page can answer or fake; with no window yet, no.
+   */
   confirmAddressChange(changes: AddressChange[], language: Locale): Promise<boolean>
   attach(parts: {
     window: MainWindow
@@ -63,8 +66,22 @@ export function windowRoutes(onLinkFailed: (error: unknown) => void): WindowRout
     },
     reminderAction: (button, n) => parts?.reminderAction(button, n),
     notice: (level, message) => parts?.events.emit('app:notice', { level, message }),
-    confirmAddressChange: async (changes, language) =>
-      parts ? confirmAddressChange(parts.window.window, changes, language) : false,
+    async confirmAddressChange(changes, language) {
+      if (!parts) return false
+      const q = addressChangeQuestion(changes)
+      const { response } = await dialog.showMessageBox(parts.window.window, {
+        type: 'warning',
+        title: 'Onair',
+        message: q.message[language],
+        detail: q.detail[language],
+        buttons: [q.confirm[language], q.cancel[language]],
+        // Cancel, the second button, is the default and what Escape or closing the dialog answers.
+        defaultId: 1,
+        cancelId: 1,
+        noLink: true
+      })
+      return response === 0
+    },
     attach(given) {
       parts = given
     }

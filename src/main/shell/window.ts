@@ -2,10 +2,11 @@
  * The one window: hardened web preferences, hidden to the tray instead of closed, shown and
  * toggled from the tray, and brought back when its renderer crashes.
  */
-import { BrowserWindow, nativeImage } from 'electron'
+import { app, BrowserWindow, nativeImage } from 'electron'
 import type { Clock } from '../core/clock'
+import { appIconFile, preloadFile } from './app-files'
 import type { AppLog } from './log'
-import { appIconPath, devServerUrl, preloadPath } from './paths'
+import { devServerUrl } from './paths'
 import { isRendererOrigin, RENDERER_URL } from './renderer-protocol'
 
 /**
@@ -32,13 +33,6 @@ export interface MainWindow {
   allowClose(): void
 }
 
-export interface WindowOptions {
-  /** False for a start at login: the app waits in the tray. */
-  showOnReady: boolean
-  log: AppLog
-  clock: Clock
-}
-
 /**
  * Windows hands the foreground to the taskbar when the tray icon is pressed, so the window has lost
  * focus (`blur`) by the time `click` arrives: one that lost it this recently was in front.
@@ -48,7 +42,8 @@ const TRAY_PRESS_MS = 1000
 /** A renderer that crashes this often within a minute is left alone instead of reloaded in a loop. */
 const MAX_RELOADS_PER_MINUTE = 3
 
-export function createMainWindow({ showOnReady, log, clock }: WindowOptions): MainWindow {
+/** `showOnReady` false: a start at login, where the app waits in the tray. */
+export function createMainWindow(showOnReady: boolean, log: AppLog, clock: Clock): MainWindow {
   let closable = false
   const window = new BrowserWindow({
     width: 420,
@@ -57,9 +52,9 @@ export function createMainWindow({ showOnReady, log, clock }: WindowOptions): Ma
     title: 'Onair',
     autoHideMenuBar: true,
     // Linux takes the window's icon from here (macOS and Windows from the bundle).
-    ...(process.platform === 'linux' ? { icon: nativeImage.createFromPath(appIconPath()) } : {}),
+    ...(process.platform === 'linux' ? { icon: nativeImage.createFromPath(appIconFile(app.getAppPath())) } : {}),
     webPreferences: {
-      preload: preloadPath(),
+      preload: preloadFile(app.getAppPath()),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

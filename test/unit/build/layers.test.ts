@@ -22,7 +22,7 @@ describe('layer rules', () => {
     ['src/main/core/wrong.ts', "import { app } from 'electron'\nvoid app\n"],
     ['src/main/core/wrong.ts', "import Store from 'electron-store'\nvoid Store\n"],
     ['src/main/core/records/wrong.ts', "import { EXIT } from '../../cli/command'\nvoid EXIT\n"],
-    ['src/main/cli/commands/wrong.ts', "import { createTray } from '../../shell/tray'\nvoid createTray\n"],
+    ['src/main/cli/commands/wrong.ts', "import { openAppTray } from '../../shell/tray'\nvoid openAppTray\n"],
     ['src/main/core/wrong.ts', "import { app } from 'electron/main'\nvoid app\n"],
     ['src/main/cli/wrong.ts', "import { app } from 'electron/main'\nvoid app\n"],
     // import() too: a lazy import is still an import.
@@ -31,7 +31,7 @@ describe('layer rules', () => {
     ['src/main/core/wrong.ts', "export const app = async () => (await import('electron')).app\n"],
     ['src/main/core/wrong.ts', "export const store = async () => (await import('electron-store')).default\n"],
     ['src/main/core/wrong.ts', "export const exit = async () => (await import('../cli/command')).EXIT\n"],
-    ['src/main/cli/commands/wrong.ts', "export const tray = async () => (await import('../../shell/tray')).createTray\n"],
+    ['src/main/cli/commands/wrong.ts', "export const tray = async () => (await import('../../shell/tray')).openAppTray\n"],
     ['src/main/cli/wrong.ts', "export const app = async () => (await import('electron/main')).app\n"],
     ['src/renderer/src/lib/wrong.ts', "import { systemClock } from '../../../main/core/clock'\nvoid systemClock\n"]
   ])('%s may not import what it names', async (file, code) => {

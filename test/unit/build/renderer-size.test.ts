@@ -2,11 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { rendererJsSize } from '../../../bench/renderer-size'
+import { rendererJsSize } from '../../../scripts/renderer-budget'
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * The budget step and the render bench read the built window this way: all of its JavaScript.
+ * The budget step reads the built window this way: all of its JavaScript.
  * Checked on a small renderer folder laid out as Vite writes one.
  */
 function renderer(files: Record<string, string>): string {

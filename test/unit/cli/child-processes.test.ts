@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { notifySendArgs } from '../../../src/main/cli/notify-send'
+import { notifySendArgs } from '../../../src/main/cli/desktop-notifier'
 import { openerCommand, systemOpener } from '../../../src/main/cli/open-browser'
 import { processIo } from '../../../src/main/cli/stdio'
 import { SECRET_ENV_VARS } from '../../../src/main/core/secret-env'

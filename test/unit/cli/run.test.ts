@@ -175,6 +175,44 @@ describe('onair run', () => {
     expect(await done).toBe(0)
   })
 
+  it('restarted half a second before a reminder: the rest of its start waits for it, so it is not late by the start', async () => {
+    const { clock, env, startedAt } = await soonProgram()
+    const before = inProcess(env, { json: true, lead: '0' }, clock)
+    await vi.waitFor(() => expect(before.lines().length).toBeGreaterThan(0))
+    before.stop()
+    expect(await before.done).toBe(0)
+    clock.jumpTo(startedAt - 500)
+    const io = fakeIo(env)
+    let stop!: () => void
+    const stopped = new Promise<void>((res) => (stop = res))
+    let printedBeforeAccount: string[] | undefined
+    const done = runDaemon(context(io, { json: true, lead: '0' }, clock), {
+      stop: stopped,
+      cron: manualCron().factory,
+      openAccount(ctx) {
+        printedBeforeAccount = [...io.stdout]
+        return signedInAccount(ctx)
+      }
+    })
+    // The start goes as far as it goes with the clock standing still: to the wait for the reminder
+    // (a second timer beside the scheduler's), or on to the account.
+    await vi.waitFor(() => expect(printedBeforeAccount !== undefined || clock.pending() >= 2).toBe(true))
+    expect(printedBeforeAccount).toBeUndefined()
+    clock.advanceTo(startedAt)
+    await vi.waitFor(() => expect(io.stdout.some((l) => l.includes('"type":"poll"'))).toBe(true))
+    expect(printedBeforeAccount?.map((l) => JSON.parse(l) as unknown)).toEqual([
+      {
+        type: 'reminder',
+        programId: SOON_PROGRAM_ID,
+        offsetMinutes: 0,
+        startedAt: new Date(startedAt).toISOString(),
+        firedAt: new Date(startedAt).toISOString()
+      }
+    ])
+    stop()
+    expect(await done).toBe(0)
+  })
+
   it("in process: a failed poll is an error line in the user's words, not an exit", async () => {
     emu = await startEmulator({ port: 0 })
     const env = await signedInEnv(emu)

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '../../../src/main/core/http/errors'
-import type { RequestStats } from '../../../src/main/core/http/request'
 import { OOB_REDIRECT_URI } from '../../../src/main/core/media/oauth'
 import { documentedProgram, documentedRecord, documentedWork, fakeFetch, json, testClient } from './fixtures'
 
@@ -183,20 +182,6 @@ describe('errors', () => {
     expect(await failure(client.deleteRecord(1))).toMatchObject({ kind: 'network', ambiguous: false })
     error = new DOMException('timed out', 'TimeoutError')
     expect(await failure(client.updateRecord(1, { comment: '' }))).toMatchObject({ kind: 'timeout', ambiguous: true })
-  })
-})
-
-describe('onRequest', () => {
-  it('reports every attempt with its path, status and bytes', async () => {
-    const body = JSON.stringify({ works: [], total_count: 0 })
-    const { fetch } = fakeFetch((_req, n) => (n === 1 ? new Response('', { status: 500 }) : new Response(body)))
-    const stats: RequestStats[] = []
-    const { client } = testClient(fetch, { onRequest: (s) => stats.push(s) })
-    await client.listWorks({ title: 'secret' })
-    expect(stats.map(({ ms: _, ...s }) => s)).toEqual([
-      { method: 'GET', path: '/v1/me/works', status: 500, bytes: 0 },
-      { method: 'GET', path: '/v1/me/works', status: 200, bytes: Buffer.byteLength(body) }
-    ])
   })
 })
 

@@ -1,6 +1,5 @@
 import { ManualClock } from '../../support/manual-clock'
 import { nodeFetch } from '../../../src/main/core/http/node-fetch'
-import type { RequestStats } from '../../../src/main/core/http/request'
 import { createMediaClient, type MediaClientOptions } from '../../../src/main/core/media/client'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator'
 
@@ -12,17 +11,15 @@ export async function emulated(emuOpts: EmulatorOptions, clientOpts: Partial<Med
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0))
   const emu: Emulator = await startEmulator({ ...emuOpts, now: () => clock.now() })
   const session = { token: emu.tokens.readWrite as string | undefined }
-  const stats: RequestStats[] = []
   const client = createMediaClient({
     baseUrl: emu.baseUrl,
     token: () => session.token,
     clock,
     sleep: async (ms) => clock.advance(ms),
     retry: { random: () => 0.5 },
-    onRequest: (s) => stats.push(s),
     ...clientOpts
   })
-  return { emu, clock, client, stats, session }
+  return { emu, clock, client, session }
 }
 
 /** Both senders the app uses: the global fetch (the app) and node:http (the command line). */

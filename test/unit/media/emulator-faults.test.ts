@@ -30,8 +30,8 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
       await t.emu.close()
       emu = r.emu
       r.emu.faults.inject({ path: '/v1/me/works', kind: 'latency', ms: 400, times: 1 })
+      // The first attempt timed out (as above), so this answer is the retry's.
       expect((await r.client.listWorks()).items.length).toBeGreaterThan(0)
-      expect(r.stats.map((s) => s.status)).toEqual([0, 200])
     })
 
     it('a timed-out write is ambiguous and not repeated', async () => {
@@ -42,7 +42,8 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
         kind: 'timeout',
         ambiguous: true
       })
-      expect(t.stats).toHaveLength(1)
+      // The POST is still held by its latency; a repeat would have been served at once.
+      expect(t.emu.requests).toEqual([])
     })
 
     for (const status of [500, 503, 429]) {
@@ -52,7 +53,7 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
         t.emu.faults.inject({ method: 'GET', path: '/v1/me/programs', kind: 'status', status, times: 1 })
         const page = await t.client.listPrograms({ unwatched: true })
         expect(page.items.length).toBeGreaterThan(0)
-        expect(t.stats.map((s) => s.status)).toEqual([status, 200])
+        expect(t.emu.requests.map((r) => r.status)).toEqual([status, 200])
       })
     }
 
@@ -71,7 +72,7 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
         status: 503,
         ambiguous: false
       })
-      expect(t.stats).toHaveLength(2)
+      expect(t.emu.requests).toHaveLength(2)
     })
 
     it('a reset GET is retried; a reset after commit on POST is ambiguous and the record did get created', async () => {
@@ -86,7 +87,7 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
       expect(e).toMatchObject({ kind: 'network', ambiguous: true })
       expect(t.emu.media.records).toHaveLength(before + 1)
       expect(t.emu.media.records.at(-1)).toMatchObject({ episodeId: 106, comment: 'did it land?' })
-      expect(t.stats.filter((s) => s.method === 'POST')).toHaveLength(1)
+      expect(t.emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     })
 
     it('malformed JSON is a bad_response and is not retried', async () => {
@@ -94,7 +95,7 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
       emu = t.emu
       t.emu.faults.inject({ path: '/v1/me/programs', kind: 'malformed-json', times: 1 })
       expect(await failure(t.client.listPrograms())).toMatchObject({ kind: 'bad_response', status: 200 })
-      expect(t.stats).toHaveLength(1)
+      expect(t.emu.requests).toHaveLength(1)
     })
 
     it('extra fields everywhere are ignored', async () => {
@@ -128,16 +129,6 @@ describe.each(MODES.flatMap((mode) => TRANSPORTS.map((t) => ({ ...mode, ...t }))
         t.emu.faults.inject({ path: '/v1/me/programs', kind: 'missing-fields', fields, times: 1 })
         expect((await failure(t.client.listPrograms())).kind).toBe('bad_response')
       }
-    })
-
-    it('reports requests and bytes per call for the poll benchmark', async () => {
-      const t = await emulated({ quirks }, { fetch })
-      emu = t.emu
-      await t.client.listPrograms({ unwatched: true, perPage: 50, fields: ['work.title', 'episode.number_text'] })
-      const served = t.emu.requests.filter((r) => r.path === '/v1/me/programs')
-      expect(t.stats.map(({ method, path, status, bytes }) => ({ method, path, status, bytes }))).toEqual(
-        served.map(({ method, path, status, bytes }) => ({ method, path, status, bytes }))
-      )
     })
   }
 )

@@ -34,7 +34,7 @@ describe.each(MODES)('writing to the emulator ($name mode)', ({ quirks }) => {
 
     await t.client.deleteRecord(created.id)
     expect(t.emu.media.records.some((r) => r.id === created.id)).toBe(false)
-    expect(t.stats.map((s) => `${s.method} ${s.status}`)).toEqual([
+    expect(t.emu.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
       `POST ${quirks ? 200 : 201}`,
       'PATCH 200',
       'DELETE 204'

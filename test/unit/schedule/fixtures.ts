@@ -1,6 +1,10 @@
 import fc from 'fast-check'
 import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'
+import { planAt } from '../../../src/main/core/schedule/planner'
 import { ReminderSettingsSchema, type ReminderSettings, type ReminderSettingsInput } from '../../../src/shared/settings'
+
+/** The reminders the planner says should exist at `now` (its whole plan has more). */
+export const plan = (...args: Parameters<typeof planAt>) => planAt(...args).reminders
 
 export const MIN = 60_000
 export const HOUR = 60 * MIN

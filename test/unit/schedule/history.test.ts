@@ -9,11 +9,10 @@ import {
   MAX_HISTORY_ENTRIES,
   MAX_REMINDERS_PER_ENTRY,
   emptyHistory,
-  memoryHistory,
   withEntries
 } from '../../../src/main/core/schedule/history'
 import { createLedger } from '../../support/memory-ledger'
-import { reminderKey } from '../../../src/main/core/schedule/planner'
+import { reminderKey } from '../../../src/main/core/schedule/slots'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
 import { createScheduler } from '../../../src/main/core/schedule/scheduler'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
@@ -143,7 +142,6 @@ describe('reminder history: what became of each reminder, shared by every proces
     // The other process takes every key between this one's plan and its claim.
     const racing = {
       ...inner,
-      has: inner.has,
       claim: <T>(items: readonly T[], at: number) => (inner.markServed(at), []) as T[]
     }
     const repeats: string[][] = []
@@ -176,7 +174,7 @@ describe('reminder history: what became of each reminder, shared by every proces
     expect(doc.entries[0]!.at).toBe(now - MAX_HISTORY_ENTRIES + 1)
     const long = withEntries(emptyHistory(), [{ at: now, outcome: 'missed', reminders: Array(80).fill(r) }], now)
     expect(long.entries[0]!.reminders).toHaveLength(MAX_REMINDERS_PER_ENTRY)
-    const history = memoryHistory()
+    const history = historyFile(tempDir('onair-history-'))
     history.add([old], now)
     expect(history.read().entries).toEqual([])
   })

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { dispatch } from '../../../src/main/core/ipc/handlers'
 import { memoryNotifier } from '../../../src/main/core/notify'
-import { createLedger } from '../../support/memory-ledger'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
-import { memoryStore } from '../../../src/main/core/store/json-file'
+import { scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
 import { ScheduleView, type EventName } from '../../../src/shared/contract'
 import type { ScheduleCache } from '../../../src/shared/schedule'
 import { defaultSettings } from '../../../src/shared/settings'
@@ -12,6 +11,7 @@ import type { Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
 import { setup } from '../app/helpers'
+import { tempDir } from '../../support/temp-dir'
 
 describe('schedule IPC', () => {
   let emu: Emulator | undefined
@@ -24,11 +24,13 @@ describe('schedule IPC', () => {
     const t = await emulated({})
     emu = t.emu
     const saved: ScheduleCache = { fetchedAt: '2026-11-22T11:00:00.000Z', programs: [] }
+    const dataDir = tempDir('onair-schedule-ipc-')
+    scheduleFileStore(dataDir).write(saved)
     const reminders = createReminderService({
       clock: t.clock,
       media: t.client,
       monitor: createSessionMonitor('signed-in'),
-      stores: { cache: memoryStore(saved), ledger: createLedger(() => {}) },
+      dataDir,
       settings: defaultSettings,
       notifier: memoryNotifier(),
       locale: () => 'en',

@@ -6,12 +6,12 @@ const start = Date.UTC(2026, 3, 5, 15, 0)
 const item = (key: string) => ({ key, startedAt: new Date(start).toISOString() })
 
 describe('ledger', () => {
-  it('saves synchronously on add and round-trips through JSON', () => {
+  it('saves synchronously on claim and round-trips through JSON', () => {
     const saved: string[] = []
     const ledger = createLedger((j) => saved.push(j))
-    ledger.add([item('1:a:10'), item('1:a:0')], start)
+    ledger.claim([item('1:a:10'), item('1:a:0')], start)
     expect(saved).toHaveLength(1)
-    const restored = createLedger(() => {}, saved[0])
+    const restored = createLedger(() => {}, saved[0]).delivered()
     expect(restored.has('1:a:10')).toBe(true)
     expect(restored.has('1:a:0')).toBe(true)
     expect(restored.has('2:a:0')).toBe(false)
@@ -22,20 +22,20 @@ describe('ledger', () => {
     const saved: string[] = []
     const ledger = createLedger((j) => saved.push(j))
     const keep = 2 * DAY + HOUR
-    ledger.add([item('early')], start - HOUR)
-    ledger.add([item('late')], start + 2 * HOUR)
+    ledger.claim([item('early')], start - HOUR)
+    ledger.claim([item('late')], start + 2 * HOUR)
     ledger.prune(start + keep)
     expect(saved).toHaveLength(2)
     ledger.prune(start + keep + 1)
-    expect([ledger.has('early'), ledger.has('late')]).toEqual([false, true])
+    expect([ledger.delivered().has('early'), ledger.delivered().has('late')]).toEqual([false, true])
     ledger.prune(start + 2 * HOUR + keep + 1)
-    expect(ledger.size).toBe(0)
+    expect(JSON.parse(saved.at(-1)!).entries).toEqual({})
     expect(saved).toHaveLength(4)
   })
 
   it('starts empty from unreadable JSON instead of throwing', () => {
     for (const bad of ['', 'not json', '{"version":2}', '[]', null]) {
-      expect(createLedger(() => {}, bad).size).toBe(0)
+      expect(createLedger(() => {}, bad).servedAt()).toBeNull()
     }
   })
 })

@@ -112,7 +112,7 @@ describe.each(MODES)('pollOnce against the emulator ($name mode)', ({ quirks }) 
     const r = await pollOnce({ media: t.client, now: t.clock.now(), settings })
     if (!r.ok) throw r.error
     expect(r.programs.length).toBeGreaterThanOrEqual(300)
-    expect(t.stats.some((s) => s.status === 429)).toBe(true)
+    expect(t.emu.requests.some((r) => r.status === 429)).toBe(true)
   })
 
   it('paced by default, the same walk never sees a 429', async () => {
@@ -121,7 +121,7 @@ describe.each(MODES)('pollOnce against the emulator ($name mode)', ({ quirks }) 
     t.emu.seedPrograms(300, { spacingMinutes: 5 })
     const r = await pollOnce({ media: t.client, now: t.clock.now(), settings })
     expect(r.ok).toBe(true)
-    expect(t.stats.every((s) => s.status === 200)).toBe(true)
+    expect(t.emu.requests.every((r) => r.status === 200)).toBe(true)
   })
 
   it('a program without a work title or channel is skipped, not a crash', async () => {

@@ -134,7 +134,15 @@ describe('tray wording (pure)', () => {
       ...rest
     }
   }
-  const actions = { open: vi.fn(), quit: vi.fn() }
+  const actions = {
+    open: vi.fn(),
+    quit: vi.fn(),
+    openInbox: vi.fn(),
+    refresh: vi.fn(),
+    openSettings: vi.fn(),
+    openProgram: vi.fn(),
+    update: vi.fn()
+  }
   const labels = (v: TrayView) => new FakeMenu(trayMenu(v, actions)).labels()
 
   it.each([
@@ -163,7 +171,10 @@ describe('tray wording (pure)', () => {
     expect(labels(view({ locale: 'ja', unseen: 3 }))).toEqual([
       '未視聴の放送予定はありません',
       '---',
+      '今すぐ更新',
       '番組表を開く',
+      '受信箱 (3)',
+      '設定…',
       '---',
       'Onair を終了'
     ])

@@ -39,9 +39,9 @@ export interface Waited {
 const settledStates = new Set<OutboxEntry['state']>(['sent', 'failed', 'needs-confirmation'])
 
 /** The outbox must be started and the user signed in, or nothing would ever be sent. */
-export function sendAndWait(outbox: Outbox, id: string, clock: Clock, limitMs = SEND_WAIT_MS): Promise<Waited> {
+export function sendAndWait(outbox: Outbox, id: string, clock: Clock): Promise<Waited> {
   let last = outbox.entries().find((x) => x.id === id) as OutboxEntry
-  const deadline = Math.max(clock.now(), last.sendAt ?? 0) + limitMs
+  const deadline = Math.max(clock.now(), last.sendAt ?? 0) + SEND_WAIT_MS
   return new Promise((resolve) => {
     let timer: TimerHandle | undefined
     let done = false
@@ -73,19 +73,20 @@ export function sendAndWait(outbox: Outbox, id: string, clock: Clock, limitMs = 
   })
 }
 
-/** A command that stopped waiting: the entry stays queued for someone who keeps running. */
-export function reportStillQueued(ctx: CommandContext, e: OutboxEntry): ExitCode {
-  ctx.io.err(
-    ctx.t({
-      en: `Queued as ${e.id} (${e.state}); it will be sent by the daemon ("onair run" or the app) or by "onair outbox retry ${e.id}".`,
-      ja: `送信待ち（${e.id}、${e.state}）に入れました。常駐中の Onair（「onair run」またはアプリ）か「onair outbox retry ${e.id}」が送信します。`
-    })
-  )
-  return EXIT.failure
-}
-
-/** How `record`, `status` and `outbox retry` end: sent → 0; kept for later or refused → 1 with why. */
-export function reportSettled(ctx: CommandContext, e: OutboxEntry, sentLine: string): ExitCode {
+/**
+ * How `record`, `status` and `outbox retry` end: sent → 0; kept for later, refused, or still
+ * waiting when the command stopped waiting (left to someone who keeps running) → 1 with why.
+ */
+export function reportSettled(ctx: CommandContext, { entry: e, timedOut }: Waited, sentLine: string): ExitCode {
+  if (timedOut) {
+    ctx.io.err(
+      ctx.t({
+        en: `Queued as ${e.id} (${e.state}); it will be sent by the daemon ("onair run" or the app) or by "onair outbox retry ${e.id}".`,
+        ja: `送信待ち（${e.id}、${e.state}）に入れました。常駐中の Onair（「onair run」またはアプリ）か「onair outbox retry ${e.id}」が送信します。`
+      })
+    )
+    return EXIT.failure
+  }
   if (e.state === 'sent') {
     ctx.io.out(sentLine)
     return EXIT.ok
@@ -176,8 +177,7 @@ export const outbox: Command = {
       box.retry(id)
       const settled = await sendAndWait(box, id, ctx.clock)
       box.stop()
-      if (settled.timedOut) return reportStillQueued(ctx, settled.entry)
-      return reportSettled(ctx, settled.entry, entryLine(ctx, settled.entry))
+      return reportSettled(ctx, settled, entryLine(ctx, settled.entry))
     })
   }
 }

@@ -3,7 +3,7 @@ import { recordContextFromSchedule } from '../../core/records/from-schedule'
 import { scheduleFileStore } from '../../core/schedule/schedule-file'
 import { movedAside } from '../moved-aside'
 import { UsageError, EXIT, type Command } from '../command'
-import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
+import { positiveInt, reportSettled, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
 
 /**
  * `onair record <episode-id>`: the same outbox as the app's one-click record. It waits out the undo
@@ -91,15 +91,15 @@ export const record: Command = {
           if (entries.find((e) => e.id === entry.id)?.state !== 'waiting') process.removeListener('SIGINT', onInterrupt)
         })
       }
-      const { entry: settled, timedOut } = await sendAndWait(outbox, entry.id, ctx.clock)
+      const settled = await sendAndWait(outbox, entry.id, ctx.clock)
       outbox.stop()
       process.removeListener('SIGINT', onInterrupt)
       if (undone) {
         ctx.io.err(ctx.t({ en: 'Undone: nothing was sent.', ja: '取り消しました。何も送信していません。' }))
         return EXIT.failure
       }
-      if (timedOut) return reportStillQueued(ctx, settled)
-      const id = settled.kind === 'record' && settled.recordId ? `record #${settled.recordId}` : 'record id unknown'
+      const e = settled.entry
+      const id = e.kind === 'record' && e.recordId ? `record #${e.recordId}` : 'record id unknown'
       return reportSettled(ctx, settled, `Recorded episode ${episodeId}: ${id}`)
     })
   }

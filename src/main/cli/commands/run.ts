@@ -1,4 +1,5 @@
 import { serveFolderFirst, type ServedFirst } from '../../core/folder-reminders'
+import type { Clock } from '../../core/clock'
 import type { CronFactory } from '../../core/schedule/cron'
 import { FolderHeldError, holdFolder } from '../../core/schedule/folder-lock'
 import { settingsFileStore } from '../../core/store/settings'
@@ -75,6 +76,22 @@ export function parseWebhookPort(raw: string | boolean | undefined): number | un
 /** One turn of the event loop: due timers run before it resolves. */
 const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
+/** How soon a reminder must be due for the next step of the start to wait until it is out. */
+const IMMINENT_MS = 1_000
+
+/**
+ * A turn of the event loop, and then, when a reminder falls due within a second, its delivery:
+ * a step of the start holds the event loop for up to a few hundred milliseconds on a busy
+ * machine, and a reminder due meanwhile would be that late.
+ */
+async function clearOfDue(first: ServedFirst, clock: Clock): Promise<void> {
+  await aTurn()
+  const next = first.delivery.scheduler.nextFireAt()
+  if (next === null || next - clock.now() > IMMINENT_MS) return
+  await new Promise((resolve) => clock.setTimeout(() => resolve(undefined), next - clock.now()))
+  await aTurn()
+}
+
 export interface DaemonRuntime {
   /** Resolves when the daemon should stop: a signal, or the test that started it. */
   stop: Promise<unknown>
@@ -125,11 +142,10 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     await notifications.close()
     throw e
   }
-  // A reminder falling due from now on waits for whatever runs: the rest is loaded and built in
-  // steps, each after a turn of the event loop, in which its timer fires.
-  await aTurn()
+  // The rest is loaded and built in steps, none of them while a reminder is due (clearOfDue).
+  await clearOfDue(first, ctx.clock)
   const [{ signedInAccount }, { failWith }] = await Promise.all([import('../context'), import('../report')])
-  await aTurn()
+  await clearOfDue(first, ctx.clock)
   let cli
   try {
     cli = (runtime.openAccount ?? signedInAccount)(ctx)
@@ -139,9 +155,9 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     await notifications.close()
     return failWith(ctx, e)
   }
-  await aTurn()
+  await clearOfDue(first, ctx.clock)
   const { openAppServices } = await import('../../core/services')
-  await aTurn()
+  await clearOfDue(first, ctx.clock)
   const services = openAppServices({
     ...ground,
     account: cli.account,

@@ -2,7 +2,7 @@ import { boundSecret } from '../../core/auth/bound-secrets'
 import type { Session, SessionInfo } from '../../core/auth/session'
 import type { LocalizedText } from '../../../shared/locale'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { notConfigured, openAccount, type CliAccount } from '../context'
+import { openAccount, type CliAccount } from '../context'
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const signIn: Command = {
@@ -51,7 +51,8 @@ export const signIn: Command = {
     const account = openAccount(quiet ? { ...ctx, io: { ...ctx.io, openBrowser: async () => undefined } } : ctx)
     const session = account.account.session()
     if (!session) {
-      ctx.io.err(ctx.t(notConfigured(account)))
+      // A refused saved address says why; else the service is not set up.
+      ctx.io.err(ctx.t(account.account.signedOutReason() ?? NOT_CONFIGURED))
       return EXIT.failure
     }
     try {
@@ -64,6 +65,11 @@ export const signIn: Command = {
       return failWith(ctx, e)
     }
   }
+}
+
+const NOT_CONFIGURED: LocalizedText = {
+  en: 'Onair does not know the service yet: set ONAIR_MEDIA_URL, ONAIR_CLIENT_ID and ONAIR_CLIENT_SECRET (or pass --media-url and --client-id).',
+  ja: 'サービスの設定がありません。ONAIR_MEDIA_URL、ONAIR_CLIENT_ID、ONAIR_CLIENT_SECRET を設定してください（または --media-url と --client-id を指定してください）。'
 }
 
 /**

@@ -1,6 +1,6 @@
 import { StatusKind, STATUS_KINDS } from '../../../shared/records'
 import { UsageError, type Command } from '../command'
-import { positiveInt, reportSettled, reportStillQueued, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
+import { positiveInt, reportSettled, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'
 
 /** `onair status <work-id> <kind>`: through the outbox like the app, waiting for the service's answer. */
 export const status: Command = {
@@ -27,9 +27,8 @@ export const status: Command = {
       const entry = outbox.setStatus(workId, kind.data)
       const settled = await sendAndWait(outbox, entry.id, ctx.clock)
       outbox.stop()
-      if (settled.timedOut) return reportStillQueued(ctx, settled.entry)
       const line = ctx.t({ en: `Work ${workId}: ${kind.data}`, ja: `作品 ${workId}: ${kind.data}` })
-      return reportSettled(ctx, settled.entry, line)
+      return reportSettled(ctx, settled, line)
     })
   }
 }

@@ -31,21 +31,15 @@ export interface CalendarDeps {
 }
 
 export function openCalendar(deps: CalendarDeps): CalendarService {
-  // A calendar asks again every few minutes while nothing changed: the same inputs (the stores
-  // hand out the same objects until their files change) give the same document without redoing it.
-  let last: { inputs: unknown[]; text: Promise<string> } | undefined
-  const document = (): Promise<string> => {
-    const inputs = [deps.schedule(), deps.settings(), deps.locale(), deps.mediaUrl()]
-    if (last && inputs.every((input, i) => input === last!.inputs[i])) return last.text
-    const [schedule, settings, locale, mediaUrl] = inputs as [ScheduleCache, Settings, Locale, string]
-    const text = calendarDocument({ schedule, settings, locale, mediaUrl, now: deps.clock.now() })
-    last = { inputs, text }
-    // A document that could not be made is made again at the next request.
-    text.catch(() => {
-      if (last?.text === text) last = undefined
+  // Made at each request: calendars ask every few minutes, and the server's ETag spares them the body.
+  const document = (): Promise<string> =>
+    calendarDocument({
+      schedule: deps.schedule(),
+      settings: deps.settings(),
+      locale: deps.locale(),
+      mediaUrl: deps.mediaUrl(),
+      now: deps.clock.now()
     })
-    return text
-  }
   const subscription = createCalendarSubscription({
     store: feedFileStore(deps.dataDir, deps.onCorrupt),
     settings: deps.settings,

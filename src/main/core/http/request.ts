@@ -1,7 +1,6 @@
 import type { FetchLike, FetchResponse } from './node-fetch'
 import type { z } from 'zod'
 import { ApiError, type ServiceName } from './errors'
-import { stopwatch } from '../clock'
 
 /**
  * The one place both API clients send requests through: builds the URL, attaches the token as a
@@ -16,19 +15,6 @@ export interface HttpConfig {
   fetch?: FetchLike
   timeoutMs?: number
   userAgent?: string
-  /** Called once per attempt, whatever its outcome: the poll-cost benchmark counts with it. */
-  onRequest?: (stats: RequestStats) => void
-}
-
-export interface RequestStats {
-  method: string
-  /** Path without the query string, which never carries a token but may carry user data. */
-  path: string
-  /** 0 when no answer came back. */
-  status: number
-  /** Bytes of the response body as received. */
-  bytes: number
-  ms: number
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[]
@@ -84,10 +70,6 @@ export async function send<S extends z.ZodType | undefined>(
   }
 
   const isWrite = spec.method !== 'GET'
-  // Latency is real even when the client runs on a manual clock, so it is timed on a real one.
-  const elapsed = stopwatch()
-  const report = (status: number, bytes: number) =>
-    cfg.onRequest?.({ method: spec.method, path: url.pathname, status, bytes, ms: elapsed() })
   let res: FetchResponse | undefined
   let text: string
   try {
@@ -100,12 +82,10 @@ export async function send<S extends z.ZodType | undefined>(
     })
     text = await res.text()
   } catch (e) {
-    report(0, 0)
     // Headers arrived but the body was cut off: the request certainly reached the service.
     throw transportError(cfg.service, e, isWrite, res !== undefined)
   }
   const bytes = Buffer.byteLength(text)
-  report(res.status, bytes)
 
   if (res.status < 200 || res.status >= 300) throw statusError(cfg.service, res, text, isWrite)
   if (!spec.schema) return { data: undefined as never, status: res.status, bytes }

@@ -1,7 +1,6 @@
 import type { FetchLike } from '../http/node-fetch'
 import type { Clock } from '../clock'
 import { clockSleep, createPacer, type Sleep } from '../http/pacer'
-import type { RequestStats } from '../http/request'
 import type { RetryOptions } from '../http/retry'
 import { createTransport } from '../http/transport'
 import * as oauth from './oauth'
@@ -32,8 +31,6 @@ export interface MediaClientOptions {
   retry?: Omit<RetryOptions, 'sleep'>
   /** Waits of pacing and backoff; defaults to timers on `clock`. */
   sleep?: Sleep
-  /** Once per attempt (retries count), with status 0 when no answer came. */
-  onRequest?: (stats: RequestStats) => void
   userAgent?: string
 }
 
@@ -60,8 +57,7 @@ export function createMediaClient(opts: MediaClientOptions): MediaClient {
       token: opts.token,
       fetch: opts.fetch,
       timeoutMs: opts.timeoutMs,
-      userAgent: opts.userAgent,
-      onRequest: opts.onRequest
+      userAgent: opts.userAgent
     },
     pacer: createPacer({ now: () => opts.clock.now(), sleep, ...opts.pacing }),
     retry: { ...opts.retry, sleep }

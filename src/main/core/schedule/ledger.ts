@@ -28,15 +28,12 @@ export interface LedgerItem {
   siblings?: readonly { key: string; startedAt: string }[]
 }
 
-export interface Ledger extends DeliveredAt {
-  deliveredAt(key: string): number | undefined
+export interface Ledger {
   /**
    * The keys delivered as the file says now, read once: for a whole plan, where asking the ledger
    * key by key checks the file each time (a stat per key: milliseconds per plan of a full schedule).
    */
   delivered(): Required<DeliveredAt>
-  /** Records the keys and persists them before returning. */
-  add(items: readonly LedgerItem[], deliveredAt: number): void
   /**
    * The items no process has delivered yet, recorded as delivered in the same transaction (so of
    * two processes, only one gets a key), and the heartbeat moved to `at`. Notify only these.
@@ -47,8 +44,6 @@ export interface Ledger extends DeliveredAt {
   markServed(at: number): void
   /** Drops what can no longer be planned again; persists only when something changed. */
   prune(now: number): void
-  toJSON(): string
-  readonly size: number
 }
 
 /**
@@ -73,17 +68,7 @@ export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
     deliveredAt: (key) => entries[key]?.deliveredAt
   })
   return {
-    has: (key) => key in store.read().entries,
-    deliveredAt: (key) => store.read().entries[key]?.deliveredAt,
     delivered: () => deliveredIn(store.read()),
-    add(items, deliveredAt) {
-      if (items.length === 0) return
-      store.update((doc) => {
-        const next = structuredClone(doc)
-        record(next, items, deliveredAt)
-        return next
-      })
-    },
     claim(items, at) {
       let fresh: typeof items = []
       store.update((doc) => {
@@ -112,10 +97,6 @@ export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
         for (const [key] of expired(next, now)) delete next.entries[key]
         return next
       })
-    },
-    toJSON: () => JSON.stringify(store.read()),
-    get size() {
-      return Object.keys(store.read().entries).length
     }
   }
 }

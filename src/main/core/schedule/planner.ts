@@ -5,11 +5,6 @@ import { isInQuietHours } from './local-time'
 import { NOTHING_ACTED_ON, repeatsOf, type ActedOn, type DeliveredAt } from './repeats'
 import { reminderKey, slotsOf, type Slot } from './slots'
 
-/** What the planner needs from the delivered ledger; a Set of keys works too (then "when" is unknown). */
-export type DeliveredKeys = DeliveredAt
-
-export { reminderKey }
-
 const MINUTE = 60_000
 
 /**
@@ -30,7 +25,7 @@ export const oldestOnTime = (now: number, settings: Pick<ReminderSettings, 'grac
 export function candidates(
   programs: readonly CachedProgram[],
   settings: ReminderSettings,
-  ledger: DeliveredKeys
+  ledger: DeliveredAt
 ): Reminder[] {
   return notQuiet(undelivered(wantedSlots(programs, settings), settings, ledger), settings)
 }
@@ -45,14 +40,14 @@ const wantedSlots = (programs: readonly CachedProgram[], settings: ReminderSetti
 export function heldByQuietHours(
   programs: readonly CachedProgram[],
   settings: ReminderSettings,
-  ledger: DeliveredKeys
+  ledger: DeliveredAt
 ): Reminder[] {
   return undelivered(wantedSlots(programs, settings), settings, ledger).filter((r) =>
     isInQuietHours(r.fireAt, settings.quietHours, settings.timeZone)
   )
 }
 
-function undelivered(slots: readonly Slot[], settings: ReminderSettings, ledger: DeliveredKeys): Reminder[] {
+function undelivered(slots: readonly Slot[], settings: ReminderSettings, ledger: DeliveredAt): Reminder[] {
   const found: Reminder[] = []
   for (const { program, watchAt, shiftMinutes, siblings } of slots) {
     for (const offsetMinutes of settings.leadMinutes) {
@@ -76,7 +71,7 @@ function undelivered(slots: readonly Slot[], settings: ReminderSettings, ledger:
 
 /** The plan at one moment, as the scheduler reconciles its timer and the ledger with it. */
 export interface Plan {
-  /** What should exist: `plan()`'s answer. */
+  /** What should exist. */
   reminders: Reminder[]
   /**
    * Every reminder wanted and not delivered, too late ones included (the scheduler summarises
@@ -88,26 +83,16 @@ export interface Plan {
 }
 
 /**
- * The reminders that should exist at `now`. Reminders already past but within the grace period
- * are kept with their original fireAt: whether to fire them late is the scheduler's decision.
- * With the history's acts, the repeats of "don't let me miss it" (repeats.ts) are among them.
+ * The reminders that should exist at `now`, with what they were made from, so the scheduler
+ * computes the candidates once. Reminders already past but within the grace period are kept with
+ * their original fireAt: whether to fire them late is the scheduler's decision. With the history's
+ * acts, the repeats of "don't let me miss it" (repeats.ts) are among them.
  */
-export function plan(
-  programs: readonly CachedProgram[],
-  settings: ReminderSettings,
-  now: number,
-  ledger: DeliveredKeys,
-  acted: ActedOn = NOTHING_ACTED_ON
-): Reminder[] {
-  return planAt(programs, settings, now, ledger, acted).reminders
-}
-
-/** `plan()` with what it was made from, so the scheduler computes the candidates once. */
 export function planAt(
   programs: readonly CachedProgram[],
   settings: ReminderSettings,
   now: number,
-  ledger: DeliveredKeys,
+  ledger: DeliveredAt,
   acted: ActedOn = NOTHING_ACTED_ON
 ): Plan {
   const slots = wantedSlots(programs, settings)

@@ -4,7 +4,7 @@ import type { HistoryReminder } from '../../../shared/reminder-history'
 import type { CachedProgram } from '../../../shared/schedule'
 import type { ReminderSettings } from '../../../shared/settings'
 import type { NativeNotification } from '../notify'
-import { memoryStore, type DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/json-file'
 import { isInQuietHours } from './local-time'
 import { isWanted } from './planner'
 import { summaryLine } from './reminder-text'
@@ -126,5 +126,3 @@ export function premieresOver(store: DocumentStore<PremieresDoc>): Premieres {
     }
   }
 }
-
-export const memoryPremieres = (): Premieres => premieresOver(memoryStore(emptyPremieres()))

@@ -9,7 +9,7 @@ import { deliveryEntries, historyReminder } from './history'
 import type { PollResult } from './poll'
 import type { PollerStatus } from './poller'
 import { heldByQuietHours } from './planner'
-import { premiereAnnouncer } from './premiere-announcer'
+import { describePremieres, duePremieres, premiereReminder } from './premieres'
 import { describeDelivery } from './reminder-text'
 import { actedOn } from './repeats'
 import { createScheduler, GAP_HORIZON_MS, type Scheduler } from './scheduler'
@@ -43,7 +43,7 @@ export type ReminderEvent =
   | { type: 'premiere'; programs: CachedProgram[]; firedAt: number }
 
 export interface ReminderDelivery {
-  stores: Required<ReminderStores>
+  stores: ReminderStores
   scheduler: Scheduler
   /** Plans from the saved schedule: what is due, or fell due while nothing served, goes out now. */
   planSaved(): void
@@ -57,10 +57,7 @@ export interface ReminderDelivery {
 }
 
 /** `stores` are the folder's files (files.ts `reminderStores`), or memory stores in tests. */
-export function openReminderDelivery(
-  opts: ReminderDeliveryOptions,
-  stores: Required<ReminderStores>
-): ReminderDelivery {
+export function openReminderDelivery(opts: ReminderDeliveryOptions, stores: ReminderStores): ReminderDelivery {
   const { clock } = opts
   const { cache, ledger, snoozes, history, premieres } = stores
   const onError = opts.onError ?? (() => {})
@@ -119,17 +116,28 @@ export function openReminderDelivery(
         )
       )
     },
-    announcePremieres: premiereAnnouncer({
-      clock,
-      cache,
-      premieres,
-      history,
-      notifier: opts.notifier,
-      settings: opts.settings,
-      locale: opts.locale,
-      keep,
-      onAnnounced: (programs, firedAt) => emit({ type: 'premiere', programs, firedAt })
-    }),
+    /**
+     * Checked after each good poll and every minute, so a premiere held by quiet hours goes out as
+     * they end. What is due is claimed first: another process of the folder may have announced some.
+     */
+    announcePremieres() {
+      const now = clock.now()
+      const s = opts.settings().reminders
+      keep(() => {
+        const programs = premieres.claim(duePremieres(cache.read().programs, s, premieres.announced(), now), now)
+        const notice = describePremieres(programs, { locale: opts.locale(), timeZone: s.timeZone, now })
+        if (!notice) return
+        // Told first, then shown, then kept in the history, as a reminder is.
+        emit({ type: 'premiere', programs, firedAt: now })
+        opts.notifier.show(notice)
+        keep(() =>
+          history.add(
+            programs.map((p) => ({ at: now, outcome: 'premiere', reminders: [premiereReminder(p, now)] })),
+            now
+          )
+        )
+      })
+    },
     keep,
     emit,
     onChange(listener) {

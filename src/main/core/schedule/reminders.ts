@@ -8,7 +8,7 @@ import { dataFile } from '../store/data-files'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
 import { emptySchedule } from './empty-schedule'
-import { reminderStores, type ReminderStores } from './files'
+import { reminderStores } from './files'
 import { remindedOf } from './history'
 import { createPoller, type PollerStatus } from './poller'
 import {
@@ -31,10 +31,8 @@ export interface ReminderServiceOptions extends ReminderDeliveryOptions {
   monitor: SessionMonitor
   random?: () => number
   cron?: CronFactory
-  /** The files of schedule/files.ts in this folder, unless `stores` are given. */
-  dataDir?: string
-  /** Without `snoozes`, `history` or `premieres`, they live in memory. */
-  stores?: ReminderStores
+  /** The folder of schedule/files.ts. */
+  dataDir: string
   /** Opened already (`onair run` delivers what fell due before it builds the account); else opened here. */
   delivery?: ReminderDelivery
 }
@@ -83,8 +81,7 @@ const JUMP_TOLERANCE_MS = 5_000
 
 export function createReminderService(opts: ReminderServiceOptions): ReminderService {
   const { clock, monitor } = opts
-  const delivery =
-    opts.delivery ?? openReminderDelivery(opts, reminderStores(opts.dataDir, opts.stores, opts.onCorrupt))
+  const delivery = opts.delivery ?? openReminderDelivery(opts, reminderStores(opts.dataDir, opts.onCorrupt))
   const { cache, snoozes, history } = delivery.stores
   const { scheduler, emit, keep, noteQuietHolds, announcePremieres } = delivery
 
@@ -173,7 +170,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       noteQuietHolds()
       announcePremieres()
       watch(clock.now() + WATCHDOG_MS)
-      if (opts.dataDir && !opts.stores) unwatchSnoozes = watchDocument(dataFile(opts.dataDir, 'snoozes'), checkSnoozes)
+      unwatchSnoozes = watchDocument(dataFile(opts.dataDir, 'snoozes'), checkSnoozes)
       return poller.start()
     },
     stop() {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { CachedProgram, Reminder } from '../../../shared/schedule'
 import type { ReminderSettings } from '../../../shared/settings'
 import { channelRule } from '../../../shared/watch-time'
-import { memoryStore, type DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/json-file'
 import { isWanted, oldestOnTime } from './planner'
 
 const SnoozeEntry = z.object({
@@ -149,6 +149,3 @@ export function snoozesOver(store: DocumentStore<SnoozesDoc>): Snoozes {
     }
   }
 }
-
-/** Snoozes kept in memory (services composed over stores without a folder, tests). */
-export const memorySnoozes = (): Snoozes => snoozesOver(memoryStore(emptySnoozes()))

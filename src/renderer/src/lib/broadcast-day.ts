@@ -1,7 +1,7 @@
 /**
  * Broadcast days: TV guides end a day in the small hours (05:00 by default), so a 01:30 slot is
  * listed under the evening before, and may be written 25:30. Everything works on wall-clock parts
- * in the given zone (the system's when absent), so a DST change never moves a slot to another day.
+ * in the system's zone, which is what the app shows, so a DST change never moves a slot to another day.
  */
 import { dateTimeFormat } from './intl'
 
@@ -12,35 +12,16 @@ export interface WallClock {
   minutes: number
 }
 
-/** Wall-clock parts in a fixed form, whatever the user's language. */
-const partsFormatter = (timeZone: string): Intl.DateTimeFormat =>
-  dateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23'
-  })
-
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n))
 
-export function wallClock(instant: string | number, timeZone?: string): WallClock {
+// Date's local fields, not Intl: the same wall clock (both come from ICU) at a small fraction of the
+// cost of formatting, and grouping a long schedule by day reads each program's.
+export function wallClock(instant: string | number): WallClock {
   const at = new Date(instant)
-  if (timeZone === undefined) {
-    // The system zone, which is what the app shows: Date's local fields are the same wall clock as
-    // Intl's default zone (both come from ICU) at a small fraction of the cost of formatting, and
-    // grouping 10,000 programs by day formats each one.
-    return {
-      date: `${at.getFullYear()}-${pad2(at.getMonth() + 1)}-${pad2(at.getDate())}`,
-      minutes: at.getHours() * 60 + at.getMinutes()
-    }
+  return {
+    date: `${at.getFullYear()}-${pad2(at.getMonth() + 1)}-${pad2(at.getDate())}`,
+    minutes: at.getHours() * 60 + at.getMinutes()
   }
-  // The digits of "11/22/2026, 01:30" in en-US's fixed month/day/year order (`format` and a match
-  // cost about a third of `formatToParts`).
-  const [month, day, year, hour, minute] = partsFormatter(timeZone).format(at).match(/\d+/g) ?? []
-  return { date: `${year}-${month}-${day}`, minutes: Number(hour) * 60 + Number(minute) }
 }
 
 /**
@@ -64,8 +45,8 @@ function previousDate(date: string): string {
 }
 
 /** The broadcast day (`YYYY-MM-DD`) a start time belongs to. */
-export function broadcastDay(instant: string | number, boundary: number, timeZone?: string): string {
-  const wall = wallClock(instant, timeZone)
+export function broadcastDay(instant: string | number, boundary: number): string {
+  const wall = wallClock(instant)
   return wall.minutes < boundary ? previousDate(wall.date) : wall.date
 }
 
@@ -77,12 +58,11 @@ export interface DayGroup<T> {
 /** Consecutive groups in the input's order (the schedule is soonest first). */
 export function groupByBroadcastDay<T extends { startedAt: string }>(
   items: readonly T[],
-  boundary: number,
-  timeZone?: string
+  boundary: number
 ): DayGroup<T>[] {
   const groups: DayGroup<T>[] = []
   for (const item of items) {
-    const day = broadcastDay(item.startedAt, boundary, timeZone)
+    const day = broadcastDay(item.startedAt, boundary)
     const last = groups.at(-1)
     if (last?.day === day) last.items.push(item)
     else groups.push({ day, items: [item] })
@@ -95,21 +75,17 @@ export interface SlotTimeOptions {
   boundary: number
   /** Write slots before the boundary as 24:00–28:59 of the broadcast day. */
   extendedHours: boolean
-  timeZone?: string
 }
 
 export function formatSlotTime(instant: string | number, opts: SlotTimeOptions): string {
-  const wall = wallClock(instant, opts.timeZone)
+  const wall = wallClock(instant)
   if (opts.extendedHours && wall.minutes < opts.boundary) {
     const minutes = wall.minutes + 24 * 60
     return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
   }
-  return dateTimeFormat(opts.language, {
-    timeZone: opts.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23'
-  }).format(new Date(instant))
+  return dateTimeFormat(opts.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(instant)
+  )
 }
 
 /** A day heading such as "Sun, Nov 22" / "11月22日(日)"; the key is a calendar date, so UTC. */

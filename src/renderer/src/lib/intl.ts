@@ -2,8 +2,7 @@
  * Shared `Intl` formatters. Constructing one resolves locale data and costs far more than
  * formatting with it, and the schedule formats a time and a countdown for every row, so each
  * distinct locale + options (the time zone is one of the options) is built once and reused.
- * Formatters are immutable, so sharing them is safe. A formatter without `timeZone` keeps the
- * system zone it was built in, as the previous per-module cache of `wallClock` already did.
+ * Formatters are immutable, so sharing them is safe.
  */
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>()
 

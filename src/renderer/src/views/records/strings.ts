@@ -8,11 +8,8 @@ export {
   undo,
   discard,
   cancel,
-  comment,
-  rating,
-  noRating,
-  shareMicroblog,
-  shareSocialnet
+  undone,
+  deleteQueued
 } from '../../lib/common-strings'
 
 /** The Records view's own words (shown with `localized`). */
@@ -23,7 +20,6 @@ export const recentEmpty: LocalizedText = {
   en: 'No recent records. Episodes you record in Onair stay editable here for a week.',
   ja: '最近の記録はありません。Onair で記録したエピソードは 1 週間ここで編集できます。'
 }
-export const undone: LocalizedText = { en: 'Undone: nothing was sent.', ja: '取り消しました。何も送信していません。' }
 export const statusChange: LocalizedText = { en: 'Work #{id} → {status}', ja: '作品 #{id} → {status}' }
 export const episode: LocalizedText = { en: 'Episode #{id}', ja: 'エピソード #{id}' }
 export const sentAt: LocalizedText = { en: 'Sent {when}', ja: '{when} に送信' }
@@ -56,7 +52,6 @@ export const editQueued: LocalizedText = {
   en: 'The change is queued and will be sent.',
   ja: '変更をキューに入れました。送信されます。'
 }
-export const deleteQueued: LocalizedText = { en: 'The record will be deleted.', ja: '記録は削除されます。' }
 export const retried: LocalizedText = { en: 'Sending again.', ja: '再送信します。' }
 export const discarded: LocalizedText = { en: 'Discarded.', ja: '破棄しました。' }
 export const notEditable: LocalizedText = {

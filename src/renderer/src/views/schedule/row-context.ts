@@ -1,7 +1,7 @@
 import type { Locale } from '../../../../shared/locale'
 import type { CachedProgram } from '../../../../shared/schedule'
 import type { StatusKind } from '../../../../shared/status-kinds'
-import type { RecordContent } from '../../components/record-content'
+import type { RecordContent } from '../../components/RecordFields.svelte'
 
 /**
  * What every schedule row shares, built once by the list: how to write times, whether the

@@ -23,8 +23,7 @@ export function watchSlot(
   if (rule.offsetMinutes === 0) return { time: null, silent: rule.muted }
   const at = watchAt(program, channels)
   const time = formatSlotTime(at, opts)
-  const sameDay =
-    broadcastDay(at, opts.boundary, opts.timeZone) === broadcastDay(program.startedAt, opts.boundary, opts.timeZone)
-  const day = dateTimeFormat(opts.language, { timeZone: opts.timeZone, weekday: 'short' }).format(at)
+  const sameDay = broadcastDay(at, opts.boundary) === broadcastDay(program.startedAt, opts.boundary)
+  const day = dateTimeFormat(opts.language, { weekday: 'short' }).format(at)
   return { time: sameDay ? time : `${day} ${time}`, silent: rule.muted }
 }
