@@ -14,7 +14,6 @@ export interface HttpConfig {
   token: () => string | undefined
   fetch?: FetchLike
   timeoutMs?: number
-  userAgent?: string
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[]
@@ -57,7 +56,6 @@ export async function send<S extends z.ZodType | undefined>(
   const url = new URL(spec.path.replace(/^\//, ''), cfg.baseUrl.endsWith('/') ? cfg.baseUrl : `${cfg.baseUrl}/`)
   if (spec.query) url.search = encodeParams(spec.query).toString()
   const headers: Record<string, string> = { accept: 'application/json' }
-  if (cfg.userAgent) headers['user-agent'] = cfg.userAgent
   if (spec.auth !== false) {
     const token = spec.bearer ?? cfg.token()
     if (!token) throw new ApiError({ kind: 'auth', service: cfg.service, detail: 'not signed in' })

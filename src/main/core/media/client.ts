@@ -31,7 +31,6 @@ export interface MediaClientOptions {
   retry?: Omit<RetryOptions, 'sleep'>
   /** Waits of pacing and backoff; defaults to timers on `clock`. */
   sleep?: Sleep
-  userAgent?: string
 }
 
 export interface MediaClient {
@@ -56,8 +55,7 @@ export function createMediaClient(opts: MediaClientOptions): MediaClient {
       baseUrl: opts.baseUrl,
       token: opts.token,
       fetch: opts.fetch,
-      timeoutMs: opts.timeoutMs,
-      userAgent: opts.userAgent
+      timeoutMs: opts.timeoutMs
     },
     pacer: createPacer({ now: () => opts.clock.now(), sleep, ...opts.pacing }),
     retry: { ...opts.retry, sleep }
