@@ -33,8 +33,6 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
 
 export interface HttpResult<T> {
   data: T
-  status: number
-  bytes: number
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -83,10 +81,9 @@ export async function send<S extends z.ZodType | undefined>(
     // Headers arrived but the body was cut off: the request certainly reached the service.
     throw transportError(cfg.service, e, isWrite, res !== undefined)
   }
-  const bytes = Buffer.byteLength(text)
 
   if (res.status < 200 || res.status >= 300) throw statusError(cfg.service, res, text, isWrite)
-  if (!spec.schema) return { data: undefined as never, status: res.status, bytes }
+  if (!spec.schema) return { data: undefined as never }
 
   let parsed: unknown
   try {
@@ -99,7 +96,7 @@ export async function send<S extends z.ZodType | undefined>(
     const where = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
     throw new ApiError({ kind: 'bad_response', service: cfg.service, status: res.status, detail: where.join('; ') })
   }
-  return { data: result.data as never, status: res.status, bytes }
+  return { data: result.data as never }
 }
 
 function transportError(service: ServiceName, e: unknown, isWrite: boolean, answered: boolean): ApiError {
