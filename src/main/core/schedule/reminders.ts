@@ -44,7 +44,6 @@ export interface ReminderService {
   start(): Promise<PollerStatus>
   stop(): void
   schedule(): ScheduleCache
-  state(): PollerStatus
   /** What the schedule window shows (`schedule:get`). */
   snapshot(): ScheduleView
   tray(): TrayState
@@ -182,7 +181,6 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       unwatchSnoozes = null
     },
     schedule: () => cache.read(),
-    state: () => poller.status(),
     snapshot,
     tray() {
       const status = poller.status()
