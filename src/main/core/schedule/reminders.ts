@@ -37,8 +37,6 @@ export interface ReminderServiceOptions extends ReminderDeliveryOptions {
   delivery?: ReminderDelivery
 }
 
-export type { ReminderEvent }
-
 export interface ReminderService {
   /** Plans from the saved schedule at once (offline start), then polls. */
   start(): Promise<PollerStatus>
