@@ -33,7 +33,6 @@ export interface UpcomingProgram {
 
 /** Parts, not a sentence: the shell words the tooltip in the user's language. */
 export interface TrayTooltip {
-  status: TrayIcon
   next: { title: string; channel: string; episode: Episode | null; countdown: string; onAir: boolean } | null
 }
 
@@ -66,7 +65,7 @@ export function trayState({ signedIn, pollState, programs, now, channels = {} }:
         onAir: first.onAir
       }
     : null
-  return { icon, tooltip: { status: icon, next }, nextPrograms }
+  return { icon, tooltip: { next }, nextPrograms }
 }
 
 function upcoming(
