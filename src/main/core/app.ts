@@ -69,21 +69,10 @@ export interface CoreEvents {
   subscribe(listener: AnyEventListener): () => void
 }
 
-export interface Core {
-  readonly clock: Clock
-  readonly dataDir: string
+/** The features of `deps`, and what the core makes of the rest. */
+export interface Core extends Omit<CoreDeps, 'appName' | 'version' | 'platform' | 'locale' | 'window' | 'diagnostics'> {
   readonly events: CoreEvents
-  readonly account: Account
-  readonly settings: DocumentStore<Settings>
-  readonly inbox: InboxService
-  readonly records: RecordsCore
-  readonly reminders: ReminderService
-  readonly calendar: CalendarService
-  readonly calendarShell: CalendarShell
-  readonly shortcuts: ShortcutShell
-  readonly updates: UpdateService
   info(): AppInfo
-  openExternal(url: string): Promise<void>
   openLog(): Promise<void>
   copyDiagnostics(): Promise<{ copied: boolean }>
   hideWindow(): void
@@ -108,7 +97,8 @@ function createEvents(): CoreEvents {
 
 export function createCore(deps: CoreDeps): Core {
   const events = createEvents()
-  const { account, inbox, records, reminders, calendar, updates, window } = deps
+  const { appName, version, platform, locale, window, diagnostics, ...features } = deps
+  const { account, inbox, records, reminders, calendar, updates } = features
   account.onChange((change) => events.emit('auth:changed', change))
   inbox.onChange((unseenCount) => events.emit('inbox:changed', { unseenCount }))
   records.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
@@ -122,27 +112,12 @@ export function createCore(deps: CoreDeps): Core {
     else if (!change.reason) reminders.reset()
   })
   return {
-    clock: deps.clock,
-    dataDir: deps.dataDir,
+    ...features,
     events,
-    account,
-    settings: deps.settings,
-    inbox,
-    records,
-    reminders,
-    calendar,
-    calendarShell: deps.calendarShell,
-    shortcuts: deps.shortcuts,
-    updates,
-    info: () => ({
-      name: deps.appName,
-      version: deps.version,
-      platform: deps.platform,
-      locale: deps.locale()
-    }),
+    info: () => ({ name: appName, version, platform, locale: locale() }),
     openLog: () => window.openLog(),
     async copyDiagnostics() {
-      await deps.diagnostics.copy(deps.diagnostics.text())
+      await diagnostics.copy(diagnostics.text())
       return { copied: true }
     },
     hideWindow: () => window.hide(),

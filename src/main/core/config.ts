@@ -74,22 +74,14 @@ function port(raw: string | undefined, problems: Problem[]): number | undefined 
  * A secret from the environment goes only to the address given beside it, never to one read from
  * the settings file, which any local program (or `onair config`) may have changed.
  */
-function unpaired(
-  secret: 'clientSecret' | 'wikiToken',
-  given: string | undefined,
-  address: 'mediaUrl' | 'wikiUrl'
-): Problem[] {
-  return given === undefined
-    ? []
-    : [
-        {
-          key: secret,
-          why: {
-            en: `is sent only to the address given with it: set ${SOURCES[address]} as well`,
-            ja: `一緒に指定したアドレスにだけ送ります。${SOURCES[address]} も指定してください`
-          }
-        }
-      ]
+function unpaired(secret: 'clientSecret' | 'wikiToken', address: 'mediaUrl' | 'wikiUrl'): Problem {
+  return {
+    key: secret,
+    why: {
+      en: `is sent only to the address given with it: set ${SOURCES[address]} as well`,
+      ja: `一緒に指定したアドレスにだけ送ります。${SOURCES[address]} も指定してください`
+    }
+  }
 }
 
 export class ConfigError extends Error {
@@ -119,8 +111,8 @@ export function resolveConfig(flags: ConfigFlags, env: Env, platform?: NodeJS.Pl
   const mediaUrl = address('mediaUrl', blankToUndefined(flags.mediaUrl ?? env.ONAIR_MEDIA_URL), problems)
   const wikiUrl = address('wikiUrl', blankToUndefined(flags.wikiUrl ?? env.ONAIR_WIKI_URL), problems)
   const redirectPort = port(blankToUndefined(flags.port ?? env.ONAIR_REDIRECT_PORT), problems)
-  if (mediaUrl === undefined) problems.push(...unpaired('clientSecret', clientSecret, 'mediaUrl'))
-  if (wikiUrl === undefined) problems.push(...unpaired('wikiToken', wikiToken, 'wikiUrl'))
+  if (clientSecret !== undefined && mediaUrl === undefined) problems.push(unpaired('clientSecret', 'mediaUrl'))
+  if (wikiToken !== undefined && wikiUrl === undefined) problems.push(unpaired('wikiToken', 'wikiUrl'))
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     dataDir: dataDirFor(flags.dataDir ?? env.ONAIR_DATA_DIR, appDataDir(env, platform)),

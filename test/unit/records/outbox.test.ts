@@ -75,7 +75,7 @@ describe('outbox: records', () => {
   })
 
   it('retries by itself with growing backoff until the service answers', async () => {
-    const h = await setup({}, { backoff: { baseMs: 1_000, maxMs: 8_000 } })
+    const h = await setup()
     const outbox = h.open()
     outbox.record(PROGRAM_9, { immediate: true })
     await h.emu.suspend()

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validateCron } from '../../../src/main/core/schedule/cron'
-import { normalizePrograms, toCachedProgram } from '../../../src/main/core/schedule/normalize'
+import { toCachedProgram } from '../../../src/main/core/schedule/normalize'
 import { programSchema } from '../../../src/main/core/media/schemas'
 import { CachedProgramSchema } from '../../../src/shared/schedule'
 
@@ -28,15 +28,15 @@ describe('normalize', () => {
 
   it('skips programs without a work title or channel; degrades the rest', () => {
     const cut = (patch: object) => programSchema.parse({ ...full, ...patch })
-    const { programs, skipped } = normalizePrograms([
+    const [one, two, three, ...kept] = [
       cut({ id: 1, work: { id: 3 } }),
       cut({ id: 2, channel: {} }),
       cut({ id: 3, work: {} }),
       cut({ id: 4, episode: {}, channel: { id: 2 }, is_rebroadcast: undefined }),
       cut({ id: 5, episode: null })
-    ])
-    expect(skipped).toEqual([1, 2, 3])
-    expect(programs.map((p) => [p.id, p.episode, p.channel.name, p.isRebroadcast])).toEqual([
+    ].map(toCachedProgram)
+    expect([one, two, three]).toEqual([null, null, null])
+    expect(kept.map((p) => [p!.id, p!.episode, p!.channel.name, p!.isRebroadcast])).toEqual([
       [4, null, '', false],
       [5, null, 'BS11', true]
     ])

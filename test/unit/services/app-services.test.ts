@@ -238,11 +238,11 @@ describe('app services beside another daemon on the same folder', () => {
     const app = accountServices(t, { clock, cron: manualCron, hold: { face: 'app', whenHeld: 'standby' } })
     await app.start()
     // Standing by: no poll of its own, but recording works.
-    expect(app.reminders.state().state).toBe('idle')
+    expect(app.reminders.snapshot().state).toBe('idle')
     expect(() => app.records.outbox.record({ episodeId: 301 })).not.toThrow()
     if (daemon.ok) daemon.hold.release()
     clock.advance(STANDBY_RETRY_MS)
-    await vi.waitFor(() => expect(app.reminders.state().state).toBe('ok'))
+    await vi.waitFor(() => expect(app.reminders.snapshot().state).toBe('ok'))
     // Now the app holds it: a `onair run` would be refused.
     expect(holdFolder(t.dataDir, { face: 'cli', now: clock.now() })).toMatchObject({
       ok: false,

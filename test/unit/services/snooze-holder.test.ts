@@ -56,7 +56,7 @@ describe('a snooze pressed in the app while `onair run` serves the folder', () =
 
     const app = compose(t, clock, 'app')
     await app.services.start()
-    expect(app.services.reminders.state().state).toBe('idle')
+    expect(app.services.reminders.snapshot().state).toBe('idle')
     const first = app.services.reminders.snooze(reminder.reminder!)
     expect(first).toEqual({ ok: true, fireAt: clock.now() + SNOOZE_MS })
     // `onair run` sees the press within a watchdog round even where the folder cannot be watched.
@@ -69,7 +69,7 @@ describe('a snooze pressed in the app while `onair run` serves the folder', () =
     const again = app.services.reminders.snooze(run.shown[1]!.reminder!)
     await run.services.stop()
     clock.advance(STANDBY_RETRY_MS)
-    await vi.waitFor(() => expect(app.services.reminders.state().state).toBe('ok'))
+    await vi.waitFor(() => expect(app.services.reminders.snapshot().state).toBe('ok'))
     const snoozed = () => app.shown.filter((n) => n.id === reminder.id)
     clock.advanceTo(again.ok ? again.fireAt - 1 : 0)
     expect(snoozed()).toEqual([])

@@ -22,8 +22,6 @@ export interface FeedServerOptions {
   onError?: (err: unknown) => void
 }
 
-export type FeedServer = LoopbackPort
-
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a)
   const y = Buffer.from(b)
@@ -42,7 +40,7 @@ function answer(res: ServerResponse, status: number, headers: Record<string, str
   res.end()
 }
 
-export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServer> {
+export async function startFeedServer(opts: FeedServerOptions): Promise<LoopbackPort> {
   let port = opts.port
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

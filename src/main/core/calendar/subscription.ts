@@ -3,7 +3,8 @@ import type { CalendarInfo } from '../../../shared/contract/calendar'
 import type { Settings } from '../../../shared/settings'
 import type { DocumentStore } from '../store/json-file'
 import { feedSecret, feedUrl, replaceFeedSecret, type FeedDoc } from './address'
-import { startFeedServer, type FeedServer } from './server'
+import type { LoopbackPort } from '../http/loopback-server'
+import { startFeedServer } from './server'
 
 /**
  * "Subscribe in your calendar": the feed server switched on and off with the setting, on a port
@@ -38,7 +39,7 @@ const busyPort = (port: number): LocalizedText => ({
 export function createCalendarSubscription(deps: SubscriptionDeps): CalendarSubscription {
   const listeners = new Set<(info: CalendarInfo) => void>()
   let running = false
-  let server: FeedServer | undefined
+  let server: LoopbackPort | undefined
   let error: LocalizedText | undefined
   // What the server was last started for: a settings write that leaves these alone restarts nothing.
   let current = ''

@@ -36,21 +36,9 @@ export interface OutboxOptions {
   media: () => MediaClient
   clock: Clock
   monitor?: SessionMonitor
-  /** Default 10 s. */
-  undoWindowMs?: number
-  /** Default 5 s doubling up to 5 min. */
-  backoff?: { baseMs?: number; maxMs?: number }
   random?: () => number
-  /** How long sent records stay editable from the app; default 7 days. */
-  recentDays?: number
-  /** How long a sent entry stays visible in the outbox; default 1 day. */
-  sentKeepMs?: number
-  newId?: () => string
   /** This outbox's identity in leases; tests give two outboxes in one process their own. */
   owner?: ProcessRef
-  processGone?: (owner: ProcessRef) => boolean
-  /** Default 60 s, renewed every third of it while a request runs. */
-  leaseMs?: number
   /** Calls back when another process changed the file; returns how to stop watching. */
   watch?: (onChange: () => void) => () => void
   /** A store or timer failure the outbox survived; the entries stay as the file has them. */
@@ -98,15 +86,16 @@ export interface Outbox {
 const DAY = 86_400_000
 /** Without a file watch nobody else's change is seen at once; with one, a missed event costs this much. */
 const RECHECK_MS = 30_000
+/** How long a record waits before it is sent, so that it can still be undone. */
+const UNDO_WINDOW_MS = 10_000
+/** Sent entries stay visible this long; sent records stay editable from the app a week. */
+const KEEP = { sentKeepMs: DAY, recentMs: 7 * DAY }
+/** A request's lease, renewed every third of it while the request runs. */
+const LEASE_MS = 60_000
 
 export function createOutbox(opts: OutboxOptions): Outbox {
   const { store, clock } = opts
-  const windowMs = opts.undoWindowMs ?? 10_000
-  const baseMs = opts.backoff?.baseMs ?? 5_000
-  const maxMs = opts.backoff?.maxMs ?? 300_000
   const random = opts.random ?? Math.random
-  const newId = opts.newId ?? randomUUID
-  const keep = { sentKeepMs: opts.sentKeepMs ?? DAY, recentMs: (opts.recentDays ?? 7) * DAY }
   const onError = opts.onError ?? (() => {})
   const changeListeners = new Set<(entries: OutboxEntry[]) => void>()
   const rollbackListeners = new Set<(e: StatusRollback) => void>()
@@ -124,7 +113,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     store.update((current) => {
       const doc = structuredClone(current)
       result = mutation(doc)
-      t.prune(doc, now(), keep)
+      t.prune(doc, now(), KEEP)
       return doc
     })
     changed()
@@ -160,11 +149,12 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     clock,
     monitor: opts.monitor,
     owner: opts.owner ?? thisProcess(),
-    gone: opts.processGone ?? processGone,
+    gone: processGone,
     only: () => (scope === 'own' ? mine : undefined),
-    retryDelay: (attempts) => retryDelay(attempts, baseMs, maxMs, random),
-    newId,
-    leaseMs: opts.leaseMs ?? 60_000,
+    // 5 s, doubling up to 5 min.
+    retryDelay: (attempts) => retryDelay(attempts, 5_000, 300_000, random),
+    newId: randomUUID,
+    leaseMs: LEASE_MS,
     recheckMs: () => (unwatch && scope === 'all' ? RECHECK_MS : undefined),
     onRollback: rollback,
     onError
@@ -193,10 +183,10 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         tx((doc) =>
           t.add<RecordEntry>(doc, {
             ...r,
-            id: newId(),
+            id: randomUUID(),
             kind: 'record',
             state: o.immediate ? 'queued' : 'waiting',
-            ...(o.immediate ? {} : { sendAt: at + windowMs }),
+            ...(o.immediate ? {} : { sendAt: at + UNDO_WINDOW_MS }),
             createdAt: at,
             attempts: 0
           })
@@ -206,7 +196,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       return entry
     },
     undo(id) {
-      const result = tx((doc) => t.undo(doc, id, now(), newId))
+      const result = tx((doc) => t.undo(doc, id, now(), randomUUID))
       if (result.queued) {
         own(result.queued)
         void sender.kick()
@@ -214,7 +204,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       return result.outcome
     },
     edit(id, changes) {
-      const { entry, queued } = tx((doc) => t.edit(doc, id, changes, now(), newId))
+      const { entry, queued } = tx((doc) => t.edit(doc, id, changes, now(), randomUUID))
       if (queued) {
         own(entry)
         void sender.kick()
@@ -225,7 +215,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       const entry = own(
         tx((doc) =>
           t.add<StatusEntry>(doc, {
-            id: newId(),
+            id: randomUUID(),
             kind: 'status',
             workId,
             status,

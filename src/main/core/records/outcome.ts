@@ -18,12 +18,10 @@ export type Outcome =
 
 export function outcomeOf(e: unknown): Outcome {
   if (!(e instanceof ApiError)) {
+    const message = e instanceof Error ? e.message : String(e)
     return {
       type: 'fail',
-      reason: {
-        en: `Onair could not send this (${e instanceof Error ? e.message : String(e)}).`,
-        ja: `送信できませんでした（${e instanceof Error ? e.message : String(e)}）。`
-      }
+      reason: { en: `Onair could not send this (${message}).`, ja: `送信できませんでした（${message}）。` }
     }
   }
   const reason = describeApiError(e)

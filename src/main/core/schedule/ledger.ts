@@ -29,10 +29,7 @@ export interface LedgerItem {
 }
 
 export interface Ledger {
-  /**
-   * The keys delivered as the file says now, read once: for a whole plan, where asking the ledger
-   * key by key checks the file each time (a stat per key: milliseconds per plan of a full schedule).
-   */
+  /** The keys delivered as the file says now, read once for a whole plan. */
   delivered(): Required<DeliveredAt>
   /**
    * The items no process has delivered yet, recorded as delivered in the same transaction (so of
@@ -62,13 +59,11 @@ export function ledgerOver(store: DocumentStore<LedgerDoc>): Ledger {
     [item, ...(item.siblings ?? [])].some(({ key }) => key in doc.entries)
   const expired = (doc: LedgerDoc, now: number) =>
     Object.entries(doc.entries).filter(([, e]) => now - Math.max(e.startedAt, e.deliveredAt) > LEDGER_KEEP_MS)
-
-  const deliveredIn = ({ entries }: LedgerDoc): Required<DeliveredAt> => ({
-    has: (key) => key in entries,
-    deliveredAt: (key) => entries[key]?.deliveredAt
-  })
   return {
-    delivered: () => deliveredIn(store.read()),
+    delivered() {
+      const { entries } = store.read()
+      return { has: (key) => key in entries, deliveredAt: (key) => entries[key]?.deliveredAt }
+    },
     claim(items, at) {
       let fresh: typeof items = []
       store.update((doc) => {

@@ -1,18 +1,19 @@
+import type { Locale } from '../../../shared/locale'
 import type { QuietHours } from '../../../shared/settings'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
-function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
-  const id = timeZone ?? ''
-  let f = formatters.get(id)
+/** One DateTimeFormat per language, zone (absent: the system's) and options, made once and reused. */
+export function dateFormat(
+  locale: Locale,
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`
+  let f = formatters.get(key)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23'
-    })
-    formatters.set(id, f)
+    f = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { ...options, timeZone })
+    formatters.set(key, f)
   }
   return f
 }
@@ -25,7 +26,8 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
 export function localMinuteOfDay(epochMs: number, timeZone?: string): number {
   let hour = 0
   let minute = 0
-  for (const part of formatter(timeZone).formatToParts(epochMs)) {
+  const wallClock = dateFormat('en', timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  for (const part of wallClock.formatToParts(epochMs)) {
     if (part.type === 'hour') hour = Number(part.value)
     else if (part.type === 'minute') minute = Number(part.value)
   }

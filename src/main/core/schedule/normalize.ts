@@ -30,20 +30,3 @@ export function toCachedProgram(p: Program): CachedProgram | null {
           }
   }
 }
-
-export interface Normalized {
-  programs: CachedProgram[]
-  /** Ids of programs dropped for missing what Onair needs. */
-  skipped: number[]
-}
-
-export function normalizePrograms(programs: readonly Program[]): Normalized {
-  const out: CachedProgram[] = []
-  const skipped: number[] = []
-  for (const p of programs) {
-    const c = toCachedProgram(p)
-    if (c) out.push(c)
-    else skipped.push(p.id)
-  }
-  return { programs: out, skipped }
-}

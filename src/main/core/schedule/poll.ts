@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { collectPages } from '../media/paginate'
 import { byStartedAt } from '../media/programs'
-import { normalizePrograms } from './normalize'
+import { toCachedProgram } from './normalize'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -69,7 +69,14 @@ export async function pollOnce({ media, now, settings }: PollInput): Promise<Pol
       { maxPages: MAX_POLL_PAGES }
     )
     const collected = await collectPages(walk, byStartedAt)
-    const { programs, skipped } = normalizePrograms(collected.items)
+    const programs: CachedProgram[] = []
+    // Dropped for missing what Onair needs: their ids are reported.
+    const skipped: number[] = []
+    for (const p of collected.items) {
+      const c = toCachedProgram(p)
+      if (c) programs.push(c)
+      else skipped.push(p.id)
+    }
     return { ok: true, programs, pages: collected.pages, complete: collected.complete, skipped }
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, error: e }

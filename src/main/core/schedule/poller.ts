@@ -33,8 +33,6 @@ export interface PollerOptions {
   /** In [0, 1); spreads cron ticks and retries so many clients do not arrive in the same second. */
   random?: () => number
   cron?: CronFactory
-  jitterMs?: number
-  backoff?: Partial<typeof DEFAULT_BACKOFF>
 }
 
 export interface Poller {
@@ -45,7 +43,7 @@ export interface Poller {
   refresh(): Promise<PollerStatus>
   /** Back from sleep: the schedule may have moved meanwhile. */
   resume(): Promise<PollerStatus>
-  /** The network returned: retry now rather than at the end of the backoff. */
+  /** The network returned: retry now rather than at the end of the BACKOFF. */
   networkBack(): Promise<PollerStatus>
   /** The cron expression may have changed. */
   reschedule(): void
@@ -57,7 +55,9 @@ export const DEFAULT_CRON = '*/10 * * * *'
  * On top of the media client's own quick GET retries (seconds): these are minutes apart, so a
  * service down for a while is asked again a few times, not hammered, and then the cron resumes.
  */
-export const DEFAULT_BACKOFF = { baseMs: 30_000, capMs: 5 * 60_000, maxRetries: 5 }
+export const BACKOFF = { baseMs: 30_000, capMs: 5 * 60_000, maxRetries: 5 }
+/** Cron ticks are spread over this much, so many clients do not arrive in the same second. */
+const JITTER_MS = 5000
 
 /**
  * Worth the backoff: what a 5xx is worth. An answer that does not parse or breaks the schema is
@@ -69,8 +69,6 @@ const retryable = (e: ApiError): boolean => e.transient || e.kind === 'bad_respo
 export function createPoller(opts: PollerOptions): Poller {
   const { clock, monitor, cache } = opts
   const random = opts.random ?? Math.random
-  const backoff = { ...DEFAULT_BACKOFF, ...opts.backoff }
-  const jitterMs = opts.jitterMs ?? 5000
   let status: PollerStatus = {
     state: monitor.state() === 'signed-out' ? 'signed-out' : 'idle',
     lastSuccessAt: null,
@@ -156,8 +154,8 @@ export function createPoller(opts: PollerOptions): Poller {
   }
 
   function planRetry(transient: boolean): number | null {
-    if (!transient || retries >= backoff.maxRetries) return null
-    const ceiling = Math.min(backoff.capMs, backoff.baseMs * 2 ** retries)
+    if (!transient || retries >= BACKOFF.maxRetries) return null
+    const ceiling = Math.min(BACKOFF.capMs, BACKOFF.baseMs * 2 ** retries)
     retries++
     // Half fixed, half random: never an immediate retry, never two clients in lockstep.
     const delay = Math.round(ceiling / 2 + random() * (ceiling / 2))
@@ -175,7 +173,7 @@ export function createPoller(opts: PollerOptions): Poller {
         jitterTimer = null
         void poll()
       },
-      Math.floor(random() * jitterMs)
+      Math.floor(random() * JITTER_MS)
     )
   }
 

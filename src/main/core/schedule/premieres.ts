@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { Locale } from '../../../shared/locale'
 import type { HistoryReminder } from '../../../shared/reminder-history'
 import type { CachedProgram } from '../../../shared/schedule'
 import type { ReminderSettings } from '../../../shared/settings'
@@ -7,7 +6,7 @@ import type { NativeNotification } from '../notify'
 import type { DocumentStore } from '../store/json-file'
 import { isInQuietHours } from './local-time'
 import { isWanted } from './planner'
-import { summaryLine } from './reminder-text'
+import { summaryLine, type TextContext } from './reminder-text'
 
 export const PremieresDoc = z.object({
   version: z.literal(1),
@@ -62,8 +61,6 @@ export function duePremieres(
 
 /** A notice names this many premieres; the rest are counted ("…and 3 more"), so it stays readable. */
 export const NAMED_PREMIERES = 5
-
-type TextContext = { locale: Locale; timeZone?: string; now: number }
 
 /**
  * The one notice for the premieres announced at one moment. One: `Premiere: Starlit Courier` /

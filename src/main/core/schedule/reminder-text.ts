@@ -2,6 +2,7 @@ import { episodeLabel, episodeLine } from '../../../shared/episode-label'
 import type { Locale } from '../../../shared/locale'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
 import type { NativeNotification } from '../notify'
+import { dateFormat } from './local-time'
 
 /**
  * What a reminder says, in the user's language: the work, the episode, the channel and the local
@@ -128,17 +129,15 @@ export function duration(minutes: number, locale: Locale): string {
   return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
 /** `21:30`, with the weekday when it is not today in the user's zone (`Sat 01:30`, `土 01:30`). */
 export function localTime(iso: string, ctx: { locale: Locale; timeZone?: string; now?: number }): string {
   const at = Date.parse(iso)
   if (ctx.timeZone === undefined) return systemZoneTime(at, ctx.locale, ctx.now)
-  const time = format(ctx.locale, ctx.timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
+  const time = dateFormat(ctx.locale, ctx.timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
   if (ctx.now === undefined) return time
-  const day = format(ctx.locale, ctx.timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' })
+  const day = dateFormat(ctx.locale, ctx.timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' })
   if (day.format(at) === day.format(ctx.now)) return time
-  return `${format(ctx.locale, ctx.timeZone, { weekday: 'short' }).format(at)} ${time}`
+  return `${dateFormat(ctx.locale, ctx.timeZone, { weekday: 'short' }).format(at)} ${time}`
 }
 
 const WEEKDAYS: Record<Locale, readonly string[]> = {
@@ -160,18 +159,4 @@ function systemZoneTime(at: number, locale: Locale, now: number | undefined): st
   const sameDay =
     d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate()
   return sameDay ? time : `${WEEKDAYS[locale][d.getDay()]} ${time}`
-}
-
-function format(
-  locale: Locale,
-  timeZone: string | undefined,
-  options: Intl.DateTimeFormatOptions
-): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`
-  let f = formatters.get(key)
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { ...options, timeZone })
-    formatters.set(key, f)
-  }
-  return f
 }

@@ -37,14 +37,11 @@ export interface ReminderServiceOptions extends ReminderDeliveryOptions {
   delivery?: ReminderDelivery
 }
 
-export type { ReminderEvent }
-
 export interface ReminderService {
   /** Plans from the saved schedule at once (offline start), then polls. */
   start(): Promise<PollerStatus>
   stop(): void
   schedule(): ScheduleCache
-  state(): PollerStatus
   /** What the schedule window shows (`schedule:get`). */
   snapshot(): ScheduleView
   tray(): TrayState
@@ -182,7 +179,6 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       unwatchSnoozes = null
     },
     schedule: () => cache.read(),
-    state: () => poller.status(),
     snapshot,
     tray() {
       const status = poller.status()

@@ -10,13 +10,14 @@ const MINUTE = 60_000
 /** The service gives no end time; a TV anime slot is thirty minutes, so that is "still on air". */
 export const ON_AIR_MS = 30 * MINUTE
 const MAX_LISTED = 5
+/** A program this close makes the tray icon say "soon". */
+const SOON_MS = 30 * MINUTE
 
 export interface TrayInput {
   signedIn: boolean
   pollState: PollState
   programs: readonly CachedProgram[]
   now: number
-  soonMinutes?: number
   /** Per-channel offsets: the tray counts down to when an episode can be watched, as reminders do. */
   channels?: Readonly<Record<string, ChannelRule>>
 }
@@ -32,7 +33,6 @@ export interface UpcomingProgram {
 
 /** Parts, not a sentence: the shell words the tooltip in the user's language. */
 export interface TrayTooltip {
-  status: TrayIcon
   next: { title: string; channel: string; episode: Episode | null; countdown: string; onAir: boolean } | null
 }
 
@@ -43,16 +43,9 @@ export interface TrayState {
   nextPrograms: UpcomingProgram[]
 }
 
-export function trayState({
-  signedIn,
-  pollState,
-  programs,
-  now,
-  soonMinutes = 30,
-  channels = {}
-}: TrayInput): TrayState {
+export function trayState({ signedIn, pollState, programs, now, channels = {} }: TrayInput): TrayState {
   const nextPrograms = signedIn ? upcoming(programs, now, channels) : []
-  const soon = nextPrograms.some((p) => p.startsInMs <= soonMinutes * MINUTE)
+  const soon = nextPrograms.some((p) => p.startsInMs <= SOON_MS)
   const icon: TrayIcon = !signedIn
     ? 'signed-out'
     : pollState === 'error'
@@ -72,7 +65,7 @@ export function trayState({
         onAir: first.onAir
       }
     : null
-  return { icon, tooltip: { status: icon, next }, nextPrograms }
+  return { icon, tooltip: { next }, nextPrograms }
 }
 
 function upcoming(

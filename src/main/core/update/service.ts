@@ -3,7 +3,7 @@
  * downloads in the background, keeps the state the tray and Settings → About show, and answers
  * their buttons. Talks to the feed only through an `UpdateDriver` (electron-updater in the shell).
  */
-import { every, type Clock } from '../clock'
+import { every, within, type Clock } from '../clock'
 import type { UpdateAction, UpdateView } from '../../../shared/contract'
 import {
   CHECK_TIMEOUT_MS,
@@ -75,22 +75,12 @@ export function createUpdateService(deps: UpdateDeps): UpdateService {
     for (const listener of listeners) listener(state)
   }
 
-  /** The check, or a timeout: whichever comes first. */
-  const askFeed = () =>
-    new Promise<FeedAnswer | 'timeout'>((resolve, reject) => {
-      const timer = clock.setTimeout(() => resolve('timeout'), CHECK_TIMEOUT_MS)
-      driver.check().then(
-        (answer) => (clock.clearTimeout(timer), resolve(answer)),
-        (e: unknown) => (clock.clearTimeout(timer), reject(e))
-      )
-    })
-
   async function check(byUser: boolean): Promise<void> {
     if (!shouldCheck(state, clock.now(), deps.online(), byUser)) return
     apply({ type: 'checking' })
     let answer: FeedAnswer | 'timeout'
     try {
-      answer = await askFeed()
+      answer = await within<FeedAnswer | 'timeout'>(clock, CHECK_TIMEOUT_MS, driver.check(), () => 'timeout')
     } catch (e) {
       deps.onError('the update check failed', e)
       return apply({ type: 'failed', why: 'check' })

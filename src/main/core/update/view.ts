@@ -9,8 +9,8 @@ import { shouldCheck, updateOffer, type UpdateMode, type UpdateState } from './p
 
 const STATUS = {
   development: { en: 'Updates are off in a development run.', ja: '開発用の実行では更新を確認しません。' },
-  noFeed: { en: 'This build does not update itself.', ja: 'このビルドは自動で更新しません。' },
-  insecureFeed: {
+  'no-feed': { en: 'This build does not update itself.', ja: 'このビルドは自動で更新しません。' },
+  'insecure-feed': {
     en: 'This build does not update itself: its update address is not https.',
     ja: 'このビルドの更新先のアドレスが https ではないため、自動で更新しません。'
   },
@@ -29,12 +29,6 @@ const STATUS = {
     ja: '更新を正しくダウンロードできなかったため、何もインストールしていません。'
   }
 } satisfies Record<string, LocalizedText>
-
-const OFF: Record<Extract<UpdateMode, { kind: 'off' }>['why'], LocalizedText> = {
-  development: STATUS.development,
-  'no-feed': STATUS.noFeed,
-  'insecure-feed': STATUS.insecureFeed
-}
 
 /** A copy that cannot replace itself says how to update instead. */
 const HOW_TO: Record<Extract<UpdateMode, { kind: 'manual' }>['why'], LocalizedText> = {
@@ -81,7 +75,7 @@ function say(words: LocalizedText, fill: { new?: string; time?: { at: number } &
 function status(state: UpdateState, ctx: TimeContext): LocalizedText {
   const { mode, phase } = state
   const time = state.lastCheckAt === null ? undefined : { at: state.lastCheckAt, ...ctx }
-  if (mode.kind === 'off') return say(OFF[mode.why])
+  if (mode.kind === 'off') return say(STATUS[mode.why])
   switch (phase.name) {
     case 'idle':
       return time ? say(STATUS.upToDate, { time }) : say(STATUS.never)
