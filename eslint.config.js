@@ -57,7 +57,7 @@ const views = readdirSync('src/renderer/src/views')
  * main process reads the time only through a Clock (core/clock.ts), so tests drive it; and a test
  * makes its temp folders through test/support/temp-dir.ts, so none is left behind.
  */
-const CLOCK = 'Read the time through a Clock (core/clock.ts: ctx.clock, systemClock, stopwatch) so tests can drive it.'
+const CLOCK = 'Read the time through a Clock (core/clock.ts: ctx.clock, systemClock) so tests can drive it.'
 const CLOCK_READS = [
   "MemberExpression[object.name='Date'][property.name='now']",
   "NewExpression[callee.name='Date'][arguments.length=0]",

@@ -30,15 +30,6 @@ export const systemClock: Clock = {
   }
 }
 
-/**
- * Time elapsed since the call, on the real monotonic clock: for a duration that is real whatever
- * clock its caller runs on (a request's latency while the scheduler's time is a ManualClock's).
- */
-export function stopwatch(): () => number {
-  const started = performance.now()
-  return () => performance.now() - started
-}
-
 /** Calls `fn` every `ms` on `clock` until the returned function is called. */
 export function every(clock: Clock, ms: number, fn: () => void): () => void {
   let handle = clock.setTimeout(function tick() {

@@ -1,5 +1,4 @@
 import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
-import { emptySchedule } from './empty-schedule'
 import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
 import { dataFile } from '../store/data-files'
 
@@ -7,6 +6,9 @@ import { dataFile } from '../store/data-files'
  * schedule.json apart from the reminders' other files (files.ts): `onair upcoming --from-cache`
  * reads it without building their schemas.
  */
+
+/** The schedule before any poll: what a folder without schedule.json shows. */
+export const emptySchedule = (): ScheduleCache => ({ fetchedAt: null, programs: [] })
 
 /** The last good schedule: what the app shows at start-up and offline. */
 export function scheduleFileStore(
