@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
-import { parseLead, runDaemon } from '../../../src/main/cli/commands/run'
+import { parseLead, runDaemon, type DaemonRuntime } from '../../../src/main/cli/commands/run'
 import { type Clock } from '../../../src/main/core/clock'
 import { ManualClock } from '../../support/manual-clock'
 import { resolveConfig } from '../../../src/main/core/config'
@@ -98,11 +98,16 @@ describe('onair run', () => {
   }, 30_000)
 
   /** The daemon in this process on a ManualClock, cron ticked by hand; `stop()` ends it like Ctrl-C. */
-  function inProcess(env: Record<string, string>, flags: CommandContext['flags'], clock = new ManualClock(Date.now())) {
+  function inProcess(
+    env: Record<string, string>,
+    flags: CommandContext['flags'],
+    clock = new ManualClock(Date.now()),
+    openAccount?: DaemonRuntime['openAccount']
+  ) {
     const io = fakeIo(env)
     let stop!: () => void
     const stopped = new Promise<void>((res) => (stop = res))
-    const done = runDaemon(context(io, flags, clock), { stop: stopped, cron: manualCron().factory })
+    const done = runDaemon(context(io, flags, clock), { stop: stopped, cron: manualCron().factory, openAccount })
     const lines = () => io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)
     return { io, clock, done, lines, stop }
   }
@@ -139,78 +144,57 @@ describe('onair run', () => {
     expect(existsSync(join(env.ONAIR_DATA_DIR!, 'settings.json'))).toBe(false)
   })
 
-  it('restarted after its reminder fell due: prints it once, before the account is even opened', async () => {
+  /**
+   * The soon program's folder served by a daemon that stops before the program starts, then a
+   * second daemon started `fromStartMs` from the start, on the same clock. `printedBeforeAccount`
+   * is what the second had printed when it opened the account (undefined until then).
+   */
+  async function restarted(fromStartMs: number) {
     const { clock, env, startedAt } = await soonProgram()
     const before = inProcess(env, { json: true, lead: '0' }, clock)
     await vi.waitFor(() => expect(before.lines().length).toBeGreaterThan(0))
     before.stop()
     expect(await before.done).toBe(0)
-    // No daemon while it falls due; the next one starts 1.5 s later.
-    clock.jumpTo(startedAt + 1500)
-    const io = fakeIo(env)
-    let stop!: () => void
-    const stopped = new Promise<void>((res) => (stop = res))
-    let printedBeforeAccount: string[] | undefined
-    const done = runDaemon(context(io, { json: true, lead: '0' }, clock), {
-      stop: stopped,
-      cron: manualCron().factory,
-      openAccount(ctx) {
-        printedBeforeAccount = [...io.stdout]
-        return signedInAccount(ctx)
-      }
+    clock.jumpTo(startedAt + fromStartMs)
+    let printedBeforeAccount: Record<string, unknown>[] | undefined
+    const after = inProcess(env, { json: true, lead: '0' }, clock, (ctx) => {
+      printedBeforeAccount = after.lines()
+      return signedInAccount(ctx)
     })
-    const reminder = {
+    const reminderFiredAt = (firedAt: number) => ({
       type: 'reminder',
       programId: SOON_PROGRAM_ID,
       offsetMinutes: 0,
       startedAt: new Date(startedAt).toISOString(),
-      firedAt: new Date(startedAt + 1500).toISOString()
-    }
-    await vi.waitFor(() => expect(io.stdout.some((l) => l.includes('"type":"poll"'))).toBe(true))
-    expect(printedBeforeAccount?.map((l) => JSON.parse(l) as unknown)).toEqual([reminder])
+      firedAt: new Date(firedAt).toISOString()
+    })
+    const polled = () => vi.waitFor(() => expect(after.lines().some((l) => l.type === 'poll')).toBe(true))
+    return { clock, startedAt, after, polled, reminderFiredAt, printedBeforeAccount: () => printedBeforeAccount }
+  }
+
+  it('restarted after its reminder fell due: prints it once, before the account is even opened', async () => {
+    // No daemon while it falls due; the next one starts 1.5 s later.
+    const r = await restarted(1500)
+    const reminder = r.reminderFiredAt(r.startedAt + 1500)
+    await r.polled()
+    expect(r.printedBeforeAccount()).toEqual([reminder])
     // The services started on the same folder, hold and reminders: the first plan is not made twice.
-    const lines = io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)
-    expect(lines.filter((l) => l.type === 'reminder')).toEqual([reminder])
-    stop()
-    expect(await done).toBe(0)
+    expect(r.after.lines().filter((l) => l.type === 'reminder')).toEqual([reminder])
+    r.after.stop()
+    expect(await r.after.done).toBe(0)
   })
 
   it('restarted half a second before a reminder: the rest of its start waits for it, so it is not late by the start', async () => {
-    const { clock, env, startedAt } = await soonProgram()
-    const before = inProcess(env, { json: true, lead: '0' }, clock)
-    await vi.waitFor(() => expect(before.lines().length).toBeGreaterThan(0))
-    before.stop()
-    expect(await before.done).toBe(0)
-    clock.jumpTo(startedAt - 500)
-    const io = fakeIo(env)
-    let stop!: () => void
-    const stopped = new Promise<void>((res) => (stop = res))
-    let printedBeforeAccount: string[] | undefined
-    const done = runDaemon(context(io, { json: true, lead: '0' }, clock), {
-      stop: stopped,
-      cron: manualCron().factory,
-      openAccount(ctx) {
-        printedBeforeAccount = [...io.stdout]
-        return signedInAccount(ctx)
-      }
-    })
+    const r = await restarted(-500)
     // The start goes as far as it goes with the clock standing still: to the wait for the reminder
     // (a second timer beside the scheduler's), or on to the account.
-    await vi.waitFor(() => expect(printedBeforeAccount !== undefined || clock.pending() >= 2).toBe(true))
-    expect(printedBeforeAccount).toBeUndefined()
-    clock.advanceTo(startedAt)
-    await vi.waitFor(() => expect(io.stdout.some((l) => l.includes('"type":"poll"'))).toBe(true))
-    expect(printedBeforeAccount?.map((l) => JSON.parse(l) as unknown)).toEqual([
-      {
-        type: 'reminder',
-        programId: SOON_PROGRAM_ID,
-        offsetMinutes: 0,
-        startedAt: new Date(startedAt).toISOString(),
-        firedAt: new Date(startedAt).toISOString()
-      }
-    ])
-    stop()
-    expect(await done).toBe(0)
+    await vi.waitFor(() => expect(r.printedBeforeAccount() !== undefined || r.clock.pending() >= 2).toBe(true))
+    expect(r.printedBeforeAccount()).toBeUndefined()
+    r.clock.advanceTo(r.startedAt)
+    await r.polled()
+    expect(r.printedBeforeAccount()).toEqual([r.reminderFiredAt(r.startedAt)])
+    r.after.stop()
+    expect(await r.after.done).toBe(0)
   })
 
   it("in process: a failed poll is an error line in the user's words, not an exit", async () => {
