@@ -1,12 +1,12 @@
-import { rmSync } from 'node:fs'
-import { dataFile, personalDataFiles } from '../store/data-files'
+import { personalDocuments } from '../store/data-files'
+import { deleteAccountDocuments } from '../store/document'
 
 /**
- * Personal files deleted at sign-out (store/data-files.ts says which); settings, and the secrets
- * store, which the session empties itself, are kept.
+ * The signed-out account's personal documents, deleted at sign-out (store/data-files.ts says
+ * which); settings, other accounts' documents, and the secrets, which the session empties itself,
+ * are kept.
  */
 export function personalDataWiper(dataDir: string) {
-  return ({ discardOutbox }: { discardOutbox: boolean }): void => {
-    for (const file of personalDataFiles(discardOutbox)) rmSync(dataFile(dataDir, file), { force: true })
-  }
+  return ({ discardOutbox, account }: { discardOutbox: boolean; account: string }): void =>
+    deleteAccountDocuments(dataDir, account, personalDocuments(discardOutbox))
 }

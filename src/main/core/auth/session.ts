@@ -4,7 +4,7 @@ import type { Clock } from '../clock'
 import { ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { OOB_REDIRECT_URI } from '../media/oauth'
-import type { DocumentStore } from '../store/json-file'
+import { accountKey, type DocumentStore } from '../store/document'
 import { AuthError } from './errors'
 import { createLoopbackAuthorizer, toAuthError, type LoopbackAuthorizer } from './loopback'
 import { createSessionMonitor, type SessionMonitor } from './monitor'
@@ -60,7 +60,8 @@ export interface SessionDeps {
   openBrowser: (url: string) => Promise<void> | void
   locale: () => Locale
   /** Schedule cache, notified ledger, outbox…: everything personal except settings. */
-  wipePersonalData: () => Promise<void> | void
+  /** Deletes the signed-out account's personal documents (its key: store/document.ts accountKey). */
+  wipePersonalData: (account: string) => Promise<void> | void
   redirectPort?: number
   monitor?: SessionMonitor
 }
@@ -142,7 +143,8 @@ export function createSession(deps: SessionDeps): Session {
       scopes: info.scopes,
       signedInAt: deps.clock.now()
     }
-    const replaced = current() ? deps.accessToken.get() : undefined
+    // Only the same user's token is revoked: another user's stays theirs (their records wait for them).
+    const replaced = current() && previous?.user.id === userId ? deps.accessToken.get() : undefined
     deps.accessToken.set(token)
     deps.store.write({ session: record })
     monitor.markSignedIn()
@@ -255,11 +257,12 @@ export function createSession(deps: SessionDeps): Session {
     async signOut() {
       const token = deps.accessToken.get()
       const clientSecret = deps.clientSecret()
+      const signedOut = deps.store.read().session
       // This computer first: a write the file system refuses (a full disk) then ends the sign-out
       // with nothing changed anywhere, the token still valid, and the user can simply try again.
       deps.store.write({ session: null })
       deps.accessToken.delete()
-      await deps.wipePersonalData()
+      if (signedOut) await deps.wipePersonalData(accountKey(signedOut))
       monitor.markSignedOut()
       let revoked = false
       if (token && clientSecret) {
