@@ -181,8 +181,9 @@ function connect(path: string): DatabaseSync {
     const db = new (sqliteModule().DatabaseSync)(path)
     try {
       const version = prepare(db, path, 'PRAGMA user_version')
-      if (version > SCHEMA_VERSION) return `written by a newer Onair (schema ${version}, this one knows ${SCHEMA_VERSION})`
-      configure(db, path)
+      if (version > SCHEMA_VERSION)
+        return `written by a newer Onair (schema ${version}, this one knows ${SCHEMA_VERSION})`
+      configure(db, path, version)
       return db
     } catch (e) {
       db.close()
@@ -193,11 +194,10 @@ function connect(path: string): DatabaseSync {
   if (typeof problem !== 'string') return problem
   const movedTo = damagedCopyOf(path, systemClock.now())
   renameSync(path, movedTo)
-  for (const side of ['-wal', '-shm', '-journal'])
-    if (existsSync(path + side)) renameSync(path + side, movedTo + side)
+  for (const side of ['-wal', '-shm', '-journal']) if (existsSync(path + side)) renameSync(path + side, movedTo + side)
   damagedListener?.({ path, movedTo, reason: problem, consequence: DATABASE_LOST })
   const fresh = new (sqliteModule().DatabaseSync)(path)
-  configure(fresh, path)
+  configure(fresh, path, 0)
   return fresh
 }
 
@@ -207,15 +207,18 @@ function prepare(db: DatabaseSync, path: string, pragma: string): number {
   return Object.values(row)[0] ?? 0
 }
 
-function configure(db: DatabaseSync, path: string): void {
+/** Settings of this connection, and the tables when the database is new (`version` 0). */
+function configure(db: DatabaseSync, path: string, version: number): void {
   run(db, path, `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
-  run(db, path, `PRAGMA journal_mode = ${onNetworkFileSystem(path) ? 'DELETE' : 'WAL'}`)
   // With WAL, NORMAL keeps every committed transaction through a crash of any process; only a
   // power cut can lose the last one, never corrupt the file.
   run(db, path, 'PRAGMA synchronous = NORMAL')
+  // An existing database is opened without the write lock: a command that only reads never waits
+  // for a writer (nor for one stopped inside its transaction).
+  if (version === SCHEMA_VERSION) return
+  run(db, path, `PRAGMA journal_mode = ${onNetworkFileSystem(path) ? 'DELETE' : 'WAL'}`)
   run(db, path, 'BEGIN IMMEDIATE')
   try {
-    // Checks the whole header: a truncated or foreign file fails here, not in a later read.
     db.exec(SCHEMA)
     run(db, path, 'COMMIT')
   } catch (e) {

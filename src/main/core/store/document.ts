@@ -60,8 +60,7 @@ export function folderDocument<S extends z.ZodType>(o: DocumentOptions<S>): Docu
   const accountIn = (db: DatabaseSync): string => (DOCUMENTS[o.name].scope === 'account' ? currentAccount(db) : '')
   const bodyOf = (db: DatabaseSync, account: string): string | undefined =>
     statement(db, 'SELECT body FROM documents WHERE account = ? AND name = ?').get(account, o.name)?.body as
-      | string
-      | undefined
+      string | undefined
 
   const parse = (body: string): Parsed<T> => {
     try {
@@ -140,8 +139,7 @@ export function documentBody(dataDir: string, name: DocumentName): string | unde
     if (!db) return undefined
     const account = DOCUMENTS[name].scope === 'account' ? currentAccount(db) : ''
     return statement(db, 'SELECT body FROM documents WHERE account = ? AND name = ?').get(account, name)?.body as
-      | string
-      | undefined
+      string | undefined
   })
 }
 
