@@ -180,6 +180,8 @@ function connect(path: string): DatabaseSync {
   const problem = (() => {
     const db = new (sqliteModule().DatabaseSync)(path)
     try {
+      // Before anything reads the file: another process may be writing it.
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
       const version = prepare(db, path, 'PRAGMA user_version')
       if (version > SCHEMA_VERSION)
         return `written by a newer Onair (schema ${version}, this one knows ${SCHEMA_VERSION})`
@@ -197,6 +199,7 @@ function connect(path: string): DatabaseSync {
   for (const side of ['-wal', '-shm', '-journal']) if (existsSync(path + side)) renameSync(path + side, movedTo + side)
   damagedListener?.({ path, movedTo, reason: problem, consequence: DATABASE_LOST })
   const fresh = new (sqliteModule().DatabaseSync)(path)
+  fresh.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   configure(fresh, path, 0)
   return fresh
 }
@@ -209,14 +212,14 @@ function prepare(db: DatabaseSync, path: string, pragma: string): number {
 
 /** Settings of this connection, and the tables when the database is new (`version` 0). */
 function configure(db: DatabaseSync, path: string, version: number): void {
-  run(db, path, `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   // With WAL, NORMAL keeps every committed transaction through a crash of any process; only a
   // power cut can lose the last one, never corrupt the file.
   run(db, path, 'PRAGMA synchronous = NORMAL')
   // An existing database is opened without the write lock: a command that only reads never waits
   // for a writer (nor for one stopped inside its transaction).
   if (version === SCHEMA_VERSION) return
-  run(db, path, `PRAGMA journal_mode = ${onNetworkFileSystem(path) ? 'DELETE' : 'WAL'}`)
+  // Several processes may meet a new folder at once: the write lock (with its busy wait) lets one
+  // make the tables while the others wait, and the journal is switched once they exist.
   run(db, path, 'BEGIN IMMEDIATE')
   try {
     db.exec(SCHEMA)
@@ -224,6 +227,24 @@ function configure(db: DatabaseSync, path: string, version: number): void {
   } catch (e) {
     rollback(db)
     throw e
+  }
+  useJournal(db, path, onNetworkFileSystem(path) ? 'delete' : 'wal')
+}
+
+/**
+ * Switching the journal needs the file to itself for a moment, and SQLite answers "busy" at once,
+ * without its busy wait, while another process reads or writes; the mode is a property of the file,
+ * so another process may also have switched it meanwhile. Asked again until it is set.
+ */
+function useJournal(db: DatabaseSync, path: string, mode: 'wal' | 'delete'): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (let waited = 0; ; waited += 5) {
+    try {
+      if (String(Object.values(db.prepare(`PRAGMA journal_mode = ${mode}`).get() ?? {})[0]) === mode) return
+    } catch (e) {
+      if ((e as { errcode?: number }).errcode !== 5 || waited >= BUSY_TIMEOUT_MS) throw storeError(e, path)
+    }
+    Atomics.wait(pause, 0, 0, 5)
   }
 }
 
