@@ -32,7 +32,7 @@ const program = {
   isRebroadcast: false,
   channel: { id: 1, name: 'TOKYO MX' },
   work: { id: 10, title: 'Frieren' },
-  episode: { id: 100, number: 1, numberText: '第1話', title: null }
+  episode: { id: 100, number: '1', numberText: '第1話', title: null }
 }
 
 describe("the data folder's database", () => {
