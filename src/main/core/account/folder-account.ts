@@ -14,13 +14,16 @@ import { createAccount, type Account, type AccountDeps } from './account'
  */
 export function folderAccount(
   dataDir: string,
-  deps: Omit<AccountDeps, 'wipePersonalData' | 'othersWaiting' | 'buildClient'>
+  deps: Omit<AccountDeps, keyof ReturnType<typeof folderParts> | 'buildClient'>
 ): Account {
-  return createAccount({
-    ...deps,
+  return createAccount({ ...deps, ...folderParts(dataDir), buildClient: embeddedClient() })
+}
+
+/** The parts of an account that come from its data folder (tests compose accounts with them too). */
+export function folderParts(dataDir: string): Pick<AccountDeps, 'wipePersonalData' | 'othersWaiting'> {
+  return {
     wipePersonalData: ({ discardOutbox, account }) =>
       deleteAccountDocuments(dataDir, account, personalDocuments(discardOutbox)),
-    othersWaiting: () => recordsWaitingForOthers(dataDir),
-    buildClient: embeddedClient()
-  })
+    othersWaiting: () => recordsWaitingForOthers(dataDir)
+  }
 }
