@@ -27,6 +27,7 @@ import type { Links } from './links'
 import { showLogFile, type AppLog } from './log'
 import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
+import { electronFetch } from './net-fetch'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
 import { serveRenderer } from './renderer-protocol'
@@ -74,6 +75,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     secrets,
     sessionStore: sessionFileStore(dataDir, corrupt.report),
     clock,
+    fetch: electronFetch,
     openBrowser: openWebUrl,
     locale: language
   })
