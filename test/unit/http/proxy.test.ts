@@ -123,7 +123,7 @@ describe.skipIf(skip)('behind a proxy (tinyproxy)', () => {
     process.env.HTTPS_PROXY = proxy.url
     try {
       const { port } = server.address() as AddressInfo
-      const net = { ...httpsImageNet(ca.caPem), lookup: async () => [{ address: '127.0.0.1', family: 4 }] }
+      const net = { ...httpsImageNet({ ca: ca.caPem }), lookup: async () => [{ address: '127.0.0.1', family: 4 }] }
       const checks = { allowed: () => true, mayBeLocal: () => true, maxBytes: 64 * 1024, timeoutMs: 5_000 }
       const got = await fetchImage(net, new ManualClock(), `https://localhost:${port}/a.png`, checks)
       expect(got).toBe(`data:image/png;base64,${PIXEL.toString('base64')}`)

@@ -721,6 +721,13 @@ const NET_ERRORS: [node: RegExp, chromium: string][] = [
   [/^ERR_TLS_CERT_ALTNAME_INVALID$/, 'ERR_CERT_COMMON_NAME_INVALID']
 ]
 
+/** What Chromium rejects with for what Node's fetch reports: a bare Error, no `cause` (net.ts). */
+function chromiumError(cause: { code?: string; message?: string } | undefined): Error {
+  if (/redirect/i.test(cause?.message ?? '')) return new Error("Attempted to redirect, but redirect policy was 'error'")
+  const code = cause?.code ?? ''
+  return new Error(`net::${NET_ERRORS.find(([node]) => node.test(code))?.[1] ?? 'ERR_FAILED'}`)
+}
+
 export const net = {
   online: true,
   /** Every address asked through `net.request`, in order. */
@@ -743,10 +750,7 @@ export const net = {
       return await fetch(input, init)
     } catch (e) {
       if (init?.signal?.aborted) throw init.signal.reason
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause
-      if (/redirect/i.test(cause?.message ?? '')) throw new Error("Attempted to redirect, but redirect policy was 'error'")
-      const code = cause?.code ?? ''
-      throw new Error(`net::${NET_ERRORS.find(([node]) => node.test(code))?.[1] ?? 'ERR_FAILED'}`)
+      throw chromiumError((e as { cause?: { code?: string; message?: string } }).cause)
     }
   }
 } satisfies Pick<Electron.Net, 'isOnline' | 'request'> & Record<string, unknown>
