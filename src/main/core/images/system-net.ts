@@ -2,7 +2,7 @@ import { lookup as getaddrinfo, promises as dns, type LookupAddress, type Lookup
 import { request } from 'node:https'
 import { isIP } from 'node:net'
 import { Readable } from 'node:stream'
-import { connect } from 'node:tls'
+import { connect, createSecureContext, getCACertificates, type SecureContext } from 'node:tls'
 import type { ImageLookup, ImageNet } from './fetch-image'
 
 /** Statuses whose response has no body: `new Response` refuses one for them. */
@@ -27,7 +27,7 @@ const QUERY_TRIES = 2
  * addresses (node docs/api/net.md, socket.connect `lookup`; `all` with autoSelectFamily).
  */
 export interface ImageNetOptions {
-  /** The only certificate authority to trust, for tests; the system's otherwise. */
+  /** The only certificate authority to trust, for tests; Node's and the system's otherwise. */
   ca?: string
   /** DNS servers for public hosts instead of the system's (tests). */
   dnsServers?: string[]
@@ -37,8 +37,29 @@ export interface ImageNetOptions {
 
 export const systemImageNet = httpsImageNet()
 
+/**
+ * The authorities an image server's certificate is checked against: Node's and the operating
+ * system's (node docs/api/tls.md `getCACertificates('system')`), as the app's requests to the
+ * services trust it, so a self-hosted wiki with a company's own authority shows its images too.
+ * Made once: a context per connection would parse every certificate again.
+ */
+let systemTrust: SecureContext | undefined
+function trusted(): SecureContext {
+  if (!systemTrust) {
+    let system: string[] = []
+    try {
+      system = getCACertificates('system')
+    } catch {
+      // No readable system store: Node's own authorities still apply.
+    }
+    systemTrust = createSecureContext({ ca: [...new Set([...getCACertificates('default'), ...system])] })
+  }
+  return systemTrust
+}
+
 export function httpsImageNet(options: ImageNetOptions = {}): ImageNet {
   const local = limitedSystemLookup(options.systemLookup ?? getaddrinfo)
+  const given = options.ca === undefined ? undefined : createSecureContext({ ca: options.ca })
   const pub = publicLookup(options.dnsServers)
   return {
     lookup: (host, how) => {
@@ -59,7 +80,7 @@ export function httpsImageNet(options: ImageNetOptions = {}): ImageNet {
             host,
             port: Number(url.port || 443),
             servername: isIP(host) ? undefined : host,
-            ca: options.ca,
+            secureContext: given ?? trusted(),
             lookup: pinned as never,
             ALPNProtocols: ['http/1.1']
           })
