@@ -16,6 +16,7 @@ import { reminderAction } from '../core/schedule/reminder-actions'
 import { openAppServices } from '../core/services'
 import { keepAppDocumentsIn } from '../core/store/document-backend'
 import { writeAtomic } from '../core/store/atomic-write'
+import { watchDataDir } from '../core/store/data-dir'
 import { settingsFileStore } from '../core/store/settings'
 import { linkAction } from '../core/links'
 import { rendererHtmlFile } from './app-files'
@@ -230,6 +231,13 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     quit: () => app.quit()
   })
   const stopWatching = watchPowerAndNetwork(services, clock)
+  // Another folder put at the data folder's name (or this one moved or opened to others): said,
+  // and the app ends at once (app.exit: no before-quit), writing nothing into the folder now there.
+  const stopFolderWatch = watchDataDir(dataDir, clock, (why) => {
+    log.write('error', why.en)
+    dialog.showErrorBox('Onair', why[language()])
+    app.exit(1)
+  })
   void services.start().then(tray.update, (e: unknown) => log.write('error', 'the services did not start', e))
   updates.start()
 
@@ -246,6 +254,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     quitting = 'stopping'
     main.allowClose()
     stopWatching()
+    stopFolderWatch()
     updates.stop()
     unbindIpc()
     tray.destroy()
