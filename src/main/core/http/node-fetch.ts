@@ -2,9 +2,10 @@ import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage }
 import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https'
 
 /**
- * The part of `fetch` the HTTP sender uses (request.ts). Global fetch satisfies it; so does
- * `nodeFetch` below, which the command line uses instead because Node loads undici, its fetch
- * implementation, on the first call, and it stays resident in `onair run` for as long as it runs.
+ * The part of `fetch` the HTTP sender uses (request.ts). Global fetch and Electron's `net.fetch`
+ * (the app, shell/net-fetch.ts) satisfy it; so does `nodeFetchThrough` below, which the command
+ * line uses (cli/network.ts) because Node loads undici, its fetch implementation, on the first
+ * call, and it stays resident in `onair run` for as long as it runs.
  */
 export interface FetchInit {
   method: string
@@ -80,5 +81,3 @@ export const nodeFetchThrough =
       req.on('error', (e) => reject(fail(e)))
       req.end(init.body)
     })
-
-export const nodeFetch: FetchLike = nodeFetchThrough({})
