@@ -38,11 +38,16 @@ async function freePort(): Promise<number> {
   return port
 }
 
-export async function startTinyproxy(): Promise<Tinyproxy> {
+/** `login`: the user name and password the proxy asks for (tinyproxy.conf(5) `BasicAuth`). */
+export async function startTinyproxy(login?: { user: string; password: string }): Promise<Tinyproxy> {
   const port = await freePort()
   const conf = join(tempDir('onair-proxy-'), 'tinyproxy.conf')
   // No ConnectPort line: CONNECT is allowed to any port (tinyproxy.conf(5)), the emulator's included.
-  writeFileSync(conf, `Port ${port}\nListen 127.0.0.1\nTimeout 30\nLogLevel Info\nMaxClients 50\nAllow 127.0.0.1\n`)
+  const auth = login ? `BasicAuth ${login.user} ${login.password}\n` : ''
+  writeFileSync(
+    conf,
+    `Port ${port}\nListen 127.0.0.1\nTimeout 30\nLogLevel Info\nMaxClients 50\nAllow 127.0.0.1\n${auth}`
+  )
   // -d: in the foreground, the log on stdout.
   const child: ChildProcess = spawn('tinyproxy', ['-d', '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] })
   const requests: string[] = []

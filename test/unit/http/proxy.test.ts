@@ -65,6 +65,23 @@ describe.skipIf(skip)('behind a proxy (tinyproxy)', () => {
     expect(emu.requests.length).toBeGreaterThan(0)
   })
 
+  it('a proxy that asks for a password gets the one in the proxy address', async () => {
+    const guarded = await startTinyproxy({ user: 'onair', password: 's3cret' })
+    try {
+      emu = await startEmulator()
+      const env = await signedIn(emu)
+      const proxyUrl = new URL(guarded.url)
+      proxyUrl.username = 'onair'
+      proxyUrl.password = 's3cret'
+      const cli = spawnCli(['whoami', '--json'], { ...env, HTTP_PROXY: proxyUrl.href })
+      expect(await cli.code, cli.stderr()).toBe(0)
+      expect(emu.requests.length).toBeGreaterThan(0)
+      await vi.waitFor(() => expect(guarded.requests.some((r) => r.startsWith(`GET ${emu!.baseUrl}/`))).toBe(true))
+    } finally {
+      await guarded.close()
+    }
+  })
+
   it('hosts named in NO_PROXY are reached directly', async () => {
     emu = await startEmulator()
     const env = await signedIn(emu)
