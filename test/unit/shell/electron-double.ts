@@ -739,12 +739,13 @@ export const net = {
     new FakeClientRequest(options) as unknown as Electron.ClientRequest,
   /**
    * `net.fetch` (net.md; lib/browser/api/net-fetch.ts over net-client-request.ts), here over Node's
-   * fetch: only once the app is ready (net.md: "can only be used after the ready event"), an
-   * aborted signal rejects with its reason, `redirect: 'error'` fails with ClientRequest's
-   * message, and any other failure with an Error reading Chromium's `net::ERR_…` name.
+   * fetch: it is `session.defaultSession.fetch` (lib/browser/api/net.ts), and the default session
+   * exists only once the app is ready (electron_api_session.cc `FromPartition` throws a TypeError
+   * before); an aborted signal rejects with its reason, `redirect: 'error'` fails with
+   * ClientRequest's message, and any other failure with an Error reading Chromium's `net::ERR_…`.
    */
   async fetch(input: string, init?: RequestInit): Promise<Response> {
-    if (!app.isReady()) throw new Error('net module can only be used after app is ready')
+    if (!app.isReady()) throw new TypeError('Session can only be received when app is ready')
     net.fetched.push({ url: input, init })
     try {
       return await fetch(input, init)

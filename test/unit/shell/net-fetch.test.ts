@@ -78,7 +78,7 @@ describe('a failure through net.fetch', () => {
     const folder = tempDir('onair-net-')
     resetElectron({ platform: 'linux', appPath: `${folder}/app`, folder })
     await expect(electronFetch(new URL('http://127.0.0.1:9/'), { method: 'GET', headers: {} })).rejects.toThrow(
-      /after app is ready/
+      /when app is ready/
     )
   })
 })
