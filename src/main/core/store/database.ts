@@ -1,4 +1,4 @@
-import { existsSync, renameSync, statfsSync } from 'node:fs'
+import { closeSync, existsSync, openSync, renameSync, statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LocalizedText } from '../../../shared/locale'
@@ -100,6 +100,7 @@ function connection(dataDir: string, path: string): FolderDatabase {
   const open = (): DatabaseSync => {
     if (db) return db
     makeDataDir(dataDir)
+    createPrivate(path)
     db = connect(path)
     return db
   }
@@ -172,7 +173,16 @@ function sqliteModule(): typeof import('node:sqlite') {
 /** A bare SQLite file of the folder, for a lock only (the reminders' hold), made with the folder. */
 export function openDatabaseFile(path: string, dataDir: string): DatabaseSync {
   makeDataDir(dataDir)
+  createPrivate(path)
   return new (sqliteModule().DatabaseSync)(path)
+}
+
+/**
+ * The file made readable by its owner only before SQLite opens it: SQLite would make it 0644, and
+ * gives its journal and write-ahead log the mode of the database file.
+ */
+function createPrivate(path: string): void {
+  closeSync(openSync(path, 'a', 0o600))
 }
 
 /** Opens the database, moving a damaged one aside and starting anew. */
@@ -198,6 +208,7 @@ function connect(path: string): DatabaseSync {
   renameSync(path, movedTo)
   for (const side of ['-wal', '-shm', '-journal']) if (existsSync(path + side)) renameSync(path + side, movedTo + side)
   damagedListener?.({ path, movedTo, reason: problem, consequence: DATABASE_LOST })
+  createPrivate(path)
   const fresh = new (sqliteModule().DatabaseSync)(path)
   fresh.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   configure(fresh, path, 0)
