@@ -21,3 +21,10 @@ export function saveDocumentBody(dataDir: string, name: DocumentName, body: stri
     statement(db, 'INSERT OR REPLACE INTO documents (account, name, body) VALUES (?, ?, ?)').run(account, name, body)
   })
 }
+
+/** The rows of a document the store set aside as unreadable (never deleted), oldest first. */
+export function setAsideBodies(dataDir: string, name: DocumentName): string[] {
+  return folderDatabase(dataDir).snapshot((db) =>
+    db ? statement(db, 'SELECT body FROM set_aside WHERE name = ? ORDER BY id').all(name).map((r) => String(r.body)) : []
+  )
+}

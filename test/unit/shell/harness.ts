@@ -20,6 +20,9 @@ import {
   restorePlatform
 } from './electron-double'
 import { tempDir } from '../../support/temp-dir'
+import { saveDocumentBody } from '../../support/saved-documents'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import type { DocumentName } from '../../../src/main/core/store/data-files'
 
 export interface ShellOptions {
   platform?: 'darwin' | 'win32' | 'linux'
@@ -30,6 +33,8 @@ export interface ShellOptions {
   locked?: boolean
   /** Files to put in the data folder before the start (e.g. settings.json). */
   files?: Record<string, string>
+  /** Documents' raw rows to put in the data folder's database before the start (session first). */
+  documents?: Partial<Record<DocumentName, string>>
   /** Runs after the reset, before launch (e.g. a locale or safeStorage state). */
   before?: () => void
   /** Leave `ready` to the test (startup-order tests). */
@@ -61,6 +66,11 @@ export function prepareShell(options: ShellOptions = {}) {
     mkdirSync(dataDir, { recursive: true })
     for (const [name, text] of Object.entries(options.files)) writeFileSync(join(dataDir, name), text)
   }
+  // The session's row decides whose rows the personal documents are, so it goes in first.
+  const documents = Object.entries(options.documents ?? {}).sort(
+    ([a], [b]) => Number(b === 'session') - Number(a === 'session')
+  )
+  for (const [name, body] of documents) saveDocumentBody(dataDir, name as DocumentName, body)
   options.before?.()
   return { folder, appPath, dataDir }
 }
@@ -132,6 +142,8 @@ export async function startShell(options: ShellOptions = {}) {
         process.off('unhandledRejection', listener as NodeJS.UnhandledRejectionListener)
       }
       restorePlatform()
+      // As the process's end would: the next start opens the folder's database afresh.
+      closeFolderDatabases()
       rmSync(folder, { recursive: true, force: true })
     }
   }
