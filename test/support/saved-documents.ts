@@ -25,6 +25,10 @@ export function saveDocumentBody(dataDir: string, name: DocumentName, body: stri
 /** The rows of a document the store set aside as unreadable (never deleted), oldest first. */
 export function setAsideBodies(dataDir: string, name: DocumentName): string[] {
   return folderDatabase(dataDir).snapshot((db) =>
-    db ? statement(db, 'SELECT body FROM set_aside WHERE name = ? ORDER BY id').all(name).map((r) => String(r.body)) : []
+    db
+      ? statement(db, 'SELECT body FROM set_aside WHERE name = ? ORDER BY id')
+          .all(name)
+          .map((r) => String(r.body))
+      : []
   )
 }

@@ -14,7 +14,8 @@ import { tempDir } from '../../support/temp-dir'
  * from several processes at once are shared-folder.test.ts's; the write lock is database.test.ts's.
  */
 /** A file as every earlier Onair wrote it (one-space JSON, final newline): data folders in use. */
-const EARLIER_TEXT = '{\n "ui": {\n  "locale": "ja"\n },\n "reminders": {\n  "mutedWorkIds": [\n   5,\n   30\n  ]\n }\n}\n'
+const EARLIER_TEXT =
+  '{\n "ui": {\n  "locale": "ja"\n },\n "reminders": {\n  "mutedWorkIds": [\n   5,\n   30\n  ]\n }\n}\n'
 const DAMAGED = '{"ui": {"locale": "j'
 
 export function settingsFileContract(name: string, backend: () => DocumentBackend): void {

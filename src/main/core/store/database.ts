@@ -4,6 +4,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { makeDataDir } from './data-dir'
+import { ownFileStats } from './own-file'
 import { databaseFile, damagedCopyOf } from './data-files'
 
 /**
@@ -172,11 +173,14 @@ function sqliteModule(): typeof import('node:sqlite') {
 /** A bare SQLite file of the folder, for a lock only (the reminders' hold), made with the folder. */
 export function openDatabaseFile(path: string, dataDir: string): DatabaseSync {
   makeDataDir(dataDir)
+  ownFileStats(path)
   return new (sqliteModule().DatabaseSync)(path)
 }
 
 /** Opens the database, moving a damaged one aside and starting anew. */
 function connect(path: string): DatabaseSync {
+  // SQLite follows a link at the database's name: never open one, nor another user's file (own-file.ts).
+  ownFileStats(path)
   const problem = (() => {
     const db = new (sqliteModule().DatabaseSync)(path)
     try {
