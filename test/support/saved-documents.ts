@@ -34,3 +34,14 @@ export function setAsideBodies(dataDir: string, name: DocumentName): string[] {
       : []
   )
 }
+
+/** The accounts (accountKey, '' for the folder's) that have a row of the document, whoever is signed in. */
+export function accountsHolding(dataDir: string, name: DocumentName): string[] {
+  return folderDatabase(dataDir).snapshot((db) =>
+    db
+      ? statement(db, 'SELECT account FROM documents WHERE name = ? ORDER BY account')
+          .all(name)
+          .map((r) => String(r.account))
+      : []
+  )
+}
