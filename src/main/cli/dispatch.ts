@@ -5,7 +5,7 @@ import { localeFromEnv } from '../core/locale'
 import { dataDirProblem } from '../core/store/data-dir'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
 import { COMMANDS, type CommandEntry } from './registry'
-import { cliVersion } from './version'
+import { cliVersion, nodeSupport } from './version'
 
 /**
  * `onair <command> [flags]`: finds the command, parses its flags together with the configuration
@@ -69,6 +69,7 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
   }
   if (name === '--version' || name === '-v') {
     io.out(cliVersion())
+    io.out(`Node.js ${nodeSupport(process.versions.node, locale)}`)
     return EXIT.ok
   }
   const entry = COMMANDS.find((c) => c.name === name)
