@@ -78,7 +78,10 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
     io.err(overview(locale))
     return EXIT.usage
   }
-  const [command, { ConfigError, resolveConfig }] = await Promise.all([entry.load(), import('../core/config')])
+  // One after the other: a command's load may set V8 flags (`run`, daemon-memory.ts), which must
+  // come before the configuration's code (zod) is compiled, or that code keeps the default tiers.
+  const command = await entry.load()
+  const { ConfigError, resolveConfig } = await import('../core/config')
   try {
     const { values, positionals } = parse(command, rest)
     if (values.help) {
