@@ -3,7 +3,7 @@ import { safeStorage } from 'electron'
 import { z } from 'zod'
 import { secretsDocument } from '../core/auth/file-secrets'
 import { SECRET_NAMES, type SecretName, type Secrets, type StoredSecret } from '../core/auth/secrets'
-import type { CorruptFileReport } from '../core/store/json-file'
+import type { CorruptFileReport } from '../core/store/database'
 import { dataFile } from '../core/store/data-files'
 
 /** `origin`: see StoredSecret; kept beside the ciphertext (an address is not secret). */
@@ -31,8 +31,8 @@ export function electronSecrets(
   userData: string,
   onCorrupt?: (r: CorruptFileReport) => void
 ): Secrets & { known(): readonly string[] } {
-  const path = dataFile(userData, 'encryptedSecrets')
-  const store = secretsDocument(path, Schema, onCorrupt)
+  const path = dataFile(userData, 'database')
+  const store = secretsDocument(userData, 'encryptedSecrets', Schema, onCorrupt)
   // What this run has held in plain text: only those can reach a log line. Asking the keyring for
   // the rest at each line would block the main thread (a keyring prompt at login) for nothing.
   const known = new Set<string>()

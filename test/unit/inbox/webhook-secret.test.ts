@@ -7,7 +7,7 @@ import {
   WEBHOOK_SECRET,
   webhookSecretFile
 } from '../../../src/main/core/inbox/webhook-secret'
-import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
+import type { CorruptFileReport } from '../../../src/main/core/store/database'
 import { tempDir } from '../../support/temp-dir'
 import { dataFile } from '../../../src/main/core/store/data-files'
 

@@ -1,7 +1,8 @@
 import { chmodSync, mkdirSync } from 'node:fs'
 import { inspect } from 'node:util'
 import { z } from 'zod'
-import { jsonFileStore, type CorruptFileReport } from '../store/json-file'
+import { folderDocument } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 import { SECRET_NAMES, SECRETS_LOST, type SecretName, type Secrets } from './secrets'
 import { dataFile } from '../store/data-files'
 
@@ -15,20 +16,14 @@ const Entry = z.union([
 ])
 const Schema = z.partialRecord(z.enum(SECRET_NAMES), Entry)
 
-/** Either store's file (this one, the app's encrypted one): private, and its loss explained. */
+/** Either store's document (this one, the app's encrypted one), its loss explained. */
 export function secretsDocument<S extends z.ZodType>(
-  path: string,
+  dataDir: string,
+  name: 'secrets' | 'encryptedSecrets',
   schema: S,
   onCorrupt?: (r: CorruptFileReport) => void
 ) {
-  return jsonFileStore({
-    path,
-    schema,
-    defaults: () => schema.parse({}),
-    mode: 0o600,
-    onCorrupt,
-    lossNote: SECRETS_LOST
-  })
+  return folderDocument({ dataDir, name, schema, defaults: () => schema.parse({}), onCorrupt, lossNote: SECRETS_LOST })
 }
 
 /**
@@ -37,13 +32,13 @@ export function secretsDocument<S extends z.ZodType>(
  * says so, so the CLI can tell the user.
  */
 export function fileSecrets(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): Secrets {
-  const path = dataFile(dataDir, 'secrets')
+  const path = dataFile(dataDir, 'database')
   const ensureDir = () => {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     // Only this folder is ours to tighten; a user-chosen parent is left as it is.
     chmodSync(dataDir, 0o700)
   }
-  const store = secretsDocument(path, Schema, onCorrupt)
+  const store = secretsDocument(dataDir, 'secrets', Schema, onCorrupt)
   const secrets: Secrets = {
     get: (name: SecretName) => store.read()[name],
     set(name, secret) {

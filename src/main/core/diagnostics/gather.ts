@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { arch, release } from 'node:os'
 import type { Locale } from '../../../shared/locale'
 import { SECRET_NAMES, type Secrets } from '../auth/secrets'
@@ -7,9 +7,9 @@ import { outboxFileStore } from '../records/store'
 import { historyFile, ledgerFile } from '../schedule/files'
 import { scheduleFileStore } from '../schedule/schedule-file'
 import { countOutcomes, HISTORY_KEEP_MS } from '../schedule/history'
-import { dataFile } from '../store/data-files'
+import { databaseHealth } from '../store/database'
 import { currentHolder } from '../schedule/folder-lock'
-import type { CorruptFileReport } from '../store/json-file'
+import type { CorruptFileReport } from '../store/database'
 import { settingsFileStore } from '../store/settings'
 import { diagnosticsReport, LOG_LINES, type DiagnosticsFacts } from './report'
 
@@ -46,6 +46,7 @@ export function diagnostics(src: DiagnosticsSource): string {
     locale: { chosen: settings.ui.locale, system: src.systemLocale },
     timeZone: settings.reminders.timeZone ?? `${Intl.DateTimeFormat().resolvedOptions().timeZone} (system)`,
     dataDir,
+    database: databaseHealth(dataDir),
     holder: currentHolder(dataDir),
     servedAt: ledgerFile(dataDir, onCorrupt).servedAt(),
     lastPoll: scheduleFileStore(dataDir, onCorrupt).read().fetchedAt,
@@ -56,8 +57,7 @@ export function diagnostics(src: DiagnosticsSource): string {
   const secrets = [
     ...SECRET_NAMES.map((name) => src.secrets.get(name)?.value),
     ...(src.moreSecrets ?? []),
-    feedFileStore(dataDir, onCorrupt).read().secret,
-    legacyWebhookSecret(dataDir)
+    feedFileStore(dataDir, onCorrupt).read().secret
   ].filter((s): s is string => typeof s === 'string' && s !== '')
   return diagnosticsReport(facts, src.locale, secrets)
 }
@@ -88,12 +88,3 @@ function logTail(path: string): DiagnosticsFacts['log'] {
   }
 }
 
-/** The webhook secret as versions before the secrets store kept it (webhook-secret.ts), until copied. */
-function legacyWebhookSecret(dataDir: string): string | undefined {
-  try {
-    const doc = JSON.parse(readFileSync(dataFile(dataDir, 'webhook'), 'utf8')) as { secret?: unknown }
-    return typeof doc.secret === 'string' ? doc.secret : undefined
-  } catch {
-    return undefined
-  }
-}
