@@ -21,11 +21,16 @@ const INTEGRITY = {
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 
+/** This system's package of that Node, or undefined where npm publishes none. */
+export const FLOOR_PACKAGE = INTEGRITY[`node-${process.platform}-${process.arch}`]
+  ? `node-${process.platform}-${process.arch}`
+  : undefined
+
 /** The folder holding that Node's `node`, fetched on first use; throws saying why it cannot. */
 export function floorNodeBin() {
-  const name = `node-${process.platform}-${process.arch}`
+  const name = FLOOR_PACKAGE
+  if (!name) throw new Error(`npm publishes no Node.js ${FLOOR_NODE} for ${process.platform}-${process.arch}`)
   const integrity = INTEGRITY[name]
-  if (!integrity) throw new Error(`npm publishes no Node.js ${FLOOR_NODE} for ${process.platform}-${process.arch}`)
   const dir = join(root, 'node_modules', '.cache', 'onair-floor-node', `${name}-${FLOOR_NODE}`)
   const bin = join(dir, 'package', 'bin')
   if (existsSync(join(bin, 'node'))) return bin
