@@ -55,7 +55,7 @@ export function appNotifier(
     // as the D-Bus client learnt from the server (no second way of asking).
     fallback: (capabilities) => electron((body) => bodyForServer(body, capabilities())),
     onPlain: (reason) => log.write('warn', reason.en),
-    linkText: () => OPEN_IN_ONAIR[language()]
+    clickText: () => OPEN_IN_ONAIR[language()]
   })
   app.once('will-quit', () => void dbus.close())
   return controlSafeNotifier(dbus)

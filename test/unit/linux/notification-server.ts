@@ -19,6 +19,8 @@ export interface NotifyCall {
   /** Pairs of action key and label. */
   actions: string[]
   hints: Record<string, unknown>
+  /** Milliseconds; -1 the server's default, 0 never. */
+  expireTimeout: number
 }
 
 export interface NotificationServer {
@@ -176,7 +178,8 @@ export async function startNotificationServer(
           summary: a[3] as string,
           body: a[4] as string,
           actions: a[5] as string[],
-          hints: a[6] as Record<string, unknown>
+          hints: a[6] as Record<string, unknown>,
+          expireTimeout: a[7] as number
         }))
     },
     async waitForNotifyCalls(count) {
