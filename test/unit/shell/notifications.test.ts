@@ -101,6 +101,13 @@ describe('electronNotifier', () => {
     expect(calls.actions).toEqual([`snooze:${reminder.id}`])
   })
 
+  it('Windows: a reminder with buttons stays on screen until acted on; other toasts leave as usual', () => {
+    const { n } = notifier('win32')
+    n.show(reminder)
+    n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
+    expect(FakeNotification.instances.map((t) => t.options.timeoutType)).toEqual(['never', undefined])
+  })
+
   it('Linux: no buttons (libnotify servers differ), the click opens the quick record', () => {
     const { n } = notifier('linux')
     n.show(reminder)
