@@ -18,10 +18,13 @@
  * xfce_notify_window_set_actions hides only empty labels), dunst offers it in its menu.
  * The summary is never markup.
  *
- * A reminder with buttons waits for the user: `expire_timeout` 0 ("never expire") and the
- * `resident` hint, which notification-daemon (nd-bubble.c add_timeout), xfce4-notifyd
- * (xfce-notify-window.c) and dunst honour; GNOME Shell hides the banner anyway and keeps it in its
- * list. Onair withdraws such notifications when it stops, since their presses would go unheard.
+ * A reminder with buttons waits for the user: `expire_timeout` 0 ("never expire"), which
+ * notification-daemon (nd-bubble.c add_timeout), xfce4-notifyd (xfce-notify-window.c) and dunst
+ * honour; GNOME Shell hides the banner anyway and keeps it in its list. Not the `resident` hint:
+ * it asks the server to keep a notification after a press, and notification-daemon then keeps
+ * the bubble (nd-bubble.c on_action_clicked) where no CloseNotification can take it away
+ * (nd-queue.c _nd_queue_remove: "withdraw currently showing bubbles" is a FIXME). Onair withdraws
+ * its waiting reminders when it stops, since their presses would go unheard (except there).
  */
 import type { LocalizedText } from '../../shared/locale'
 import { DESKTOP_ID } from './autostart'
@@ -154,7 +157,7 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     const { click, buttons } = actionsOf(n, s)
     // A broadcast's reminder with buttons stays until the user acts or Onair withdraws it.
     const waits = n.reminder !== undefined && buttons.length > 0
-    const hints = [['desktop-entry', ['s', DESKTOP_ENTRY]], ...(waits ? [['resident', ['b', true]]] : [])]
+    const hints = [['desktop-entry', ['s', DESKTOP_ENTRY]]]
     const notify = s.call<number>('Notify', 'susssasa{sv}i', [
       opts.appName,
       serverIds.get(n.id) ?? 0,

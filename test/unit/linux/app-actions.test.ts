@@ -58,7 +58,7 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
   it('the reminder carries Watched and Snooze; Snooze brings it back in 5 minutes, replacing the first', async () => {
     const { s, server, call } = await withReminder()
     expect(call.actions).toEqual(['default', 'Open in Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
-    expect(call.hints).toEqual({ 'desktop-entry': 'app.onair.Onair', resident: 1 })
+    expect(call.hints).toEqual({ 'desktop-entry': 'app.onair.Onair' })
     expect(call.expireTimeout).toBe(0)
     expect(s.notifications()).toEqual([]) // nothing went the Electron (libnotify) way
     server.press(call.id, 'snooze')

@@ -121,12 +121,16 @@ export interface SessionBus {
 /**
  * `folder`: where the bus's socket goes; by default a folder of its own, removed when the test
  * file ends (a bench, which no test file ends, passes a scratchDir() it removes itself).
+ * `env`: what the services the bus starts on demand see beside the test's environment (a home).
  */
-export async function startSessionBus(folder = tempDir('onair-bus-')): Promise<SessionBus> {
+export async function startSessionBus(
+  folder = tempDir('onair-bus-'),
+  env: Record<string, string> = {}
+): Promise<SessionBus> {
   const bus = spawn(
     'dbus-daemon',
     ['--session', '--nofork', '--print-address=1', `--address=unix:path=${join(folder, 'bus')}`],
-    { stdio: ['ignore', 'pipe', 'ignore'] }
+    { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } }
   )
   const address = await firstLine(bus)
   return { env: { DBUS_SESSION_BUS_ADDRESS: address }, close: () => void bus.kill() }
