@@ -299,6 +299,8 @@ export class FakeNotification
   shown = false
   closed = false
   constructor(readonly options: Electron.NotificationConstructorOptions = {}) {
+    // electron_api_notification.cc Notification::New.
+    if (!app.isReady()) throw new Error('Cannot create Notification before app is ready')
     super()
     this.title = options.title ?? ''
     this.body = options.body ?? ''
@@ -403,6 +405,11 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   installedDesktopEntries: string[] = []
   /** Linux: a GNOME session on Wayland, where global shortcuts go through the desktop portal. */
   gnomeWayland = false
+  /**
+   * Linux: a Wayland session (GNOME's included), where globalShortcut goes through the desktop
+   * portal (global-shortcut.md "Usage on Linux").
+   */
+  wayland = false
   /** Linux: whether a running Onair's SingletonLock is in the user-data folder (lockAvailable false leaves it to the other). */
   private lockPath: string | null = null
   /** Every setBadgeCount, in order (macOS: the Dock icon; Linux: LauncherEntry launchers). */
@@ -427,6 +434,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
     this.desktopName = DESKTOP_NAME
     this.installedDesktopEntries = []
     this.gnomeWayland = false
+    this.wayland = false
     this.lockPath = null
     this.paths = new Map([
       ['appPath', appPath],
@@ -477,7 +485,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   /**
    * electron_api_app.cc RequestSingleInstanceLock: Chromium's ProcessSingleton, on POSIX the
    * symlink `SingletonLock` (hostname-pid) in the user-data folder, created if missing. It stays
-   * until releaseSingleInstanceLock or the process exits (here: the test's cleanup), not at `quit`.
+   * until releaseSingleInstanceLock or `quit` (App::OnQuit: Cleanup right after emitting `quit`).
    */
   requestSingleInstanceLock(): boolean {
     if (!this.lockAvailable) return false
@@ -510,6 +518,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
     if (will.defaultPrevented) return
     this.quitted = true
     this.emit('quit', asEvent(new FakeEvent()), 0)
+    this.releaseSingleInstanceLock()
   }
   exit(exitCode = 0): void {
     this.exitCode = exitCode
@@ -831,25 +840,40 @@ const _messageBox: (
 void _dialogCall
 void _messageBox
 
+/** electron_api_global_shortcut.cc: every method but isRegistered throws before `ready`. */
+const shortcutsReady = (): void => {
+  if (!app.isReady()) throw new Error('globalShortcut cannot be used before the app is ready')
+}
+/** A Wayland session: binds go through the desktop portal (global-shortcut.md "Usage on Linux"). */
+const portal = (): boolean => process.platform === 'linux' && (app.wayland || app.gnomeWayland)
+
 /**
- * System-wide shortcuts (global-shortcut.md): `register` answers false when another application
- * holds the accelerator (`heldElsewhere`, set by a test) and, as in Electron, for one this app
- * registered already; `press` is the user pressing it anywhere on the system. On GNOME Wayland
- * binds go through the portal, which "denies every bind — silently" unless desktopName is a
- * reverse-DNS id matching an installed .desktop file: register answers true and nothing fires.
+ * System-wide shortcuts (global-shortcut.md; electron_api_global_shortcut.cc). Grabbed directly
+ * (X11, macOS, Windows), `register` answers false when another application holds the accelerator
+ * (`heldElsewhere`, set by a test) or this app registered it already. Through the portal
+ * (Wayland: `Register` L151-195, IsRegistrationHandledExternally) it hands the command to the
+ * portal and answers true whatever holds the key, and `unregister` does nothing (L211-212 looks
+ * only at the grabbed accelerators), so only `unregisterAll` lets a portal bind go. `press` is the
+ * user pressing it anywhere on the system: through the portal it never reaches a key another app
+ * holds, nor, on GNOME, an app whose desktopName is not a reverse-DNS id matching an installed
+ * .desktop file (GNOME "denies every bind — silently").
  */
 export const globalShortcut = {
   registered: new Map<string, () => void>(),
   heldElsewhere: new Set<string>(),
   register(accelerator: string, callback: () => void): boolean {
+    shortcutsReady()
+    if (portal()) return (globalShortcut.registered.set(accelerator, callback), true)
     if (globalShortcut.heldElsewhere.has(accelerator) || globalShortcut.registered.has(accelerator)) return false
     globalShortcut.registered.set(accelerator, callback)
     return true
   },
   unregister(accelerator: string): void {
-    globalShortcut.registered.delete(accelerator)
+    shortcutsReady()
+    if (!portal()) globalShortcut.registered.delete(accelerator)
   },
   unregisterAll(): void {
+    shortcutsReady()
     globalShortcut.registered.clear()
   },
   isRegistered(accelerator: string): boolean {
@@ -857,13 +881,14 @@ export const globalShortcut = {
   },
   /** Runs what the app registered for `accelerator`; false when nothing of the app's answers it. */
   press(accelerator: string): boolean {
-    const portalDenies =
+    const gnomeDenies =
       app.gnomeWayland &&
       !(
         /^[a-z][\w-]*(\.[\w-]+){2,}\.desktop$/i.test(app.desktopName) &&
         app.installedDesktopEntries.includes(app.desktopName)
       )
-    const callback = portalDenies ? undefined : globalShortcut.registered.get(accelerator)
+    const elsewhere = portal() && globalShortcut.heldElsewhere.has(accelerator)
+    const callback = gnomeDenies || elsewhere ? undefined : globalShortcut.registered.get(accelerator)
     callback?.()
     return callback !== undefined
   }
