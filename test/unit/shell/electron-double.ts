@@ -190,10 +190,11 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
    */
   overlays: Array<{ image: string | null; description: string }> = []
   /**
-   * What the taskbar button shows (Windows). The system makes the button after the window is shown
-   * and only then takes an overlay: ITaskbarList3's docs ask callers to wait for the
-   * TaskbarButtonCreated message, which Electron handles nowhere (native_window_views_win.cc
-   * handles only TaskbarCreated, and restores only thumbar buttons). A hidden window has no button.
+   * What the taskbar button shows (Windows). Explorer makes the button some time after the window
+   * is shown, when it gets to it (`makeTaskbarButton`: the test says when), and only then takes an
+   * overlay: ITaskbarList3's docs ask callers to wait for the TaskbarButtonCreated message, which
+   * Electron handles nowhere (native_window_views_win.cc handles only TaskbarCreated, and restores
+   * only thumbar buttons). A hidden window has no button.
    */
   taskbarOverlay: string | null = null
   private taskbarButton = false
@@ -214,7 +215,6 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
     const wasVisible = this.visible
     this.visible = true
     this.minimized = false
-    if (!wasVisible) setImmediate(() => (this.taskbarButton = this.visible))
     if (!wasVisible) this.emit('show')
     this.focus()
   }
@@ -225,6 +225,10 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
     this.taskbarOverlay = null
     this.blur()
     if (wasVisible) this.emit('hide')
+  }
+  /** Explorer has made the taskbar button of the shown window (nothing for a hidden one). */
+  makeTaskbarButton(): void {
+    this.taskbarButton = this.visible
   }
   setOverlayIcon(overlay: Electron.NativeImage | null, description: string): void {
     this.overlays.push({ image: overlay ? fakeImage(overlay).path : null, description })
