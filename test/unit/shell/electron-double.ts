@@ -778,12 +778,19 @@ export const protocol = {
  * electron_api_auto_updater.cc QuitAndInstall: `before-quit-for-update`, then every window is
  * closed, and only once all are closed does the app quit (so `before-quit` comes after the
  * windows' `close`, app.md); a window that refuses to close leaves the app running.
+ *
+ * Then macOS's native QuitAndInstall (auto_updater_mac.mm L167-179) has Squirrel relaunch into
+ * the update; when that fails (`relaunchFails`, set by a test) it reports `error` and the app,
+ * its windows already closed, goes on running.
  */
 export const autoUpdater = Object.assign(new EventEmitter(), {
+  relaunchFails: null as string | null,
   quitAndInstall(): void {
     autoUpdater.emit('before-quit-for-update')
     for (const window of [...FakeBrowserWindow.instances]) window.close()
-    if (FakeBrowserWindow.instances.every((w) => w.isDestroyed())) app.quit()
+    if (!FakeBrowserWindow.instances.every((w) => w.isDestroyed())) return
+    if (autoUpdater.relaunchFails === null) return app.quit()
+    autoUpdater.emit('error', new Error(autoUpdater.relaunchFails))
   }
 })
 
@@ -970,6 +977,7 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   net.online = true
   net.requested = []
   autoUpdater.removeAllListeners()
+  autoUpdater.relaunchFails = null
   clipboard.text = ''
   dialog.nextSave = null
   dialog.asked = []
