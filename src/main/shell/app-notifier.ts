@@ -57,6 +57,8 @@ export function appNotifier(
     onPlain: (reason) => log.write('warn', reason.en),
     clickText: () => OPEN_IN_ONAIR[language()]
   })
-  app.once('will-quit', () => void dbus.close())
+  // At the start of quitting, which start.ts holds while the services stop: the reminders still
+  // waiting on screen are withdrawn then, while Node still runs (it is gone after `quit`).
+  app.once('before-quit', () => void dbus.close())
   return controlSafeNotifier(dbus)
 }
