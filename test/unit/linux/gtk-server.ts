@@ -32,7 +32,7 @@ export const NOTIFICATION_DAEMON: GtkServerKind = {
 export const XFCE4_NOTIFYD: GtkServerKind = {
   name: 'xfce4-notifyd 0.7',
   pkg: 'xfce4-notifyd',
-  binary: '/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd',
+  binary: `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/xfce4/notifyd/xfce4-notifyd`,
   app: 'xfce4-notifyd'
 }
 
@@ -72,6 +72,7 @@ export function gtkServerMissing(kind: GtkServerKind): string | undefined {
     ...(has('Xvfb') ? [] : ['Xvfb (xvfb)']),
     ...(has('xdotool') ? [] : ['xdotool']),
     ...(has('dbus-send') ? [] : ['dbus-send (dbus)']),
+    ...(existsSync('/usr/libexec/at-spi-bus-launcher') ? [] : ['at-spi2-core']),
     ...(spawnSync(PY, ['-c', 'import pyatspi']).status === 0 ? [] : ['pyatspi (python3-pyatspi)'])
   ]
   return absent.length ? `not installed: ${absent.join(', ')}` : undefined
