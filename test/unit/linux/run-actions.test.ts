@@ -41,7 +41,7 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
     buttons: string[],
     check: (dataDir: string, reminderId: number, opened: string[][]) => void,
     keep = false
-  ) {
+  ): Promise<number> {
     server = await startNotificationServer(['body', 'body-markup', 'body-hyperlinks', 'actions'], undefined, keep)
     emu = await startEmulator({ port: 0, soonSeconds: 3 })
     const root = tempDir('onair-run-actions-')
@@ -73,6 +73,7 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
           ),
         { timeout: 5_000 }
       )
+      return reminder.id
     } finally {
       run.child.kill('SIGINT')
       expect(await run.code).toBe(0)
@@ -89,6 +90,11 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
     await pressOnReminder(['default'], (_dataDir, _id, opened) =>
       expect(opened).toEqual([[`onair://program/${SOON_PROGRAM_ID}`]])
     )
+  }, 30_000)
+
+  it('a reminder nobody pressed waits on screen while onair run runs, and leaves with it', async () => {
+    const id = await pressOnReminder([], (_dataDir, reminderId) => expect(server!.onScreen()).toContain(reminderId))
+    expect(server!.onScreen()).not.toContain(id)
   }, 30_000)
 
   it('Watched from the notification: the episode is queued in the outbox', async () => {
