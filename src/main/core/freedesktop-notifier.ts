@@ -157,7 +157,6 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     const { click, buttons } = actionsOf(n, s)
     // A broadcast's reminder with buttons stays until the user acts or Onair withdraws it.
     const waits = n.reminder !== undefined && buttons.length > 0
-    const hints = [['desktop-entry', ['s', DESKTOP_ENTRY]]]
     const notify = s.call<number>('Notify', 'susssasa{sv}i', [
       opts.appName,
       serverIds.get(n.id) ?? 0,
@@ -165,7 +164,7 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
       n.title,
       bodyForServer(n.body, s.capabilities),
       [...click, ...buttons],
-      hints,
+      [['desktop-entry', ['s', DESKTOP_ENTRY]]],
       waits ? NEVER : SERVER_DEFAULT
     ])
     const id = await within<number | undefined>(opts.clock, NOTIFY_PATIENCE_MS, notify, () => undefined)
@@ -197,10 +196,10 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
       if (!s) return
       // What waits for a press nobody will hear any more is taken off the screen first, but a
       // server that does not answer does not hold Onair's exit.
-      const withdrawn = Promise.all(
-        [...waiting].map((id) => s.call('CloseNotification', 'u', [id]).catch(() => undefined))
-      )
-      if (s.alive()) await within<unknown>(opts.clock, WITHDRAW_PATIENCE_MS, withdrawn, () => undefined)
+      if (s.alive()) {
+        const withdrawn = [...waiting].map((id) => s.call('CloseNotification', 'u', [id]).catch(() => undefined))
+        await within<unknown>(opts.clock, WITHDRAW_PATIENCE_MS, Promise.all(withdrawn), () => undefined)
+      }
       s.close()
     }
   }
