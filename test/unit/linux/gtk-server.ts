@@ -135,6 +135,7 @@ export async function startGtkServer(kind: GtkServerKind): Promise<GtkServer> {
   const home = tempDir('onair-gtk-server-')
   const config = join(home, 'config')
   mkdirSync(join(config, 'xfce4/xfconf/xfce-perchannel-xml'), { recursive: true })
+  mkdirSync(join(home, 'run'), { mode: 0o700 })
   writeFileSync(join(config, 'xfce4/xfconf/xfce-perchannel-xml/xfce4-notifyd.xml'), XFCE_SETTINGS)
   // -displayfd: Xvfb picks a free display and writes its number, so parallel runs never collide.
   const xvfb = spawn('Xvfb', ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '800x600x24'], {
@@ -145,7 +146,13 @@ export async function startGtkServer(kind: GtkServerKind): Promise<GtkServer> {
   try {
     const display = `:${await firstLine(xvfb.stdio[3] as NodeJS.ReadableStream, xvfb, 'Xvfb')}`
     // What the bus starts on demand (the accessibility bus, xfconfd) lives in this home too.
-    const own = { HOME: home, XDG_CONFIG_HOME: config, XDG_DATA_HOME: join(home, 'data'), DISPLAY: display }
+    const own = {
+      HOME: home,
+      XDG_CONFIG_HOME: config,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_RUNTIME_DIR: join(home, 'run'),
+      DISPLAY: display
+    }
     const bus = await startSessionBus(home, own)
     const env = { PATH: process.env.PATH ?? '', ...own, ...bus.env }
     close = () => {
