@@ -142,6 +142,9 @@ describe('onair:// links through the single-instance path', () => {
     // The next login of the same AppImage is not told again.
     s = await run.start({ packaged: true, env: appImage })
     expect(notices()).toHaveLength(0)
+    // Nor after an update, which electron-updater writes under the new version's name.
+    s = await run.start({ packaged: true, env: { ...appImage, APPIMAGE: '/home/me/Apps/Onair-1.3.0.AppImage' } })
+    expect(notices()).toHaveLength(0)
     rmSync(data, { recursive: true, force: true })
     // Installed (the deb): the scheme is this copy's, nothing to say.
     s = await run.start({ packaged: true, before: () => app.installedDesktopEntries.push(app.desktopName) })

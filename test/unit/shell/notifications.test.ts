@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NativeNotification } from '../../../src/main/core/notify'
 import { electronNotifier, nativeId, type NotificationHooks } from '../../../src/main/shell/notifications'
-import { FakeNotification, resetElectron, restorePlatform } from './electron-double'
+import { FakeNotification, app, resetElectron, restorePlatform } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 import { tempDir } from '../../support/temp-dir'
 import { SOON_PROGRAM_ID } from '../../emulator/index'
@@ -25,6 +25,8 @@ describe('electronNotifier', () => {
 
   function notifier(platform: 'darwin' | 'win32' | 'linux', over: Partial<NotificationHooks> = {}) {
     resetElectron({ platform, appPath: folder, folder })
+    // Electron refuses a Notification before `ready`; the app makes none before it.
+    app.becomeReady()
     const calls = { clicks: [] as unknown[], failed: [] as string[], actions: [] as string[] }
     const n = electronNotifier({
       onClick: (t) => calls.clicks.push(t),
@@ -99,6 +101,13 @@ describe('electronNotifier', () => {
     ])
     shown?.pressAction(1)
     expect(calls.actions).toEqual([`snooze:${reminder.id}`])
+  })
+
+  it('Windows: a reminder with buttons stays on screen until acted on; other toasts leave as usual', () => {
+    const { n } = notifier('win32')
+    n.show(reminder)
+    n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
+    expect(FakeNotification.instances.map((t) => t.options.timeoutType)).toEqual(['never', undefined])
   })
 
   it('Linux: no buttons (libnotify servers differ), the click opens the quick record', () => {
