@@ -3,6 +3,7 @@ import type { Settings } from '../../shared/settings'
 import type { Account } from './account/account'
 import type { Secrets } from './auth/secrets'
 import { openCalendar, type CalendarService } from './calendar'
+import { openCatchUp, type CatchUpFeature } from './catch-up'
 import type { Clock } from './clock'
 import { createImageLoader } from './images/loader'
 import { createInbox, type InboxService } from './inbox/inbox'
@@ -31,6 +32,8 @@ export interface AppServices {
   inbox: InboxService
   /** The calendar document and the subscribed feed's server (on while its setting is). */
   calendar: CalendarService
+  /** The aired episodes not recorded (`catchUp:*`, the tray's count). */
+  catchUp: CatchUpFeature
   /**
    * The settings document to hand to the core. `onChange` is told after the features took a
    * change, whoever made it (store/settings-watch.ts); `settled` resolves once the webhook
@@ -107,6 +110,15 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     settings: () => settings.read(),
     mediaUrl: () => account.services().mediaUrl
   })
+  const catchUp = openCatchUp({
+    ...ground,
+    media,
+    monitor: account.monitor,
+    settings: () => settings.read(),
+    outbox: records.outbox
+  })
+  // The catch-up list is asked for with every good poll of the schedule, wherever that poll ran.
+  reminders.onChange((e) => e.type === 'status' && e.result?.ok === true && void catchUp.refresh())
   const inboxSwitch = inboxSwitches({
     ...ground,
     inbox,
@@ -131,9 +143,11 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   settings.onChange(() => reminders.settingsChanged())
   settings.onChange((s) => void inboxSwitch.follow(s))
   settings.onChange(() => turn.serving() && void calendar.sync())
+  // A new number of days is a new list: asked for at once, not at the next poll.
+  settings.onChange((s) => s.catchUp.days !== catchUp.view().days && void catchUp.refresh())
 
   const stops: Array<() => void | Promise<void>> = []
-  const catchUp = () => {
+  const resync = () => {
     void records.outbox.flush()
     void inbox.refresh()
   }
@@ -142,6 +156,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     records,
     inbox,
     calendar,
+    catchUp,
     settings: { ...settings, settled: () => inboxSwitch.settled() },
     async start() {
       // The reminders before the rest: their first plan delivers what fell due while nothing
@@ -150,6 +165,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       const serving = turn.claim()()
       records.outbox.start()
       stops.push(() => records.outbox.stop())
+      stops.push(catchUp.follow())
       // A sign-in sends whatever waited for it.
       stops.push(account.onChange((change) => change.signedIn && void records.outbox.flush()))
       stops.push(() => calendar.stop())
@@ -167,11 +183,11 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     },
     resume() {
       void reminders.resume()
-      catchUp()
+      resync()
     },
     networkBack() {
       void reminders.networkBack()
-      catchUp()
+      resync()
     }
   }
 }

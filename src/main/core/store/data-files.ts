@@ -17,6 +17,12 @@ export const DATA_FILES = {
   secrets: { name: 'secrets.json', holds: 'tokens (CLI, unencrypted)', writers: 'CLI', atSignOut: 'kept' },
   encryptedSecrets: { name: 'secrets.enc.json', holds: 'tokens (app, safeStorage)', writers: 'app', atSignOut: 'kept' },
   schedule: { name: 'schedule.json', holds: 'the cached schedule', writers: 'poll', atSignOut: 'deleted' },
+  catchUp: {
+    name: 'catch-up.json',
+    holds: 'the aired, unrecorded episodes',
+    writers: 'poll, app, CLI (catch-up)',
+    atSignOut: 'deleted'
+  },
   ledger: { name: 'ledger.json', holds: 'reminders delivered', writers: 'reminder holder', atSignOut: 'deleted' },
   snoozes: { name: 'snoozes.json', holds: 'snoozed reminders', writers: 'app, CLI', atSignOut: 'deleted' },
   history: {
