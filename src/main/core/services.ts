@@ -18,6 +18,7 @@ import { folderReminders, type ServedFirst } from './folder-reminders'
 import { folderTurn, type HoldPolicy } from './schedule/folder-turn'
 import type { CorruptFileReport, DocumentStore } from './store/json-file'
 import { watchSettings, type WatchedSettings } from './store/settings-watch'
+import { createTonight, type TonightService } from './tonight/service'
 import type { WebhookEvent } from './wiki/webhooks'
 
 /**
@@ -34,6 +35,8 @@ export interface AppServices {
   calendar: CalendarService
   /** The aired episodes not recorded (`catchUp:*`, the tray's count). */
   catchUp: CatchUpFeature
+  /** "Tonight's list", shown by the process serving the folder's reminders. */
+  tonight: TonightService
   /**
    * The settings document to hand to the core. `onChange` is told after the features took a
    * change, whoever made it (store/settings-watch.ts); `settled` resolves once the webhook
@@ -84,9 +87,10 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   // Looked up at each use, so a change of service settings applies at once.
   const media = () => account.media()
   const records = openRecords({ ...ground, media, monitor: account.monitor })
+  const delivery = deps.first?.delivery ?? folderReminders({ ...ground, settings })
   const reminders = createReminderService({
     ...ground,
-    delivery: deps.first?.delivery ?? folderReminders({ ...ground, settings }),
+    delivery,
     media: { allPrograms: (params, o) => media().allPrograms(params, o) },
     monitor: account.monitor,
     settings: () => settings.read(),
@@ -109,6 +113,13 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     schedule: () => reminders.schedule(),
     settings: () => settings.read(),
     mediaUrl: () => account.services().mediaUrl
+  })
+  // On the reminders' saved schedule and their ledger: what is claimed there is shown once per folder.
+  const tonight = createTonight({
+    ...ground,
+    settings: () => settings.read(),
+    schedule: delivery.stores.cache,
+    ledger: delivery.stores.ledger
   })
   const catchUp = openCatchUp({
     ...ground,
@@ -136,11 +147,13 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     // the folder: the app on standby and `onair run` would otherwise both want the remembered port.
     async serve() {
       const started = reminders.start()
+      tonight.start()
       await calendar.sync()
       await started
     }
   })
   settings.onChange(() => reminders.settingsChanged())
+  settings.onChange(() => tonight.replan())
   settings.onChange((s) => void inboxSwitch.follow(s))
   settings.onChange(() => turn.serving() && void calendar.sync())
   // A new number of days is a new list: asked for at once, not at the next poll.
@@ -157,6 +170,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     inbox,
     calendar,
     catchUp,
+    tonight,
     settings: { ...settings, settled: () => inboxSwitch.settled() },
     async start() {
       // The reminders before the rest: their first plan delivers what fell due while nothing
@@ -169,6 +183,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       // A sign-in sends whatever waited for it.
       stops.push(account.onChange((change) => change.signedIn && void records.outbox.flush()))
       stops.push(() => calendar.stop())
+      stops.push(() => tonight.stop())
       await Promise.all([inboxSwitch.start(settings.read()), serving])
       // Once the first poll is in: a quit during it lets it finish and keep what it fetched.
       stops.push(() => reminders.stop())
@@ -183,6 +198,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     },
     resume() {
       void reminders.resume()
+      tonight.replan()
       resync()
     },
     networkBack() {
