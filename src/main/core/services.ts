@@ -129,7 +129,12 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     outbox: records.outbox
   })
   // The catch-up list is asked for with every good poll of the schedule, wherever that poll ran.
-  reminders.onChange((e) => e.type === 'status' && e.result?.ok === true && void catchUp.refresh())
+  reminders.onChange((e) => {
+    if (e.type !== 'status' || e.result?.ok !== true) return
+    void catchUp.refresh()
+    // A notice that found nothing fetched yet is due once the schedule is.
+    tonight.replan()
+  })
   const inboxSwitch = inboxSwitches({
     ...ground,
     inbox,
@@ -147,9 +152,10 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     // the folder: the app on standby and `onair run` would otherwise both want the remembered port.
     async serve() {
       const started = reminders.start()
-      tonight.start()
       await calendar.sync()
       await started
+      // After the first poll, so that a notice due meanwhile names what that poll found.
+      tonight.start()
     }
   })
   settings.onChange(() => reminders.settingsChanged())

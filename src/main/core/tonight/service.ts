@@ -35,7 +35,7 @@ export interface TonightEvent {
 export interface TonightService {
   start(): void
   stop(): void
-  /** The settings changed, or the clock jumped (a sleep): the timer is set again. */
+  /** The settings changed, a poll came in, or the clock jumped (a sleep): the timer is set again. */
   replan(): void
   onShown(listener: (event: TonightEvent) => void): () => void
 }
@@ -52,8 +52,11 @@ export function createTonight(deps: TonightDeps): TonightService {
   function show(day: string, due: number): void {
     const now = clock.now()
     const settings = deps.settings()
+    const schedule = deps.schedule.read()
+    // Nothing fetched yet (a new folder before its first poll): the day is not spent on an empty list.
+    if (schedule.fetchedAt === null) return
     if (deps.ledger.claim([{ key: tonightKey(day), startedAt: new Date(due).toISOString() }], now).length === 0) return
-    const programs = tonightPrograms(deps.schedule.read().programs, settings, now)
+    const programs = tonightPrograms(schedule.programs, settings, now)
     const notice = describeTonight(programs, {
       locale: deps.locale(),
       timeZone: settings.reminders.timeZone,
