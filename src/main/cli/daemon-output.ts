@@ -57,7 +57,8 @@ export function daemonOutput(ctx: CommandContext, clock: Clock, timeZone: () => 
           ? { type: 'error', at: iso(clock.now()), message: ctx.t(info.error) }
           : { type: 'calendar', url: info.url }
       ),
-    tonight: (e) => emit({ type: 'tonight', day: e.day, programIds: e.programs.map((p) => p.id), firedAt: iso(e.firedAt) })
+    tonight: (e) =>
+      emit({ type: 'tonight', day: e.day, programIds: e.programs.map((p) => p.id), firedAt: iso(e.firedAt) })
   }
 }
 

@@ -39,7 +39,10 @@ describe('the broadcast day', () => {
   })
 
   it('keeps its wall time across a daylight-saving switch', () => {
-    const s = SettingsSchema.parse({ reminders: { timeZone: 'Europe/Berlin' }, tonight: { enabled: true, at: '18:00' } })
+    const s = SettingsSchema.parse({
+      reminders: { timeZone: 'Europe/Berlin' },
+      tonight: { enabled: true, at: '18:00' }
+    })
     // Berlin leaves summer time on 25 October 2026: 18:00 is 16:00 UTC before, 17:00 UTC after.
     const m = tonightMoments(Date.parse('2026-10-24T10:00:00Z'), s)
     expect(new Date(m.due).toISOString()).toBe('2026-10-24T16:00:00.000Z')

@@ -61,7 +61,10 @@ async function list(ctx: CommandContext): Promise<ExitCode> {
     ctx.io.err(
       ctx.t(
         saved.fetchedAt
-          ? { en: `Showing the list saved at ${saved.fetchedAt}.`, ja: `${saved.fetchedAt} に保存した一覧を表示します。` }
+          ? {
+              en: `Showing the list saved at ${saved.fetchedAt}.`,
+              ja: `${saved.fetchedAt} に保存した一覧を表示します。`
+            }
           : { en: 'No saved catch-up list to show yet.', ja: '保存済みの一覧はまだありません。' }
       )
     )

@@ -14,8 +14,7 @@ const DAY = 24 * 60 * 60_000
 export const MAX_CATCH_UP_PAGES = 40
 
 export type CatchUpResult =
-  | { ok: true; programs: CachedProgram[]; pages: number; complete: boolean }
-  | { ok: false; error: ApiError }
+  { ok: true; programs: CachedProgram[]; pages: number; complete: boolean } | { ok: false; error: ApiError }
 
 /**
  * One walk of the broadcasts of the last `days` days that the service calls unwatched

@@ -84,8 +84,7 @@ export function tonightPrograms(
     const at = watchAt(program, reminders.channels)
     if (!(at >= now) || broadcastDayOf(at, ui.dayBoundary, reminders.timeZone) !== day) continue
     if (!isWanted(program, reminders) || channelRule(reminders.channels, program.channel.id).muted) continue
-    const key =
-      reminders.onePerEpisode && program.episode ? `e${program.episode.id}` : `p${program.id}`
+    const key = reminders.onePerEpisode && program.episode ? `e${program.episode.id}` : `p${program.id}`
     const kept = seen.get(key)
     if (!kept || at < kept.at) seen.set(key, { program, at })
   }

@@ -203,7 +203,10 @@ export const catchUpDaysHint: LocalizedText = {
   en: 'Aired episodes you have not recorded, from 1 to 30 days back: "Catch up" on the schedule.',
   ja: '記録していない放送済みのエピソードを 1〜30 日前までさかのぼります（番組表の「見逃し」）。'
 }
-export const tonightOn: LocalizedText = { en: "Tonight's list: one notification a day", ja: '今夜の放送一覧を毎日通知する' }
+export const tonightOn: LocalizedText = {
+  en: "Tonight's list: one notification a day",
+  ja: '今夜の放送一覧を毎日通知する'
+}
 export const tonightHint: LocalizedText = {
   en: 'What is still to air until the broadcast day ends (25:30 counts as tonight), with the rules above for works and channels.',
   ja: '放送日の終わりまで（25:30 も今夜）にこれから放送される番組を、上の作品とチャンネルの設定に従って知らせます。'
