@@ -42,7 +42,7 @@ export interface CoreDeps {
   reminders: ReminderService
   /** The calendar document and the subscribed feed (`calendar:*`). */
   calendar: CalendarService
-  /** The aired episodes not recorded (`catchUp:*`). */
+  /** The aired episodes not recorded (`catchup:*`). */
   catchUp: CatchUpService
   /** The clipboard and the save dialog, for `calendar:copyUrl` and `calendar:export`. */
   calendarShell: CalendarShell
@@ -109,7 +109,7 @@ export function createCore(deps: CoreDeps): Core {
   calendar.onChange((info) => events.emit('calendar:changed', info))
   updates.onChange(() => events.emit('update:changed', updates.view()))
   reminders.onChange((e) => e.type === 'status' && events.emit('schedule:changed', reminders.snapshot()))
-  catchUp.onChange((view) => events.emit('catchUp:changed', view))
+  catchUp.onChange((view) => events.emit('catchup:changed', view))
   account.onChange((change) => {
     if (change.signedIn) void reminders.refresh()
     // No reason means the user signed out (files wiped); a rejected token keeps the schedule.

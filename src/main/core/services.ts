@@ -33,7 +33,7 @@ export interface AppServices {
   inbox: InboxService
   /** The calendar document and the subscribed feed's server (on while its setting is). */
   calendar: CalendarService
-  /** The aired episodes not recorded (`catchUp:*`, the tray's count). */
+  /** The aired episodes not recorded (`catchup:*`, the tray's count). */
   catchUp: CatchUpFeature
   /** "Tonight's list", shown by the process serving the folder's reminders. */
   tonight: TonightService

@@ -47,8 +47,8 @@ export const commandNames = [
   'calendar:regenerate',
   'calendar:copyUrl',
   'calendar:export',
-  'catchUp:get',
-  'catchUp:refresh',
+  'catchup:get',
+  'catchup:refresh',
   'shortcuts:get',
   'shortcuts:set',
   'shortcuts:record',
@@ -65,7 +65,7 @@ export const eventNames = [
   'inbox:changed',
   'schedule:changed',
   'calendar:changed',
-  'catchUp:changed',
+  'catchup:changed',
   'update:changed'
 ] as const
 

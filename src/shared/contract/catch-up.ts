@@ -21,12 +21,12 @@ export const CatchUpView = z.strictObject({
 export type CatchUpView = z.output<typeof CatchUpView>
 
 export const catchUpCommands = {
-  'catchUp:get': { input: z.undefined(), output: CatchUpView },
-  /** Asks the service now (joining a refresh already running), then answers like `catchUp:get`. */
-  'catchUp:refresh': { input: z.undefined(), output: CatchUpView }
+  'catchup:get': { input: z.undefined(), output: CatchUpView },
+  /** Asks the service now (joining a refresh already running), then answers like `catchup:get`. */
+  'catchup:refresh': { input: z.undefined(), output: CatchUpView }
 } as const
 
 export const catchUpEvents = {
   /** After a refresh, a record or undo in the outbox, or a change made by another process. */
-  'catchUp:changed': CatchUpView
+  'catchup:changed': CatchUpView
 } as const

@@ -57,8 +57,8 @@ export function createHandlers(core: Core): Handlers {
     },
     'works:list': async (query) => works.list(query),
     'schedule:get': async () => reminders.snapshot(),
-    'catchUp:get': async () => core.catchUp.view(),
-    'catchUp:refresh': () => core.catchUp.refresh(),
+    'catchup:get': async () => core.catchUp.view(),
+    'catchup:refresh': () => core.catchUp.refresh(),
     'schedule:refresh': async () => {
       await reminders.refresh()
       return reminders.snapshot()

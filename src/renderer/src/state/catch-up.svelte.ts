@@ -10,6 +10,6 @@ export const catchUp = $state<{ view: CatchUpView | null }>({ view: null })
 
 /** Loads the list and follows it; returns the teardown for an `$effect`. */
 export function trackCatchUp(onError: (err: unknown) => void): () => void {
-  invoke('catchUp:get').then((v) => (catchUp.view = v), onError)
-  return listen('catchUp:changed', (v) => (catchUp.view = v))
+  invoke('catchup:get').then((v) => (catchUp.view = v), onError)
+  return listen('catchup:changed', (v) => (catchUp.view = v))
 }
