@@ -25,7 +25,7 @@ test('the schedule counts what to catch up on; Up to here records the episode an
   page
 }) => {
   await openSignedIn(page, onair, world)
-  await page.getByRole('button', { name: 'Catch up (3)' }).click()
+  await page.getByRole('button', { name: 'Catch up: 3 aired, not recorded' }).click()
   await expect(page.getByRole('heading', { name: 'Catch up', level: 2 })).toBeFocused()
   await expect(page.getByText('Aired in the last 7 days, not recorded')).toBeVisible()
   // By work, the newest first; one row per episode though it aired twice.
@@ -45,12 +45,12 @@ test('the schedule counts what to catch up on; Up to here records the episode an
   await advance(UNDO_MS)
   await expect.poll(() => recordsOf(202, 203).map((r) => r.episodeId).sort()).toEqual([202, 203])
   await page.locator('#content').getByRole('button', { name: 'Upcoming' }).click()
-  await expect(page.getByRole('button', { name: 'Catch up (1)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Catch up: 1 aired, not recorded' })).toBeVisible()
 })
 
 test('Watched on one episode, then Undo: it comes back and nothing reaches the service', async ({ onair, page }) => {
   await openSignedIn(page, onair, world)
-  await page.getByRole('button', { name: 'Catch up (3)' }).click()
+  await page.getByRole('button', { name: 'Catch up: 3 aired, not recorded' }).click()
   await page.getByRole('button', { name: 'Watched: Starlit Courier Ep. 3' }).click()
   await expect(page.getByRole('heading', { name: 'Starlit Courier' })).toHaveCount(0)
   await page.getByRole('status').getByRole('button', { name: 'Undo' }).click()
@@ -62,7 +62,7 @@ test('Watched on one episode, then Undo: it comes back and nothing reaches the s
 
 test('a record made at the service by another client leaves the list at the next refresh', async ({ onair, page }) => {
   await openSignedIn(page, onair, world)
-  await page.getByRole('button', { name: 'Catch up (3)' }).click()
+  await page.getByRole('button', { name: 'Catch up: 3 aired, not recorded' }).click()
   world.emu.media.addRecord({
     userId: USER_ID,
     workId: 1,
@@ -87,7 +87,7 @@ test.describe('in Japanese', () => {
 
   test('見逃した放送: the same list, the same buttons, in Japanese', async ({ onair, page }) => {
     await openSignedIn(page, onair, world)
-    await page.getByRole('button', { name: '見逃し (3)' }).click()
+    await page.getByRole('button', { name: '見逃し: 放送済みで未記録 3 話' }).click()
     await expect(page.getByRole('heading', { name: '見逃した放送', level: 2 })).toBeFocused()
     await expect(page.getByText('過去 7 日間に放送され、未記録')).toBeVisible()
     await expect(bakery(page).getByRole('button', { name: '見た: Midnight Bakery Club 第3話', exact: true })).toBeVisible()
