@@ -63,20 +63,7 @@ test('Watched on one episode, then Undo: it comes back and nothing reaches the s
 test('a record made at the service by another client leaves the list at the next refresh', async ({ onair, page }) => {
   await openSignedIn(page, onair, world)
   await page.getByRole('button', { name: 'Catch up: 3 aired, not recorded' }).click()
-  world.emu.media.addRecord({
-    userId: USER_ID,
-    workId: 1,
-    episodeId: 103,
-    comment: '',
-    rating: null,
-    ratingState: null,
-    isModified: false,
-    likesCount: 0,
-    commentsCount: 0,
-    shareMicroblog: false,
-    shareSocialnet: false,
-    createdAt: world.clock.now()
-  })
+  world.emu.recordElsewhere(103)
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(page.getByRole('heading', { name: 'Starlit Courier' })).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Midnight Bakery Club'])

@@ -7,7 +7,7 @@ import { watchedEpisodes } from '../core/records/watched-episodes'
 import { settingsFileStore } from '../core/store/settings'
 import type { CommandContext } from './command'
 import { movedAside } from './moved-aside'
-import { failWith } from './report'
+import { fileGuard } from './file-guard'
 
 /**
  * The catch-up list a run of `onair catch-up` shows: asked of the service and saved (unless
@@ -26,18 +26,12 @@ export interface ShownCatchUp {
 export async function shownCatchUp(ctx: CommandContext, fromCache: boolean): Promise<ShownCatchUp> {
   const { dataDir } = ctx.config
   const cache = catchUpFileStore(dataDir, movedAside(ctx))
-  let fileTrouble = false
-  const onFile = <T>(fn: () => T, fallback: T): T => {
-    try {
-      return fn()
-    } catch (e) {
-      fileTrouble = true
-      failWith(ctx, e)
-      return fallback
-    }
+  const file = fileGuard(ctx)
+  const recorded = file.run(() => watchedEpisodes(outboxFileStore(dataDir, movedAside(ctx)).read()), new Set<number>())
+  const saved = () => {
+    const list = file.run(() => cache.read(), emptyCatchUp())
+    return { list, fresh: false, fileTrouble: file.troubled(), recorded }
   }
-  const recorded = onFile(() => watchedEpisodes(outboxFileStore(dataDir, movedAside(ctx)).read()), new Set<number>())
-  const saved = () => ({ list: onFile(() => cache.read(), emptyCatchUp()), fresh: false, fileTrouble, recorded })
   if (fromCache) return saved()
   const { signedInAccount } = await import('./context')
   const cli = signedInAccount(ctx)
@@ -50,6 +44,6 @@ export async function shownCatchUp(ctx: CommandContext, fromCache: boolean): Pro
     return saved()
   }
   const list = { fetchedAt: new Date(now).toISOString(), days, programs: result.programs }
-  onFile(() => cache.write(list), undefined)
-  return { list, fresh: true, fileTrouble, recorded }
+  file.run(() => cache.write(list), undefined)
+  return { list, fresh: true, fileTrouble: file.troubled(), recorded }
 }

@@ -66,20 +66,7 @@ describe.each(MODES)('catch-up against the emulator ($name mode)', ({ quirks }) 
 
   it('a record made at the service takes the episode off at the next refresh', async () => {
     const t = await start()
-    t.emu.media.addRecord({
-      userId: 1,
-      workId: 2,
-      episodeId: 203,
-      comment: '',
-      rating: null,
-      ratingState: null,
-      isModified: false,
-      likesCount: 0,
-      commentsCount: 0,
-      shareMicroblog: false,
-      shareSocialnet: false,
-      createdAt: t.clock.now()
-    })
+    t.emu.recordElsewhere(203)
     const result = await fetchCatchUp({ media: t.client, now: t.clock.now(), days: 7 })
     if (!result.ok) throw result.error
     expect(catchUpEpisodes(result.programs, new Set()).map((p) => p.episode?.id)).toEqual([103, 202])

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { CommandContext } from '../../../src/main/cli/command'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
-import { resolveConfig } from '../../../src/main/core/config'
 import { describeTonight } from '../../../src/main/core/tonight/notice'
 import { ManualClock } from '../../support/manual-clock'
-import { fakeIo } from '../cli/fake-io'
+import { fakeContext, fakeIo } from '../cli/fake-io'
 import { program } from '../schedule/fixtures'
 
 /** `onair run`'s line for tonight's list: what a terminal and a script each read. */
@@ -13,15 +11,7 @@ describe("onair run: tonight's list", () => {
   const programs = [1, 2].map((i) => program(i, Date.UTC(2026, 2, 28, 12 + i), { title: `Work ${i}` }))
   const run = (json: boolean, locale: 'en' | 'ja' = 'en') => {
     const io = fakeIo({})
-    const ctx: CommandContext = {
-      io,
-      config: resolveConfig({}, io.env),
-      clock,
-      locale,
-      t: (x) => x[locale],
-      flags: json ? { json: true } : {},
-      positionals: []
-    }
+    const ctx = fakeContext(io, { clock, locale, flags: json ? { json: true } : {} })
     const text = { locale, timeZone: 'UTC', now: clock.now(), day: '2026-03-28', channels: {} }
     const notice = describeTonight(programs, text)!
     daemonOutput(ctx, clock, () => 'UTC').tonight({ day: '2026-03-28', programs, firedAt: clock.now(), notice })
