@@ -37,13 +37,21 @@ test('the schedule counts what to catch up on; Up to here records the episode an
   const upTo = page.getByRole('button', { name: 'Watched up to here: Midnight Bakery Club Ep. 3 and the 1 before it' })
   await upTo.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('status').filter({ hasText: 'Recorded 2 episodes of Midnight Bakery Club' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Recorded 2 episodes of Midnight Bakery Club' })
+  ).toBeVisible()
   await expect(bakery(page)).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Catch up', level: 2 })).toBeFocused()
   expect(recordsOf(202, 203)).toHaveLength(0)
 
   await advance(UNDO_MS)
-  await expect.poll(() => recordsOf(202, 203).map((r) => r.episodeId).sort()).toEqual([202, 203])
+  await expect
+    .poll(() =>
+      recordsOf(202, 203)
+        .map((r) => r.episodeId)
+        .sort()
+    )
+    .toEqual([202, 203])
   await page.locator('#content').getByRole('button', { name: 'Upcoming' }).click()
   await expect(page.getByRole('button', { name: 'Catch up: 1 aired, not recorded' })).toBeVisible()
 })
@@ -77,11 +85,17 @@ test.describe('in Japanese', () => {
     await page.getByRole('button', { name: '見逃し: 放送済みで未記録 3 話' }).click()
     await expect(page.getByRole('heading', { name: '見逃した放送', level: 2 })).toBeFocused()
     await expect(page.getByText('過去 7 日間に放送され、未記録')).toBeVisible()
-    await expect(bakery(page).getByRole('button', { name: '見た: Midnight Bakery Club 第3話', exact: true })).toBeVisible()
-    const upTo = bakery(page).getByRole('button', { name: 'ここまで見た: Midnight Bakery Club 第3話 とそれ以前の 1 話' })
+    await expect(
+      bakery(page).getByRole('button', { name: '見た: Midnight Bakery Club 第3話', exact: true })
+    ).toBeVisible()
+    const upTo = bakery(page).getByRole('button', {
+      name: 'ここまで見た: Midnight Bakery Club 第3話 とそれ以前の 1 話'
+    })
     await expect(upTo).toHaveText('ここまで見た')
     await expectNoSeriousA11yViolations(page)
     await upTo.click()
-    await expect(page.getByRole('status').filter({ hasText: 'Midnight Bakery Club の 2 話 を記録しました' })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Midnight Bakery Club の 2 話 を記録しました' })
+    ).toBeVisible()
   })
 })

@@ -78,7 +78,10 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
       test.describe('signed in', () => {
         test.use({ onairDepsFor: tourDeps(tour, lang) })
 
-        test('schedule, works, records, inbox, settings, reminders and catch-up fit the window', async ({ onair, page }) => {
+        test('schedule, works, records, inbox, settings, reminders and catch-up fit the window', async ({
+          onair,
+          page
+        }) => {
           // Six axe runs in one tour: on a loaded 2-core machine they take longer than one test's 30 s.
           test.setTimeout(120_000)
           await openSignedIn(page, onair, tour())
