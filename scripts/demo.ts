@@ -1,6 +1,7 @@
 /**
  * `npm run demo` / `npm run demo:headless`: Onair against the in-process emulator, signed in with
- * the emulator's token, with sample programs a minute or two away, in a throwaway data folder.
+ * the emulator's token, with sample programs a minute or two away, aired episodes to catch up on
+ * and tonight's list a minute after the start, in a throwaway data folder.
  * The Electron app where its binary is installed; otherwise (and with --headless) `onair run`.
  * Ctrl-C stops everything and removes the folder.
  */
@@ -16,6 +17,7 @@ import { appArgs, findElectron } from './electron-app'
 const root = resolve(import.meta.dirname, '..')
 const headless = process.argv.includes('--headless')
 const say = (line: string) => process.stderr.write(`[demo] ${line}\n`)
+const pad = (n: number) => String(n).padStart(2, '0')
 
 async function main(): Promise<void> {
   const emu = await startEmulator({ port: 0, autoApprove: true, soonSeconds: 90 })
@@ -33,6 +35,11 @@ async function main(): Promise<void> {
     })
   }
   say(`emulator on ${emu.baseUrl}: a program starts in 90 s, two more in 2.5 and 3.5 min`)
+  // Tonight's list a minute after the start, naming those and the rest of the night; the seed's
+  // aired, unrecorded episodes are on the catch-up list from the first poll.
+  const at = new Date(Date.now() + 60_000)
+  const tonight = { enabled: true, at: `${pad(at.getHours())}:${pad(at.getMinutes())}` }
+  say(`tonight's list at ${tonight.at}; three aired episodes wait under "Catch up" (onair catch-up)`)
 
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-demo-'))
   const env = {
@@ -68,7 +75,7 @@ async function main(): Promise<void> {
     // The app keeps its token in the OS keychain, so it signs itself in with the pasted token.
     writeFileSync(
       join(dataDir, 'settings.json'),
-      JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } })
+      JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id }, tonight })
     )
     say("starting the Onair app (signed in with the emulator's token)…")
     child = spawn(electron, appArgs(root), {
@@ -81,6 +88,8 @@ async function main(): Promise<void> {
     // As the command tells users to: a token among the arguments is readable by other users in `ps`.
     const io = { ...processIo(), env: { ...process.env, ...env }, readLine: async () => emu.tokens.readWrite }
     if ((await runCli(['sign-in', '--token', '-'], io)) !== 0) throw new Error('sign-in failed')
+    for (const [key, value] of Object.entries(tonight))
+      if ((await runCli(['config', 'set', `tonight.${key}`, String(value)], io)) !== 0) throw new Error('config failed')
     say('starting `onair run` — reminders print below; Ctrl-C stops')
     // From the sources, as `npm run cli` runs them: the demo needs no build.
     child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/cli.ts'), 'run'], {

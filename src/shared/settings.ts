@@ -148,6 +148,20 @@ export const CalendarSettingsSchema = z.object({
     .default({ enabled: false, port: 0 })
 })
 
+/** "Catch up": the episodes that aired in the last `days` days and are not recorded (core/catch-up). */
+export const CatchUpSettingsSchema = z.object({
+  days: z.number().int().min(1).max(30).default(7)
+})
+
+/**
+ * "Tonight's list": one notice at `at` (local wall time, the reminders' zone) naming what is still
+ * to air in that broadcast day (it ends at `ui.dayBoundary`, so a 25:30 slot belongs to it).
+ */
+export const TonightSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  at: WallTime.default('18:00')
+})
+
 /** How the app starts (the app only; the command line ignores it). */
 export const StartupSettingsSchema = z.object({
   /** Registered with the OS: macOS and Windows login items, a Linux XDG autostart entry. */
@@ -182,6 +196,8 @@ export const SettingsSchema = z.object({
   inbox: InboxSettingsSchema.prefault({}),
   services: ServiceSettingsSchema.prefault({}),
   calendar: CalendarSettingsSchema.prefault({}),
+  catchUp: CatchUpSettingsSchema.prefault({}),
+  tonight: TonightSettingsSchema.prefault({}),
   startup: StartupSettingsSchema.prefault({}),
   shortcuts: ShortcutSettingsSchema.prefault({})
 })

@@ -41,7 +41,8 @@ export function useAppComposition(now: number, onReminder: (event: ReminderEvent
           settings: services.settings,
           reminders: services.reminders,
           records: services.records,
-          inbox: services.inbox
+          inbox: services.inbox,
+          catchUp: services.catchUp
         }
       }
     }

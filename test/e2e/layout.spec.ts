@@ -78,7 +78,10 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
       test.describe('signed in', () => {
         test.use({ onairDepsFor: tourDeps(tour, lang) })
 
-        test('schedule, works, records, inbox and settings fit the window', async ({ onair, page }) => {
+        test('schedule, works, records, inbox, settings, reminders and catch-up fit the window', async ({
+          onair,
+          page
+        }) => {
           // Six axe runs in one tour: on a loaded 2-core machine they take longer than one test's 30 s.
           test.setTimeout(120_000)
           await openSignedIn(page, onair, tour())
@@ -113,7 +116,9 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
             reminders: {
               ...doc.reminders,
               channels: { '1': { offsetMinutes: 1440, muted: false }, '3': { offsetMinutes: -45, muted: true } }
-            }
+            },
+            // Tonight's list on: its time field shows too.
+            tonight: { enabled: true, at: '18:00' }
           }))
           await go(page, 'settings', lang, 'h2')
           await expect(page.getByTestId('channel-offsets')).toBeVisible()
@@ -127,6 +132,12 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
           await page.getByRole('button', { name: ja ? 'リマインダー' : 'Reminders', exact: true }).click()
           await page.locator('li[data-outcome="quiet"]').first().waitFor()
           await expectFits(page, 'reminders')
+
+          // The catch-up list, opened from the schedule: two works, one with "Up to here".
+          await go(page, 'schedule', lang, 'section.schedule')
+          await page.getByRole('button', { name: ja ? /^見逃し/ : /^Catch up/ }).click()
+          await page.locator('section.catch-up li').first().waitFor()
+          await expectFits(page, 'catch-up')
         })
       })
 

@@ -4,6 +4,7 @@ import { type Clock } from '../../src/main/core/clock'
 import { ManualClock } from '../support/manual-clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openRecords, type RecordsCore } from '../../src/main/core/records'
+import { openCatchUp, type CatchUpFeature } from '../../src/main/core/catch-up'
 import { createReminderService, type ReminderService } from '../../src/main/core/schedule/reminders'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAccount, expect, test, type HarnessParts } from './fixtures'
@@ -12,13 +13,16 @@ import { emulatedAccount, expect, test, type HarnessParts } from './fixtures'
 export interface ScheduleSink {
   records?: RecordsCore
   reminders?: ReminderService
+  catchUp?: CatchUpFeature
 }
 
 /**
  * The whole app side of the schedule window for `onairDepsFor`: a configured account on the
  * emulator (signed in by `signIn` with the read-write token), the outbox and the reminder service
- * over its media client, all on `clock` (a ManualClock the emulator also reads), so undo windows,
- * backoff and poll windows move only when a test advances it. Polls run on demand (no cron ticks).
+ * over its media client, and the catch-up list over that outbox, asked for after each good poll as
+ * the app's composition does (core/services.ts), all on `clock` (a ManualClock the emulator also
+ * reads), so undo windows, backoff and poll windows move only when a test advances it. Polls run
+ * on demand (no cron ticks).
  */
 export function emulatedSchedule(emu: Emulator, clock: ManualClock, sink: ScheduleSink) {
   const accountDeps = emulatedAccount(emu, { configured: true })
@@ -39,9 +43,19 @@ export function emulatedSchedule(emu: Emulator, clock: ManualClock, sink: Schedu
         random: () => 0.5,
         cron: () => ({ stop: () => {} })
       })
+      const catchUp = openCatchUp({
+        dataDir: parts.dataDir,
+        clock,
+        media,
+        monitor: account.monitor,
+        settings: () => settings.read(),
+        outbox: records.outbox
+      })
+      catchUp.follow()
+      reminders.onChange((e) => e.type === 'status' && e.result?.ok === true && void catchUp.refresh())
       records.outbox.start()
-      Object.assign(sink, { records, reminders })
-      return { clock, account, settings, records, reminders }
+      Object.assign(sink, { records, reminders, catchUp })
+      return { clock, account, settings, records, reminders, catchUp }
     }
   }
 }

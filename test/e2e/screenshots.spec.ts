@@ -34,7 +34,7 @@ for (const lang of ['en', 'ja'] as const) {
     test.describe('signed in', () => {
       test.use({ onairDepsFor: tourDeps(tour, lang) })
 
-      test('schedule, works, records, inbox, settings', async ({ onair, page }) => {
+      test('schedule, works, records, inbox, settings, catch-up', async ({ onair, page }) => {
         await openSignedIn(page, onair, tour())
         // Stop the page's time where the core's is, so countdowns and ages read the same every run.
         await page.clock.setFixedTime(NOW)
@@ -61,6 +61,17 @@ for (const lang of ['en', 'ja'] as const) {
 
         await go(page, 'settings', lang, 'h2')
         await shot(page, 'settings', lang)
+        // Tonight's list turned on, its section in view.
+        await page.getByLabel(ja ? '今夜の放送一覧を毎日通知する' : "Tonight's list: one notification a day").check()
+        await page.locator('#catch-up-prefs-heading').scrollIntoViewIfNeeded()
+        await page.getByLabel(ja ? '通知する時刻' : 'Notify at').waitFor()
+        await shot(page, 'settings-tonight', lang)
+
+        // The catch-up list, from the schedule's button.
+        await go(page, 'schedule', lang, 'section.schedule')
+        await page.getByRole('button', { name: ja ? /^見逃し/ : /^Catch up/ }).click()
+        await page.locator('section.catch-up li').first().waitFor()
+        await shot(page, 'catch-up', lang)
       })
     })
 

@@ -46,6 +46,8 @@ export interface Emulator {
   media: MediaState
   wiki: ReturnType<typeof createWikiService>
   seedPrograms(n: number, opts?: { startFrom?: number; spacingMinutes?: number }): void
+  /** A plain record of the episode by user 1 (or `userId`), made now at the service, as another client would. */
+  recordElsewhere(episodeId: number, userId?: number): void
   suspend(): Promise<void>
   resume(): Promise<void>
   close(): Promise<void>
@@ -102,6 +104,24 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     media,
     wiki,
     seedPrograms: (n, o) => seedBenchPrograms(media, now(), n, o),
+    recordElsewhere(episodeId, userId = USER_ID) {
+      const episode = media.episode(episodeId)
+      if (!episode) throw new Error(`emulator: no episode ${episodeId}`)
+      media.addRecord({
+        userId,
+        workId: episode.workId,
+        episodeId,
+        comment: '',
+        rating: null,
+        ratingState: null,
+        isModified: false,
+        likesCount: 0,
+        commentsCount: 0,
+        shareMicroblog: false,
+        shareSocialnet: false,
+        createdAt: now()
+      })
+    },
     async suspend() {
       if (!listening) return
       listening = false

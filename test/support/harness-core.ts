@@ -57,6 +57,7 @@ export function harnessDeps(parts: HarnessParts): CoreDeps {
     records: services.records,
     inbox: services.inbox,
     calendar: services.calendar,
+    catchUp: services.catchUp,
     calendarShell: { copyText: () => {}, saveFile: async () => null },
     // No dialog to agree in: a service address in use stays.
     window: { openLog: async () => {}, hide: () => {}, confirmAddressChange: async () => false },

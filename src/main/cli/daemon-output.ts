@@ -6,6 +6,7 @@ import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'
 import { describeDelivery } from '../core/schedule/reminder-text'
 import { describePremieres } from '../core/schedule/premieres'
 import type { ReminderEvent } from '../core/schedule/reminder-delivery'
+import type { TonightEvent } from '../core/tonight/service'
 import type { WebhookEvent } from '../core/wiki/webhooks'
 import type { LocalizedText } from '../../shared/locale'
 import type { CommandContext } from './command'
@@ -32,6 +33,8 @@ export interface DaemonOutput {
    * "New address" or `onair calendar new-url`), stopped (`url` null), or failed to start.
    */
   calendar(info: CalendarInfo): void
+  /** Tonight's list, shown: one line (JSON: `{"type":"tonight","day","programIds","firedAt"}`). */
+  tonight(event: TonightEvent): void
 }
 
 type Line = Record<string, unknown>
@@ -53,7 +56,9 @@ export function daemonOutput(ctx: CommandContext, clock: Clock, timeZone: () => 
         info.error
           ? { type: 'error', at: iso(clock.now()), message: ctx.t(info.error) }
           : { type: 'calendar', url: info.url }
-      )
+      ),
+    tonight: (e) =>
+      emit({ type: 'tonight', day: e.day, programIds: e.programs.map((p) => p.id), firedAt: iso(e.firedAt) })
   }
 }
 
@@ -116,7 +121,8 @@ function textOutput(ctx: CommandContext, timeZone: () => string | undefined): Da
     webhookUrl: (url) =>
       ctx.io.err(ctx.t({ en: `Webhook receiver: register ${url}`, ja: `Webhook の受信先: ${url} を登録してください` })),
     webhookUrlReplaced: (url) => ctx.io.err(ctx.t(describeReplacedWebhookUrl(url))),
-    calendar: (info) => ctx.io.err(ctx.t(info.error ?? describeFeed(info.url)))
+    calendar: (info) => ctx.io.err(ctx.t(info.error ?? describeFeed(info.url))),
+    tonight: ({ notice }) => ctx.io.out(`${notice.title} — ${notice.body.split('\n').join('; ')}`)
   }
 }
 

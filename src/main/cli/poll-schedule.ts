@@ -8,6 +8,7 @@ import { cliSettings } from './cli-settings'
 import { signedInAccount } from './context'
 import { movedAside } from './moved-aside'
 import { failWith } from './report'
+import { fileGuard } from './file-guard'
 import type { ShownSchedule } from './shown-schedule'
 
 /**
@@ -26,27 +27,16 @@ export async function pollSchedule(ctx: CommandContext): Promise<ShownSchedule |
   const cache = scheduleFileStore(ctx.config.dataDir, movedAside(ctx))
   const settings = cliSettings(settingsFileStore(ctx.config.dataDir, movedAside(ctx))).read()
   const result = await pollOnce({ media: cli.account.media(), now: ctx.clock.now(), settings })
-  // A schedule.json the system refuses (a folder in its place, no permission, a full disk) is
-  // said once, with what to do; what was fetched is still shown, and the exit code says 1.
-  let fileTrouble = false
-  const onFile = <T>(fn: () => T, fallback: T): T => {
-    try {
-      return fn()
-    } catch (e) {
-      fileTrouble = true
-      failWith(ctx, e)
-      return fallback
-    }
-  }
+  const file = fileGuard(ctx)
   let schedule: ScheduleCache
   if (result.ok) {
     schedule = { fetchedAt: new Date(ctx.clock.now()).toISOString(), programs: result.programs }
-    onFile(() => cache.write(schedule), undefined)
+    file.run(() => cache.write(schedule), undefined)
   } else {
     cli.account.monitor.report(result.error)
     ctx.io.err(ctx.t(describeApiError(result.error)))
-    schedule = onFile(() => cache.read(), emptySchedule())
+    schedule = file.run(() => cache.read(), emptySchedule())
   }
   const { mediaUrl } = cli.account.services()
-  return { schedule, settings, fresh: result.ok, fileTrouble, mediaUrl: async () => mediaUrl }
+  return { schedule, settings, fresh: result.ok, fileTrouble: file.troubled(), mediaUrl: async () => mediaUrl }
 }

@@ -39,6 +39,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/upcoming')).upcoming
   },
   {
+    name: 'catch-up',
+    summary: {
+      en: 'List the aired episodes you have not recorded; record up to one',
+      ja: '放送済みで未記録のエピソードを表示・まとめて記録する'
+    },
+    load: async () => (await import('./commands/catch-up')).catchUp
+  },
+  {
     name: 'run',
     summary: { en: 'Run the reminder daemon (headless)', ja: 'リマインダーを常駐で動かす（ヘッドレス）' },
     // V8's memory flags before the daemon's code loads: loading it grows the young generation,

@@ -14,6 +14,7 @@ import type { InboxService } from './inbox/inbox'
 import type { RecordsCore } from './records'
 import type { ReminderService } from './schedule/reminders'
 import type { CalendarService } from './calendar'
+import type { CatchUpService } from './catch-up/service'
 import type { CalendarShell } from './calendar/ipc'
 import type { ShortcutShell } from './shortcuts/ipc'
 import type { UpdateService } from './update/service'
@@ -41,6 +42,8 @@ export interface CoreDeps {
   reminders: ReminderService
   /** The calendar document and the subscribed feed (`calendar:*`). */
   calendar: CalendarService
+  /** The aired episodes not recorded (`catchup:*`). */
+  catchUp: CatchUpService
   /** The clipboard and the save dialog, for `calendar:copyUrl` and `calendar:export`. */
   calendarShell: CalendarShell
   /** The window the app runs in. */
@@ -98,7 +101,7 @@ function createEvents(): CoreEvents {
 export function createCore(deps: CoreDeps): Core {
   const events = createEvents()
   const { appName, version, platform, locale, window, diagnostics, ...features } = deps
-  const { account, inbox, records, reminders, calendar, updates } = features
+  const { account, inbox, records, reminders, calendar, catchUp, updates } = features
   account.onChange((change) => events.emit('auth:changed', change))
   inbox.onChange((unseenCount) => events.emit('inbox:changed', { unseenCount }))
   records.outbox.onChange((entries) => events.emit('outbox:changed', { entries }))
@@ -106,10 +109,14 @@ export function createCore(deps: CoreDeps): Core {
   calendar.onChange((info) => events.emit('calendar:changed', info))
   updates.onChange(() => events.emit('update:changed', updates.view()))
   reminders.onChange((e) => e.type === 'status' && events.emit('schedule:changed', reminders.snapshot()))
+  catchUp.onChange((view) => events.emit('catchup:changed', view))
   account.onChange((change) => {
     if (change.signedIn) void reminders.refresh()
     // No reason means the user signed out (files wiped); a rejected token keeps the schedule.
-    else if (!change.reason) reminders.reset()
+    else if (!change.reason) {
+      reminders.reset()
+      catchUp.reset()
+    }
   })
   return {
     ...features,

@@ -3,6 +3,7 @@ import type { Settings } from '../../shared/settings'
 import type { Account } from './account/account'
 import type { Secrets } from './auth/secrets'
 import { openCalendar, type CalendarService } from './calendar'
+import { openCatchUp, type CatchUpFeature } from './catch-up'
 import type { Clock } from './clock'
 import { createImageLoader } from './images/loader'
 import { createInbox, type InboxService } from './inbox/inbox'
@@ -18,6 +19,7 @@ import { folderTurn, type HoldPolicy } from './schedule/folder-turn'
 import { DocumentStore } from './store/document'
 import type { CorruptFileReport } from './store/database'
 import { watchSettings, type WatchedSettings } from './store/settings-watch'
+import { createTonight, type TonightService } from './tonight/service'
 import type { WebhookEvent } from './wiki/webhooks'
 
 /**
@@ -32,6 +34,10 @@ export interface AppServices {
   inbox: InboxService
   /** The calendar document and the subscribed feed's server (on while its setting is). */
   calendar: CalendarService
+  /** The aired episodes not recorded (`catchup:*`, the tray's count). */
+  catchUp: CatchUpFeature
+  /** "Tonight's list", shown by the process serving the folder's reminders. */
+  tonight: TonightService
   /**
    * The settings document to hand to the core. `onChange` is told after the features took a
    * change, whoever made it (store/settings-watch.ts); `settled` resolves once the webhook
@@ -82,9 +88,10 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   // Looked up at each use, so a change of service settings applies at once.
   const media = () => account.media()
   const records = openRecords({ ...ground, media, monitor: account.monitor })
+  const delivery = deps.first?.delivery ?? folderReminders({ ...ground, settings })
   const reminders = createReminderService({
     ...ground,
-    delivery: deps.first?.delivery ?? folderReminders({ ...ground, settings }),
+    delivery,
     media: { allPrograms: (params, o) => media().allPrograms(params, o) },
     monitor: account.monitor,
     settings: () => settings.read(),
@@ -108,6 +115,27 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     settings: () => settings.read(),
     mediaUrl: () => account.services().mediaUrl
   })
+  // On the reminders' saved schedule and their ledger: what is claimed there is shown once per folder.
+  const tonight = createTonight({
+    ...ground,
+    settings: () => settings.read(),
+    schedule: delivery.stores.cache,
+    ledger: delivery.stores.ledger
+  })
+  const catchUp = openCatchUp({
+    ...ground,
+    media,
+    monitor: account.monitor,
+    settings: () => settings.read(),
+    outbox: records.outbox
+  })
+  // The catch-up list is asked for with every good poll of the schedule, wherever that poll ran.
+  reminders.onChange((e) => {
+    if (e.type !== 'status' || e.result?.ok !== true) return
+    void catchUp.refresh()
+    // A notice that found nothing fetched yet is due once the schedule is.
+    tonight.replan()
+  })
   const inboxSwitch = inboxSwitches({
     ...ground,
     inbox,
@@ -127,14 +155,19 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       const started = reminders.start()
       await calendar.sync()
       await started
+      // After the first poll, so that a notice due meanwhile names what that poll found.
+      tonight.start()
     }
   })
   settings.onChange(() => reminders.settingsChanged())
+  settings.onChange(() => tonight.replan())
   settings.onChange((s) => void inboxSwitch.follow(s))
   settings.onChange(() => turn.serving() && void calendar.sync())
+  // A new number of days is a new list: asked for at once, not at the next poll.
+  settings.onChange((s) => s.catchUp.days !== catchUp.view().days && void catchUp.refresh())
 
   const stops: Array<() => void | Promise<void>> = []
-  const catchUp = () => {
+  const resync = () => {
     void records.outbox.flush()
     void inbox.refresh()
   }
@@ -143,6 +176,8 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     records,
     inbox,
     calendar,
+    catchUp,
+    tonight,
     settings: { ...settings, settled: () => inboxSwitch.settled() },
     async start() {
       // The reminders before the rest: their first plan delivers what fell due while nothing
@@ -151,9 +186,11 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
       const serving = turn.claim()()
       records.outbox.start()
       stops.push(() => records.outbox.stop())
+      stops.push(catchUp.follow())
       // A sign-in sends whatever waited for it.
       stops.push(account.onChange((change) => change.signedIn && void records.outbox.flush()))
       stops.push(() => calendar.stop())
+      stops.push(() => tonight.stop())
       await Promise.all([inboxSwitch.start(settings.read()), serving])
       // Once the first poll is in: a quit during it lets it finish and keep what it fetched.
       stops.push(() => reminders.stop())
@@ -168,11 +205,12 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     },
     resume() {
       void reminders.resume()
-      catchUp()
+      tonight.replan()
+      resync()
     },
     networkBack() {
       void reminders.networkBack()
-      catchUp()
+      resync()
     }
   }
 }

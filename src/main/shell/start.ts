@@ -109,7 +109,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
-  const { reminders, records, inbox, calendar, settings } = services
+  const { reminders, records, inbox, calendar, catchUp, settings } = services
   followStartup(settings, log, env)
   if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
   const shortcuts = createShortcuts(
@@ -134,6 +134,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     records,
     inbox,
     calendar,
+    catchUp,
     calendarShell: {
       copyText: (text) => clipboard.writeText(text),
       // "Export .ics": the save dialog, then the same atomic write as every file Onair saves (a

@@ -14,6 +14,8 @@ export interface TrayActions {
   open: () => void
   quit: () => void
   openInbox: () => void
+  /** "Catch up (3)": the window's catch-up list. */
+  openCatchUp: () => void
   /** "Refresh now": polls the schedule. */
   refresh: () => void
   openSettings: () => void
@@ -26,6 +28,8 @@ export interface TrayActions {
 export interface TrayView {
   schedule: TrayState | null
   unseen: number
+  /** Episodes aired and not recorded (core/catch-up); 0 shows nothing. */
+  catchUp: number
   locale: Locale
   timeZone: string | undefined
   now: number
@@ -50,7 +54,9 @@ const L = {
   empty: { en: 'Nothing unwatched coming up', ja: '未視聴の放送予定はありません' },
   onAir: { en: 'on air', ja: '放送中' },
   next: { en: 'Next', ja: '次' },
-  unread: { en: '{n} unread', ja: '未読 {n} 件' }
+  unread: { en: '{n} unread', ja: '未読 {n} 件' },
+  catchUp: { en: 'Catch up ({n})', ja: '見逃し ({n})' },
+  toCatchUp: { en: '{n} to catch up', ja: '見逃し {n} 話' }
 } satisfies Record<string, LocalizedText>
 
 /**
@@ -87,6 +93,8 @@ export function trayMenu(view: TrayView, actions: TrayActions): MenuItemConstruc
     }
     items.push({ type: 'separator' })
   }
+  if (view.catchUp > 0 && schedule?.icon !== 'signed-out')
+    items.push({ label: t(L.catchUp).replace('{n}', String(view.catchUp)), click: actions.openCatchUp })
   items.push(
     { label: t(L.refresh), click: actions.refresh },
     { label: t(L.open), click: actions.open },
@@ -109,6 +117,8 @@ export function trayTooltip(view: TrayView): string {
   const next = schedule?.tooltip.next
   const episode = episodeLabel(next?.episode ?? null, locale)
   const unread = view.unseen > 0 ? t(L.unread).replace('{n}', String(view.unseen)) : null
+  const catchUp =
+    view.catchUp > 0 && schedule?.icon !== 'signed-out' ? t(L.toCatchUp).replace('{n}', String(view.catchUp)) : null
   const compose = (title: string | null): string =>
     [
       'Onair',
@@ -116,6 +126,7 @@ export function trayTooltip(view: TrayView): string {
       next && title !== null
         ? `${t(L.next)}: ${title}${episode ? ` ${episode}` : ''} (${next.channel}) ${next.onAir ? t(L.onAir) : next.countdown}`
         : null,
+      catchUp,
       unread
     ]
       .filter((part) => part !== null)

@@ -29,7 +29,7 @@ const TRAY_TICK_MS = 30_000
 
 export interface AppTrayDeps {
   window: WindowRoutes
-  services: Pick<AppServices, 'reminders' | 'inbox' | 'settings'>
+  services: Pick<AppServices, 'reminders' | 'inbox' | 'settings' | 'catchUp'>
   account: Pick<Account, 'onChange'>
   updates: UpdateService
   clock: Clock
@@ -50,6 +50,7 @@ export function openAppTray(deps: AppTrayDeps) {
     refresh: () => void reminders.refresh(),
     openSettings: () => window.navigate('settings'),
     openInbox: () => window.navigate('inbox'),
+    openCatchUp: () => window.navigate('catch-up'),
     openProgram: window.openProgram,
     update: (action) => void updates.act(action).catch((e: unknown) => log.write('warn', 'update', e))
   }
@@ -70,13 +71,14 @@ export function openAppTray(deps: AppTrayDeps) {
     if (titleTimer) clock.clearTimeout(titleTimer)
     titleTimer = null
     const now = clock.now()
-    const next =
-      schedule && services.settings.read().ui.menuBarCountdown
-        ? menuBarTitle(schedule.nextPrograms, now)
-        : { text: '', nextAt: null }
+    const countdown = schedule && services.settings.read().ui.menuBarCountdown ? schedule.nextPrograms : []
+    const next = menuBarTitle(countdown, now, catchUpCount())
     if (next.text !== title) tray.setTitle((title = next.text))
     if (next.nextAt !== null) titleTimer = clock.setTimeout(renderTitle, next.nextAt - now)
   }
+
+  /** Signed out, the saved list is nobody's to catch up on. */
+  const catchUpCount = (): number => (schedule && schedule.icon !== 'signed-out' ? services.catchUp.count() : 0)
 
   function render(): void {
     // The app may be quitting (tray destroyed) while a poll it started still reports back.
@@ -84,6 +86,7 @@ export function openAppTray(deps: AppTrayDeps) {
     const view = {
       schedule,
       unseen,
+      catchUp: catchUpCount(),
       locale: deps.language(),
       timeZone: services.settings.read().reminders.timeZone,
       now: clock.now(),
@@ -125,6 +128,7 @@ export function openAppTray(deps: AppTrayDeps) {
   // What the inbox kept from the last run counts from the start, before its first poll.
   setInboxCount(inbox.unseenCount())
   inbox.onChange(setInboxCount)
+  services.catchUp.onChange(render)
   updates.onChange(render)
   // A setting changed in the window or with `onair config` (the badge, the countdown) shows at once.
   services.settings.onChange(render)

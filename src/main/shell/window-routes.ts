@@ -12,7 +12,7 @@ import type { NativeNotification } from '../core/notify'
 import type { NotificationTarget } from './notifications'
 import type { MainWindow } from './window'
 
-export type View = 'settings' | 'inbox' | 'schedule'
+export type View = 'settings' | 'inbox' | 'schedule' | 'catch-up'
 
 export interface WindowRoutes {
   show(): void

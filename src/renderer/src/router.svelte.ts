@@ -3,8 +3,8 @@ export const views = ['schedule', 'works', 'records', 'inbox', 'settings'] as co
 export type View = (typeof views)[number]
 
 export const router = $state({
-  /** A tab of the navigation, or the Reminders list, which the schedule opens (no tab of its own). */
-  view: 'schedule' as View | 'reminders',
+  /** A tab of the navigation, or a list the schedule opens (no tab of its own): Reminders, Catch up. */
+  view: 'schedule' as View | 'reminders' | 'catch-up',
   /** A program whose quick record the schedule should open (from a reminder click). */
   focusProgramId: null as number | null
 })

@@ -45,5 +45,5 @@ export const appEvents = {
   /** A reminder notification was clicked: show that program's quick record in the schedule. */
   'app:focusProgram': z.strictObject({ programId: z.int().positive() }),
   /** The tray or a notification asked for a view (e.g. "Inbox (3)", "Settings…"). */
-  'app:navigate': z.strictObject({ view: z.enum(['schedule', 'works', 'records', 'inbox', 'settings']) })
+  'app:navigate': z.strictObject({ view: z.enum(['schedule', 'works', 'records', 'inbox', 'settings', 'catch-up']) })
 } as const

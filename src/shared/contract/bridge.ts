@@ -47,6 +47,8 @@ export const commandNames = [
   'calendar:regenerate',
   'calendar:copyUrl',
   'calendar:export',
+  'catchup:get',
+  'catchup:refresh',
   'shortcuts:get',
   'shortcuts:set',
   'shortcuts:record',
@@ -63,6 +65,7 @@ export const eventNames = [
   'inbox:changed',
   'schedule:changed',
   'calendar:changed',
+  'catchup:changed',
   'update:changed'
 ] as const
 

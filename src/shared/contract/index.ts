@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { appCommands, appEvents } from './app'
 import { authCommands, authEvents } from './auth'
 import { calendarCommands, calendarEvents } from './calendar'
+import { catchUpCommands, catchUpEvents } from './catch-up'
 import { settingsCommands } from './settings'
 import { inboxCommands, inboxEvents } from './inbox'
 import { recordsCommands, recordsEvents } from './records'
@@ -29,6 +30,7 @@ export * from './records'
 export * from './schedule'
 export * from './reminders'
 export * from './calendar'
+export * from './catch-up'
 export * from './shortcuts'
 export * from './update'
 export * from './bridge'
@@ -62,6 +64,7 @@ const commandParts = [
   scheduleCommands,
   remindersCommands,
   calendarCommands,
+  catchUpCommands,
   shortcutsCommands,
   updateCommands
 ] as const
@@ -72,6 +75,7 @@ const eventParts = [
   inboxEvents,
   scheduleEvents,
   calendarEvents,
+  catchUpEvents,
   updateEvents
 ] as const
 

@@ -8,7 +8,16 @@ import { SettingsSchema } from '../settings'
  * fields the update left out and so overwrite them. Service addresses are not updatable here: they
  * go through `auth:saveServices`, which also handles the client secret and the session.
  */
-export const UPDATABLE_SECTIONS = ['ui', 'reminders', 'poll', 'inbox', 'calendar', 'startup'] as const
+export const UPDATABLE_SECTIONS = [
+  'ui',
+  'reminders',
+  'poll',
+  'inbox',
+  'calendar',
+  'catchUp',
+  'tonight',
+  'startup'
+] as const
 export type UpdatableSection = (typeof UPDATABLE_SECTIONS)[number]
 
 const sectionPatch = (name: UpdatableSection) => {

@@ -113,6 +113,14 @@ function scramble(id: number): number {
   return Math.imul(id, 2654435761) >>> 0
 }
 
+/**
+ * `GET /v1/me/programs` as /work/shared/spec/media-tracking-service.md documents it: the filters
+ * of lines 215-221 (`filter_started_at_gt/_lt` "at or after/before" a `YYYY/MM/DD HH:MM` time,
+ * `filter_unwatched=true` only unwatched programs), `sort_started_at` `asc`/`desc` (line 225),
+ * paged by `page`/`per_page` (lines 222-223, default 25, at most 50: lines 323-325) in the envelope
+ * of lines 114-120 and 329. Quirks mode plays the live service's differences
+ * (design/service-notes.md: strict comparisons, a scrambled default order, `next_page` on empty pages).
+ */
 export function listPrograms(s: MediaState, q: Params, quirks: boolean, userId: number): Json {
   const ids = idList(q, 'filter_ids', quirks)
   const channelIds = idList(q, 'filter_channel_ids', quirks)

@@ -267,6 +267,12 @@ export function seedMedia(now: number, soonSeconds?: number): MediaState {
   program(15, 6, 602, 2, hour + 6 * HOUR) // stop_watching: hidden
   program(16, 1, 105, 1, m - 30 * MIN + 2 * DAY)
   program(17, 8, 850, 3, late + 30 * MIN, true)
+  // Aired in the last days and never recorded: what "catch up" lists (newest first, by work). The
+  // third episode aired twice (a rebroadcast elsewhere): one episode to catch up on, not two.
+  program(18, 2, 202, 2, m - 6 * DAY)
+  program(19, 2, 203, 2, m - 5 * DAY)
+  program(20, 2, 203, 4, m - 4 * DAY, true)
+  program(21, 2, 201, 2, m - 9 * DAY) // older than the default week
   if (soonSeconds !== undefined) program(SOON_PROGRAM_ID, 1, 106, 1, now + soonSeconds * 1000)
 
   const record = (userId: number, episodeId: number, comment: string, rating: number | null, ago: number): void => {

@@ -121,6 +121,41 @@ describe.concurrent('every command against a service in trouble, as a real proce
     })
   })
 
+  describe('catch-up', () => {
+    it.for<Case>([
+      ['down', 'down', { LANG: 'C' }, 'Cannot reach the media-tracking service'],
+      ['500 every time', f500, ja, '障害が発生しています（500）'],
+      ['malformed JSON', malformed, ja, '読み取れない応答']
+    ])('%s: the reason and the saved list, exit 0; nothing saved yet: exit 1', async ([, t, lang, message], ctx) => {
+      const emu = await service(ctx)
+      const env = await signedIn(emu)
+      await trouble(emu, '/v1/me/programs', t)
+      const never = await runCliProcess(['catch-up', '--json'], { ...env, ...lang })
+      expect(never.code).toBe(1)
+      expect(JSON.parse(never.stdout.join('\n'))).toMatchObject({ fetchedAt: null, offline: true, works: [] })
+      expect(never.stderr).toContain(message)
+      if (t === 'down') await emu.resume()
+      else emu.faults.clear()
+      const fresh = await runCliProcess(['catch-up', '--json'], env)
+      expect(fresh.code).toBe(0)
+      await trouble(emu, '/v1/me/programs', t)
+      const saved = await runCliProcess(['catch-up', '--json'], { ...env, ...lang })
+      expect(saved.code).toBe(0)
+      expect(JSON.parse(saved.stdout.join('\n'))).toEqual({ ...JSON.parse(fresh.stdout.join('\n')), offline: true })
+      expect(saved.stderr).toContain(message)
+    })
+
+    it('one 429: retried, the fresh list, exit 0', async (ctx) => {
+      const emu = await service(ctx)
+      const env = await signedIn(emu)
+      await trouble(emu, '/v1/me/programs', { ...f429, ...once })
+      const r = await runCliProcess(['catch-up', '--json'], env)
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.stdout.join('\n')).works.length).toBe(2)
+      expect(r.stderr).toBe('')
+    })
+  })
+
   describe('works', () => {
     it.for<[string, Injected]>([
       ['500', f500],

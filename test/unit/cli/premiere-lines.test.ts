@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { CommandContext } from '../../../src/main/cli/command'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
 import { ManualClock } from '../../support/manual-clock'
-import { resolveConfig } from '../../../src/main/core/config'
 import { program } from '../schedule/fixtures'
-import { fakeIo } from './fake-io'
+import { fakeContext, fakeIo } from './fake-io'
 
 /** `onair run`'s lines for premieres announced together: what a terminal and a script each read. */
 describe('onair run: premieres announced in one notice', () => {
@@ -12,15 +10,7 @@ describe('onair run: premieres announced in one notice', () => {
   const programs = [1, 2, 3, 4, 5, 6].map((i) => program(i, Date.UTC(2026, 2, 28, 20, i), { title: `Work ${i}` }))
   const run = (json: boolean, locale: 'en' | 'ja' = 'en') => {
     const io = fakeIo({})
-    const ctx: CommandContext = {
-      io,
-      config: resolveConfig({}, io.env),
-      clock,
-      locale,
-      t: (x) => x[locale],
-      flags: json ? { json: true } : {},
-      positionals: []
-    }
+    const ctx = fakeContext(io, { clock, locale, flags: json ? { json: true } : {} })
     daemonOutput(ctx, clock, () => 'UTC').reminders({ type: 'premiere', programs, firedAt: clock.now() })
     return io.stdout
   }

@@ -21,6 +21,8 @@ const COMMANDS: Array<[args: string[], file: string]> = [
   [['config', 'unset', 'ui.locale'], 'settings.json'],
   [['sign-in', '--token', 'TOKEN'], 'secrets.json'],
   [['upcoming'], 'schedule.json'],
+  [['catch-up'], 'catch-up.json'],
+  [['catch-up', 'watched', '203', '--no-wait'], 'outbox.json'],
   [['record', '301', '--no-wait'], 'outbox.json'],
   [['status', '1', 'watching'], 'outbox.json'],
   [['inbox'], 'inbox.json'],
@@ -73,6 +75,7 @@ describe('writing commands when the file system refuses the write (real processe
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], io())).toBe(0)
     expect(await runCli(['config', 'set', 'reminders.leadMinutes', '10'], io())).toBe(0)
     expect(await runCli(['upcoming'], io())).toBe(0)
+    expect(await runCli(['catch-up'], io())).toBe(0)
     expect(await runCli(['inbox'], io())).toBe(0)
     emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 503, times: 10 })
     expect(await runCli(['record', '302', '--no-wait'], io())).toBe(1)

@@ -37,4 +37,10 @@ describe('the menu-bar countdown (pure)', () => {
     expect(menuBarTitle([], BASE)).toEqual({ text: '', nextAt: null })
     expect(menuBarTitle(upcoming(BASE - 10 * MIN), BASE)).toEqual({ text: '', nextAt: null })
   })
+
+  it('adds the episodes to catch up on, beside the countdown or alone', () => {
+    expect(menuBarTitle(upcoming(BASE + 12 * MIN), BASE, 3)).toEqual({ text: '12m · 3', nextAt: BASE + MIN })
+    expect(menuBarTitle([], BASE, 3)).toEqual({ text: '3', nextAt: null })
+    expect(menuBarTitle([], BASE, 0)).toEqual({ text: '', nextAt: null })
+  })
 })

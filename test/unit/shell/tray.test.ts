@@ -127,6 +127,7 @@ describe('tray wording (pure)', () => {
     return {
       schedule: trayState({ signedIn: true, pollState: poll, programs, now: NOW }),
       unseen: 0,
+      catchUp: 0,
       locale: 'en' as const,
       timeZone: 'UTC',
       now: NOW,
@@ -138,6 +139,7 @@ describe('tray wording (pure)', () => {
     open: vi.fn(),
     quit: vi.fn(),
     openInbox: vi.fn(),
+    openCatchUp: vi.fn(),
     refresh: vi.fn(),
     openSettings: vi.fn(),
     openProgram: vi.fn(),
@@ -179,6 +181,20 @@ describe('tray wording (pure)', () => {
       'Onair を終了'
     ])
     expect(trayTooltip(view({ locale: 'ja', unseen: 3 }))).toBe('Onair — 未読 3 件')
+  })
+
+  it('shows the episodes to catch up on when there are any, in both languages, and opens their list', () => {
+    expect(labels(view({}))).not.toContain('Catch up (0)')
+    const v = view({ catchUp: 3, unseen: 2 })
+    expect(labels(v)).toContain('Catch up (3)')
+    expect(trayTooltip(v)).toBe('Onair — 3 to catch up — 2 unread')
+    expect(labels(view({ catchUp: 3, locale: 'ja' }))).toContain('見逃し (3)')
+    expect(trayTooltip(view({ catchUp: 3, locale: 'ja' }))).toBe('Onair — 見逃し 3 話')
+    new FakeMenu(trayMenu(v, actions)).click('Catch up (3)')
+    expect(actions.openCatchUp).toHaveBeenCalledOnce()
+    // Signed out, the saved list is nobody's.
+    const out = { ...v, schedule: trayState({ signedIn: false, pollState: 'idle', programs: [], now: NOW }) }
+    expect(labels(out)).not.toContain('Catch up (3)')
   })
 
   it('shows an & in a title as an &, not as a keyboard mnemonic', () => {

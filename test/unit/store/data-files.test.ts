@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { feedFileStore } from '../../../src/main/core/calendar/address'
+import { catchUpFileStore, emptyCatchUp } from '../../../src/main/core/catch-up/file'
 import { emptyInbox, inboxFileStore } from '../../../src/main/core/inbox/store'
 import { webhookSecretFile } from '../../../src/main/core/inbox/webhook-secret'
 import { outboxFileStore } from '../../../src/main/core/records/store'
@@ -33,6 +34,7 @@ describe('the data folder table', () => {
     webhookSecretFile(dir, secrets, 'cli').get()
     feedFileStore(dir).write({})
     scheduleFileStore(dir).write(emptySchedule())
+    catchUpFileStore(dir).write(emptyCatchUp())
     ledgerFile(dir).markServed(now)
     snoozesFile(dir).add({ key: 'k', programId: 1, startedAt: first.startedAt, offsetMinutes: 5 }, now)
     historyFile(dir).add([{ at: now, outcome: 'opened', reminders: [] }], now)
@@ -59,7 +61,7 @@ describe('the data folder table', () => {
 
   it('signing out deletes the personal documents, the outbox only when asked, and keeps settings and sign-in', () => {
     const names = (discard: boolean) => personalDocuments(discard).sort()
-    expect(names(false)).toEqual(['history', 'inbox', 'ledger', 'premieres', 'schedule', 'snoozes'])
+    expect(names(false)).toEqual(['catchUp', 'history', 'inbox', 'ledger', 'premieres', 'schedule', 'snoozes'])
     expect(names(true)).toEqual([...names(false), 'outbox'].sort())
   })
 

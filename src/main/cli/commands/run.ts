@@ -171,6 +171,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   })
   notifications.actOn(services, output.error)
   services.calendar.onChange(output.calendar)
+  services.tonight.onShown(output.tonight)
   // The shell's network watch has no twin here: a poll that got through says the network is back,
   // so the outbox sends what `record`/`status` left queued.
   services.reminders.onChange((event) => {

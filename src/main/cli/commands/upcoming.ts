@@ -15,11 +15,11 @@ import { savedSchedule } from '../shown-schedule'
  * (the app's "Export .ics").
  */
 export const upcoming: Command = {
-  usage: ['upcoming [--json] [--from-cache]', 'upcoming --ics [FILE] [--alarms] [--from-cache]'],
+  usage: ['upcoming [--today] [--json] [--from-cache]', 'upcoming --ics [FILE] [--alarms] [--from-cache]'],
   positionals: { min: 0, max: 1 },
   description: {
-    en: 'Fetches your unwatched broadcasts (from an hour ago to 48 hours ahead by default) and saves them for offline use. When the service cannot be reached, shows the saved schedule and says so on stderr (exit 0; exit 1 when nothing was ever saved). --json prints {"fetchedAt", "offline", "programs": [...]}. --ics prints an iCalendar document instead (one event per program; works you are not reminded of, muted or, with reminders.mode only-picked, not picked, and hidden rebroadcasts left out as for reminders), or writes it to FILE, replacing it whole; --alarms adds one alarm per reminder lead time (also on when the calendar.alarms setting is). --from-cache shows the saved schedule without asking the service (exit 1 when nothing was ever saved).',
-    ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。--ics では代わりに iCalendar 形式で出力します（番組ごとに 1 件の予定。リマインダーと同じく、通知しない作品（ミュートした作品、reminders.mode が only-picked なら選んでいない作品）と非表示の再放送は除きます）。FILE を指定するとそのファイルを丸ごと置き換えて書き込みます。--alarms を付けるとリマインダーの時刻ごとに通知を付けます（設定 calendar.alarms が有効な場合も同じ）。--from-cache ではサービスに問い合わせず保存済みの番組表を表示します（保存済みのものがなければ終了コード 1）。'
+    en: 'Fetches your unwatched broadcasts (from an hour ago to 48 hours ahead by default) and saves them for offline use. When the service cannot be reached, shows the saved schedule and says so on stderr (exit 0; exit 1 when nothing was ever saved). --json prints {"fetchedAt", "offline", "programs": [...]}. --ics prints an iCalendar document instead (one event per program; works you are not reminded of, muted or, with reminders.mode only-picked, not picked, and hidden rebroadcasts left out as for reminders), or writes it to FILE, replacing it whole; --alarms adds one alarm per reminder lead time (also on when the calendar.alarms setting is). --from-cache shows the saved schedule without asking the service (exit 1 when nothing was ever saved). --today shows only tonight\'s list: what is still to air in this broadcast day (it ends at ui.dayBoundary, 05:00 by default, so 25:30 is tonight), with the reminders\' rules for works, channels and rebroadcasts.',
+    ja: '未視聴の放送予定（既定では 1 時間前から 48 時間後まで）を取得し、オフライン用に保存します。サービスに接続できない場合は保存済みの番組表を表示し、その旨を標準エラーに出します（終了コード 0。保存済みのものがなければ 1）。--json では {"fetchedAt", "offline", "programs": [...]} を出力します。--ics では代わりに iCalendar 形式で出力します（番組ごとに 1 件の予定。リマインダーと同じく、通知しない作品（ミュートした作品、reminders.mode が only-picked なら選んでいない作品）と非表示の再放送は除きます）。FILE を指定するとそのファイルを丸ごと置き換えて書き込みます。--alarms を付けるとリマインダーの時刻ごとに通知を付けます（設定 calendar.alarms が有効な場合も同じ）。--from-cache ではサービスに問い合わせず保存済みの番組表を表示します（保存済みのものがなければ終了コード 1）。--today では今夜の一覧だけを表示します: この放送日（ui.dayBoundary、既定では 5:00 に終わるので 25:30 は今夜）にこれから放送される番組を、作品・チャンネル・再放送についてのリマインダーと同じ規則で絞り込みます。'
   },
   options: {
     json: {
@@ -41,6 +41,13 @@ export const upcoming: Command = {
       help: {
         en: 'with --ics: one alarm per reminder lead time',
         ja: '--ics と併用: リマインダーの時刻ごとに通知を付ける'
+      }
+    },
+    today: {
+      type: 'boolean',
+      help: {
+        en: "tonight's list: what is still to air in this broadcast day",
+        ja: '今夜の一覧: この放送日にこれから放送される番組'
       }
     },
     'from-cache': {
@@ -70,7 +77,10 @@ export const upcoming: Command = {
       : await (await import('../poll-schedule')).pollSchedule(ctx)
     if (typeof shown === 'number') return shown
     const { settings, fresh } = shown
-    const { fetchedAt, programs } = shown.schedule
+    const { fetchedAt } = shown.schedule
+    const programs = ctx.flags.today
+      ? (await import('../../core/tonight/list')).tonightPrograms(shown.schedule.programs, settings, ctx.clock.now())
+      : shown.schedule.programs
     if (!fresh) ctx.io.err(ctx.t(savedNotice(fetchedAt, ctx.clock.now())))
     if (ctx.flags.ics) {
       if (!fresh && !fetchedAt) return EXIT.failure
@@ -106,7 +116,13 @@ export const upcoming: Command = {
       const now = ctx.clock.now()
       const text = { locale: ctx.locale, timeZone: settings.reminders.timeZone, now }
       if (programs.length === 0)
-        ctx.io.err(ctx.t({ en: 'Nothing unwatched on air in the window.', ja: 'この期間に未視聴の放送はありません。' }))
+        ctx.io.err(
+          ctx.t(
+            ctx.flags.today
+              ? { en: 'Nothing unwatched left to air tonight.', ja: '今夜これから放送される未視聴の番組はありません。' }
+              : { en: 'Nothing unwatched on air in the window.', ja: 'この期間に未視聴の放送はありません。' }
+          )
+        )
       // A channel's offset (reminders.channels): the time it can be watched, counted down to.
       const { channels } = settings.reminders
       for (const p of programs) {

@@ -57,6 +57,8 @@ export function createHandlers(core: Core): Handlers {
     },
     'works:list': async (query) => works.list(query),
     'schedule:get': async () => reminders.snapshot(),
+    'catchup:get': async () => core.catchUp.view(),
+    'catchup:refresh': () => core.catchUp.refresh(),
     'schedule:refresh': async () => {
       await reminders.refresh()
       return reminders.snapshot()

@@ -1,10 +1,11 @@
 import { formatCountdown, type UpcomingProgram } from './tray-state'
 
 /**
- * The optional countdown beside the macOS menu-bar icon (`ui.menuBarCountdown`): the
+ * The text beside the macOS menu-bar icon: the optional countdown (`ui.menuBarCountdown`), the
  * time until the next broadcast that has not started, in the tray's own compact words (`12m`,
  * `1h 05m`), and when that text next changes, so the shell sets the title at most once a minute
- * and not at all while nothing airs within the next hours.
+ * and not at all while nothing airs within the next hours; then the number of episodes to catch
+ * up on, when there are any (`12m · 3`, or `3` alone).
  */
 const MINUTE = 60_000
 
@@ -18,7 +19,13 @@ export interface MenuBarTitle {
   nextAt: number | null
 }
 
-export function menuBarTitle(upcoming: readonly UpcomingProgram[], now: number): MenuBarTitle {
+export function menuBarTitle(upcoming: readonly UpcomingProgram[], now: number, catchUp = 0): MenuBarTitle {
+  const countdown = countdownTitle(upcoming, now)
+  if (catchUp <= 0) return countdown
+  return { ...countdown, text: countdown.text ? `${countdown.text} · ${catchUp}` : String(catchUp) }
+}
+
+function countdownTitle(upcoming: readonly UpcomingProgram[], now: number): MenuBarTitle {
   const next = upcoming.find((p) => p.watchAt > now)
   if (!next) return { text: '', nextAt: null }
   const startsIn = next.watchAt - now

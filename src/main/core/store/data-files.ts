@@ -17,6 +17,7 @@ export const DOCUMENTS = {
   secrets: { holds: 'tokens (CLI, unencrypted)', scope: 'folder', atSignOut: 'kept' },
   encryptedSecrets: { holds: 'tokens (app, safeStorage)', scope: 'folder', atSignOut: 'kept' },
   schedule: { holds: 'the cached schedule', scope: 'account', atSignOut: 'deleted' },
+  catchUp: { holds: 'aired episodes not recorded', scope: 'account', atSignOut: 'deleted' },
   ledger: { holds: 'reminders delivered', scope: 'account', atSignOut: 'deleted' },
   snoozes: { holds: 'snoozed reminders', scope: 'account', atSignOut: 'deleted' },
   history: { holds: 'what became of reminders', scope: 'account', atSignOut: 'deleted' },

@@ -75,3 +75,8 @@ export const entryStates: Record<EntryState, LocalizedText> = {
   failed,
   'needs-confirmation': { en: 'Not sure it was saved', ja: '保存されたか不明' }
 }
+/** The button to the catch-up list while it holds any episodes. */
+export const catchUp: LocalizedText = {
+  en: 'Catch up: {n} aired, not recorded',
+  ja: '見逃し: 放送済みで未記録 {n} 話'
+}

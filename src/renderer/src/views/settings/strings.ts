@@ -196,3 +196,20 @@ export function integerError(min: number, max: number): LocalizedText {
 /** True for a whole number within [min, max]; empty or garbled number inputs give null or NaN. */
 export const inRange = (n: number | null, min: number, max: number): n is number =>
   n !== null && Number.isInteger(n) && n >= min && n <= max
+
+export const catchUpAndTonight: LocalizedText = { en: 'Catch up and tonight', ja: '見逃しと今夜の放送' }
+export const catchUpDays: LocalizedText = { en: 'Catch up on the last (days)', ja: '見逃しの対象（日数）' }
+export const catchUpDaysHint: LocalizedText = {
+  en: 'Aired episodes you have not recorded, from 1 to 30 days back: "Catch up" on the schedule.',
+  ja: '記録していない放送済みのエピソードを 1〜30 日前までさかのぼります（番組表の「見逃し」）。'
+}
+export const tonightOn: LocalizedText = {
+  en: "Tonight's list: one notification a day",
+  ja: '今夜の放送一覧を毎日通知する'
+}
+export const tonightHint: LocalizedText = {
+  en: 'What is still to air until the broadcast day ends (25:30 counts as tonight), with the rules above for works and channels.',
+  ja: '放送日の終わりまで（25:30 も今夜）にこれから放送される番組を、上の作品とチャンネルの設定に従って知らせます。'
+}
+export const tonightAt: LocalizedText = { en: 'Notify at', ja: '通知する時刻' }
+export const tonightWhat: LocalizedText = { en: "Tonight's list time", ja: '今夜の放送一覧の時刻' }
