@@ -21,3 +21,15 @@ export function saveDocumentBody(dataDir: string, name: DocumentName, body: stri
     statement(db, 'INSERT OR REPLACE INTO documents (account, name, body) VALUES (?, ?, ?)').run(account, name, body)
   })
 }
+
+/** The rows of a document set aside as damaged (never deleted), oldest first: their raw text and why. */
+export function setAsideDocuments(dataDir: string, name: DocumentName): Array<{ body: string; reason: string }> {
+  return folderDatabase(dataDir).snapshot((db) =>
+    db
+      ? (statement(db, 'SELECT body, reason FROM set_aside WHERE name = ? ORDER BY id').all(name) as Array<{
+          body: string
+          reason: string
+        }>)
+      : []
+  )
+}
