@@ -33,3 +33,18 @@ export function setAsideDocuments(dataDir: string, name: DocumentName): Array<{ 
       : []
   )
 }
+
+/** The personal documents saved, by account (`<service address> #<user id>`), signed in or not. */
+export function personalDocumentsSaved(dataDir: string): Record<string, string[]> {
+  const rows = folderDatabase(dataDir).snapshot((db) =>
+    db
+      ? (statement(db, "SELECT account, name FROM documents WHERE account != '' ORDER BY account, name").all() as Array<{
+          account: string
+          name: string
+        }>)
+      : []
+  )
+  const saved: Record<string, string[]> = {}
+  for (const { account, name } of rows) (saved[account] ??= []).push(name)
+  return saved
+}
