@@ -38,7 +38,10 @@ export function setAsideDocuments(dataDir: string, name: DocumentName): Array<{ 
 export function personalDocumentsSaved(dataDir: string): Record<string, string[]> {
   const rows = folderDatabase(dataDir).snapshot((db) =>
     db
-      ? (statement(db, "SELECT account, name FROM documents WHERE account != '' ORDER BY account, name").all() as Array<{
+      ? (statement(
+          db,
+          "SELECT account, name FROM documents WHERE account != '' ORDER BY account, name"
+        ).all() as Array<{
           account: string
           name: string
         }>)
@@ -47,4 +50,17 @@ export function personalDocumentsSaved(dataDir: string): Record<string, string[]
   const saved: Record<string, string[]> = {}
   for (const { account, name } of rows) (saved[account] ??= []).push(name)
   return saved
+}
+
+/** Every saved row of the folder (documents and those set aside), keyed `<account>/<name>`: all a command could change. */
+export function savedRows(dataDir: string): Record<string, string> {
+  const rows = folderDatabase(dataDir).snapshot((db) =>
+    db
+      ? (statement(
+          db,
+          "SELECT account || '/' || name AS key, body FROM documents UNION ALL SELECT 'set_aside ' || id, body FROM set_aside"
+        ).all() as Array<{ key: string; body: string }>)
+      : []
+  )
+  return Object.fromEntries(rows.map((r) => [r.key, r.body]))
 }
