@@ -80,7 +80,7 @@ describe('onair record / status / works / outbox', () => {
     }
     expect(io.stderr.join('\n')).toMatch(/Not sent yet; kept in the outbox as [0-9a-f-]{36}/)
     const file = savedDocument<{ entries: Array<Record<string, unknown>> }>(env.ONAIR_DATA_DIR, 'outbox')!
-    const id = file.entries[0].id as string
+    const id = file.entries[0]!.id as string
     expect(file.entries[0]).toMatchObject({ state: 'failed', willRetry: true })
 
     const retry = fakeIo(env)

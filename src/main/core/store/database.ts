@@ -1,4 +1,4 @@
-import { existsSync, renameSync, statfsSync } from 'node:fs'
+import { existsSync, renameSync, statfsSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LocalizedText } from '../../../shared/locale'
@@ -178,7 +178,7 @@ export function openDatabaseFile(path: string, dataDir: string): DatabaseSync {
 /** Opens the database, moving a damaged one aside and starting anew. */
 function connect(path: string): DatabaseSync {
   const problem = (() => {
-    const db = new (sqliteModule().DatabaseSync)(path)
+    const db = openFile(path)
     try {
       // Before anything reads the file: another process may be writing it.
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
@@ -198,10 +198,19 @@ function connect(path: string): DatabaseSync {
   renameSync(path, movedTo)
   for (const side of ['-wal', '-shm', '-journal']) if (existsSync(path + side)) renameSync(path + side, movedTo + side)
   damagedListener?.({ path, movedTo, reason: problem, consequence: DATABASE_LOST })
-  const fresh = new (sqliteModule().DatabaseSync)(path)
+  const fresh = openFile(path)
   fresh.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   configure(fresh, path, 0)
   return fresh
+}
+
+/** The file opened as a database; one that cannot be opened (a folder in its place) said as such. */
+function openFile(path: string): DatabaseSync {
+  try {
+    return new (sqliteModule().DatabaseSync)(path)
+  } catch (e) {
+    throw storeError(e, path)
+  }
 }
 
 function prepare(db: DatabaseSync, path: string, pragma: string): number {
@@ -288,8 +297,17 @@ const isDamage = (e: unknown): boolean => DAMAGE.has((e as { errcode?: number })
 export function storeError(e: unknown, path: string): Error {
   const errcode = (e as { errcode?: number })?.errcode
   if (errcode === undefined) return e as Error
-  const code = SQLITE_CODES[errcode & 0xff] ?? 'EIO'
+  const code =
+    (errcode & 0xff) === 14 /* SQLITE_CANTOPEN */ && isFolder(path) ? 'EISDIR' : (SQLITE_CODES[errcode & 0xff] ?? 'EIO')
   return Object.assign(new Error(`${code}: ${(e as Error).message} (${path})`), { code, path, cause: e })
+}
+
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 const SQLITE_CODES: Record<number, string> = {
