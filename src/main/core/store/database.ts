@@ -1,9 +1,10 @@
-import { existsSync, renameSync, statfsSync, statSync } from 'node:fs'
+import { existsSync, renameSync, statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { makeDataDir } from './data-dir'
+import { ownFileStats } from './own-file'
 import { databaseFile, damagedCopyOf } from './data-files'
 
 /**
@@ -172,7 +173,7 @@ function sqliteModule(): typeof import('node:sqlite') {
 /** A bare SQLite file of the folder, for a lock only (the reminders' hold), made with the folder. */
 export function openDatabaseFile(path: string, dataDir: string): DatabaseSync {
   makeDataDir(dataDir)
-  return new (sqliteModule().DatabaseSync)(path)
+  return openFile(path)
 }
 
 /** Opens the database, moving a damaged one aside and starting anew. */
@@ -204,8 +205,12 @@ function connect(path: string): DatabaseSync {
   return fresh
 }
 
-/** The file opened as a database; one that cannot be opened (a folder in its place) said as such. */
+/**
+ * The file opened as a database, never through a link nor a folder in its place (own-file.ts: the
+ * token would land wherever the link points); a refusal is said as any refused file is.
+ */
 function openFile(path: string): DatabaseSync {
+  ownFileStats(path)
   try {
     return new (sqliteModule().DatabaseSync)(path)
   } catch (e) {
@@ -300,14 +305,6 @@ export function storeError(e: unknown, path: string): Error {
   const code =
     (errcode & 0xff) === 14 /* SQLITE_CANTOPEN */ && isFolder(path) ? 'EISDIR' : (SQLITE_CODES[errcode & 0xff] ?? 'EIO')
   return Object.assign(new Error(`${code}: ${(e as Error).message} (${path})`), { code, path, cause: e })
-}
-
-const isFolder = (path: string): boolean => {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
 }
 
 const SQLITE_CODES: Record<number, string> = {
