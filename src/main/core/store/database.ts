@@ -302,8 +302,7 @@ const isDamage = (e: unknown): boolean => DAMAGE.has((e as { errcode?: number })
 export function storeError(e: unknown, path: string): Error {
   const errcode = (e as { errcode?: number })?.errcode
   if (errcode === undefined) return e as Error
-  const code =
-    (errcode & 0xff) === 14 /* SQLITE_CANTOPEN */ && isFolder(path) ? 'EISDIR' : (SQLITE_CODES[errcode & 0xff] ?? 'EIO')
+  const code = SQLITE_CODES[errcode & 0xff] ?? 'EIO'
   return Object.assign(new Error(`${code}: ${(e as Error).message} (${path})`), { code, path, cause: e })
 }
 
