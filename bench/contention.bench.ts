@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { scratchDir } from '../test/support/temp-dir'
 import { root } from './onair-daemon'
 import { quantile, row, type Bench, type Row } from './stats'
 
@@ -48,8 +48,15 @@ function child(
   return { proc, ready: readyP, done }
 }
 
-async function round(checkout: string): Promise<{ tps: number; p99: number; lost: number; doubled: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'onair-contention-'))
+interface Round {
+  tps: number
+  p99: number
+  lost: number
+  doubled: number
+}
+
+async function round(checkout: string): Promise<Round> {
+  const dir = scratchDir('onair-contention-')
   const loops = FACES.map(() => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }))
   try {
     const children = FACES.map((face) => child(checkout, dir, face))
@@ -79,7 +86,7 @@ async function round(checkout: string): Promise<{ tps: number; p99: number; lost
 }
 
 async function measure(label: string, checkout: string): Promise<Row[]> {
-  const rounds = []
+  const rounds: Round[] = []
   for (let i = 0; i < ROUNDS; i++) rounds.push(await round(checkout))
   const sum = (k: 'lost' | 'doubled') => rounds.reduce((s, r) => s + r[k], 0)
   const note = `${ROUNDS} rounds × 4 processes × ${TX} transactions, 4 busy loops; lost ${sum('lost')}, doubled ${sum('doubled')}`

@@ -17,6 +17,7 @@ import { openAppServices } from '../core/services'
 import { keepAppSettingsIn } from '../core/store/document-backend'
 import { onDamagedDatabase } from '../core/store/database'
 import { writeAtomic } from '../core/store/atomic-write'
+import { watchDataDir } from '../core/store/data-dir'
 import { settingsFileStore } from '../core/store/settings'
 import { linkAction } from '../core/links'
 import { rendererHtmlFile } from './app-files'
@@ -28,6 +29,7 @@ import type { Links } from './links'
 import { showLogFile, type AppLog } from './log'
 import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
+import { electronFetch } from './net-fetch'
 import { watchPowerAndNetwork } from './power'
 import { electronSecrets } from './secrets'
 import { serveRenderer } from './renderer-protocol'
@@ -76,6 +78,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     secrets,
     sessionStore: sessionFileStore(dataDir, corrupt.report),
     clock,
+    fetch: electronFetch,
     openBrowser: openWebUrl,
     locale: language
   })
@@ -230,6 +233,13 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     quit: () => app.quit()
   })
   const stopWatching = watchPowerAndNetwork(services, clock)
+  // Another folder put at the data folder's name (or this one moved or opened to others): said,
+  // and the app ends at once (app.exit: no before-quit), writing nothing into the folder now there.
+  const stopFolderWatch = watchDataDir(dataDir, clock, (why) => {
+    log.write('error', why.en)
+    dialog.showErrorBox('Onair', why[language()])
+    app.exit(1)
+  })
   void services.start().then(tray.update, (e: unknown) => log.write('error', 'the services did not start', e))
   updates.start()
 
@@ -246,6 +256,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     quitting = 'stopping'
     main.allowClose()
     stopWatching()
+    stopFolderWatch()
     updates.stop()
     unbindIpc()
     tray.destroy()

@@ -15,6 +15,7 @@ import {
   type UpdateInfo
 } from 'electron-updater'
 import { load } from 'js-yaml'
+import { serviceAddressProblem } from '../../shared/service-address'
 import type { Clock } from '../core/clock'
 import { updateMode, type Installation, type UpdateMode } from '../core/update/policy'
 import { createUpdateService, type UpdateDriver, type UpdateService } from '../core/update/service'
@@ -87,7 +88,12 @@ function electronUpdateDriver(mode: UpdateMode, installed: Installation, log: Ap
       const result = await current().checkForUpdates()
       if (!result) throw new Error('electron-updater is not active in this copy')
       const info = result.updateInfo
-      return { version: info.version, newer: result.isUpdateAvailable, url: downloadUrl(info, installed) }
+      const url = downloadUrl(info, installed)
+      // A manual copy's user installs by hand what the link gives: only over https (http only to
+      // this computer, the rule for every address Onair uses), else the check fails and says why.
+      if (mode.kind === 'manual' && serviceAddressProblem(url))
+        throw new Error(`the feed's download link is not an https address: ${url}`)
+      return { version: info.version, newer: result.isUpdateAvailable, url }
     },
     async download() {
       await current().downloadUpdate()

@@ -712,13 +712,48 @@ export class FakeClientRequest extends EventEmitter implements Pick<Electron.Cli
   }
 }
 
+/** Chromium's name of a failure Node's fetch reports by its `cause.code` (net_error_list.h). */
+const NET_ERRORS: [node: RegExp, chromium: string][] = [
+  [/^ECONNREFUSED$/, 'ERR_CONNECTION_REFUSED'],
+  [/^(ENOTFOUND|EAI_AGAIN)$/, 'ERR_NAME_NOT_RESOLVED'],
+  [/^ECONNRESET$/, 'ERR_CONNECTION_RESET'],
+  [/^(UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_)/, 'ERR_CERT_AUTHORITY_INVALID'],
+  [/^ERR_TLS_CERT_ALTNAME_INVALID$/, 'ERR_CERT_COMMON_NAME_INVALID']
+]
+
+/** What Chromium rejects with for what Node's fetch reports: a bare Error, no `cause` (net.ts). */
+function chromiumError(cause: { code?: string; message?: string } | undefined): Error {
+  if (/redirect/i.test(cause?.message ?? '')) return new Error("Attempted to redirect, but redirect policy was 'error'")
+  const code = cause?.code ?? ''
+  return new Error(`net::${NET_ERRORS.find(([node]) => node.test(code))?.[1] ?? 'ERR_FAILED'}`)
+}
+
 export const net = {
   online: true,
   /** Every address asked through `net.request`, in order. */
   requested: [] as string[],
+  /** Every request sent through `net.fetch`, in order, with the options it was given. */
+  fetched: [] as { url: string; init: RequestInit | undefined }[],
   isOnline: (): boolean => net.online,
   request: (options: Electron.ClientRequestConstructorOptions | string): Electron.ClientRequest =>
-    new FakeClientRequest(options) as unknown as Electron.ClientRequest
+    new FakeClientRequest(options) as unknown as Electron.ClientRequest,
+  /**
+   * `net.fetch` (net.md; lib/browser/api/net-fetch.ts over net-client-request.ts), here over Node's
+   * fetch: it is `session.defaultSession.fetch` (lib/browser/api/net.ts), and the default session
+   * exists only once the app is ready (electron_api_session.cc `FromPartition` throws a TypeError
+   * before); an aborted signal rejects with its reason, `redirect: 'error'` fails with
+   * ClientRequest's message, and any other failure with an Error reading Chromium's `net::ERR_…`.
+   */
+  async fetch(input: string, init?: RequestInit): Promise<Response> {
+    if (!app.isReady()) throw new TypeError('Session can only be received when app is ready')
+    net.fetched.push({ url: input, init })
+    try {
+      return await fetch(input, init)
+    } catch (e) {
+      if (init?.signal?.aborted) throw init.signal.reason
+      throw chromiumError((e as { cause?: { code?: string; message?: string } }).cause)
+    }
+  }
 } satisfies Pick<Electron.Net, 'isOnline' | 'request'> & Record<string, unknown>
 
 type ProtocolHandler = (request: Request) => Response | Promise<Response>
@@ -940,6 +975,7 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   safeStorage.backend = 'gnome_libsecret'
   net.online = true
   net.requested = []
+  net.fetched = []
   autoUpdater.removeAllListeners()
   clipboard.text = ''
   dialog.nextSave = null

@@ -50,6 +50,8 @@ export interface AccountDeps {
    * settings. Called at every sign-out.
    */
   wipePersonalData: (opts: { discardOutbox: boolean; account: string }) => Promise<void> | void
+  /** Other accounts' records still waiting in the folder, told after a sign-in. */
+  othersWaiting?: () => LocalizedText | undefined
   /**
    * The headless faces take these from the environment, each with the address given beside it;
    * they win over stored ones at that address, go nowhere else, and are never stored.
@@ -175,7 +177,8 @@ export function createAccount(deps: AccountDeps): Account {
           locale: deps.locale,
           redirectPort: s.redirectPort || undefined,
           monitor: shared,
-          wipePersonalData: (account) => deps.wipePersonalData({ discardOutbox, account })
+          wipePersonalData: (account) => deps.wipePersonalData({ discardOutbox, account }),
+          othersWaiting: deps.othersWaiting
         })
       : null
     const monitor = shared ?? session?.monitor ?? createSessionMonitor('signed-out')

@@ -37,7 +37,7 @@ export interface SignInOptions {
 }
 
 /** What the window is shown, and whether the token this sign-in replaced is still valid at the service. */
-export type SessionInfo = SessionView & { replacedTokenKept?: LocalizedText }
+export type SessionInfo = SessionView & { replacedTokenKept?: LocalizedText; othersWaiting?: LocalizedText }
 
 export interface SignOutResult {
   /** False when the service could not be told; the token was still forgotten here. */
@@ -60,6 +60,8 @@ export interface SessionDeps {
   openBrowser: (url: string) => Promise<void> | void
   locale: () => Locale
   /** Schedule cache, notified ledger, outbox…: everything personal except settings. */
+  /** What other accounts of the folder still have waiting to be sent, told after a sign-in. */
+  othersWaiting?: () => LocalizedText | undefined
   /** Deletes the signed-out account's personal documents (its key: store/document.ts accountKey). */
   wipePersonalData: (account: string) => Promise<void> | void
   redirectPort?: number
@@ -151,6 +153,8 @@ export function createSession(deps: SessionDeps): Session {
     const signedIn = sessionInfo(record)
     if (replaced !== undefined && replaced !== token && !(await revokeReplaced(replaced)))
       signedIn.replacedTokenKept = REPLACED_TOKEN_KEPT
+    const othersWaiting = deps.othersWaiting?.()
+    if (othersWaiting) signedIn.othersWaiting = othersWaiting
     return signedIn
   }
 

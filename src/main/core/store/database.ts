@@ -1,4 +1,4 @@
-import { existsSync, renameSync, statfsSync } from 'node:fs'
+import { closeSync, existsSync, openSync, renameSync, statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LocalizedText } from '../../../shared/locale'
@@ -176,6 +176,14 @@ export function openDatabaseFile(path: string, dataDir: string): DatabaseSync {
   return openFile(path)
 }
 
+/**
+ * The file made readable by its owner only before SQLite opens it: SQLite would make it 0644, and
+ * gives its journal and write-ahead log the mode of the database file.
+ */
+function createPrivate(path: string): void {
+  closeSync(openSync(path, 'a', 0o600))
+}
+
 /** Opens the database, moving a damaged one aside and starting anew. */
 function connect(path: string): DatabaseSync {
   const problem = (() => {
@@ -206,11 +214,13 @@ function connect(path: string): DatabaseSync {
 }
 
 /**
- * The file opened as a database, never through a link nor a folder in its place (own-file.ts: the
- * token would land wherever the link points); a refusal is said as any refused file is.
+ * The file opened as a database, made private first, never through a link nor a folder in its
+ * place (own-file.ts: the token would land wherever the link points); a refusal is said as any
+ * refused file is.
  */
 function openFile(path: string): DatabaseSync {
   ownFileStats(path)
+  createPrivate(path)
   try {
     return new (sqliteModule().DatabaseSync)(path)
   } catch (e) {
