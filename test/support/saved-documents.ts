@@ -13,23 +13,35 @@ export function savedDocument<T = unknown>(dataDir: string, name: DocumentName):
 
 /**
  * Puts a document's row as another build or a hand edit might have left it: `body` is the raw text
- * (not checked against the schema), for the current account of a personal document.
+ * (not checked against the schema), for the current account of a personal document, or for
+ * `account` (accountKey) when given: the user a later sign-in in the test will be.
  */
-export function saveDocumentBody(dataDir: string, name: DocumentName, body: string): void {
+export function saveDocumentBody(dataDir: string, name: DocumentName, body: string, account?: string): void {
   folderDatabase(dataDir).transaction((db) => {
-    const account = DOCUMENTS[name].scope === 'account' ? currentAccount(db) : ''
-    statement(db, 'INSERT OR REPLACE INTO documents (account, name, body) VALUES (?, ?, ?)').run(account, name, body)
+    const personal = DOCUMENTS[name].scope === 'account'
+    const owner = personal ? (account ?? currentAccount(db)) : ''
+    statement(db, 'INSERT OR REPLACE INTO documents (account, name, body) VALUES (?, ?, ?)').run(owner, name, body)
   })
 }
 
-/** The rows of a document set aside as damaged (never deleted), oldest first: their raw text and why. */
-export function setAsideDocuments(dataDir: string, name: DocumentName): Array<{ body: string; reason: string }> {
+/** The rows of a document the store set aside as unreadable (never deleted), oldest first. */
+export function setAsideBodies(dataDir: string, name: DocumentName): string[] {
   return folderDatabase(dataDir).snapshot((db) =>
     db
-      ? (statement(db, 'SELECT body, reason FROM set_aside WHERE name = ? ORDER BY id').all(name) as Array<{
-          body: string
-          reason: string
-        }>)
+      ? statement(db, 'SELECT body FROM set_aside WHERE name = ? ORDER BY id')
+          .all(name)
+          .map((r) => String(r.body))
+      : []
+  )
+}
+
+/** The accounts (accountKey, '' for the folder's) that have a row of the document, whoever is signed in. */
+export function accountsHolding(dataDir: string, name: DocumentName): string[] {
+  return folderDatabase(dataDir).snapshot((db) =>
+    db
+      ? statement(db, 'SELECT account FROM documents WHERE name = ? ORDER BY account')
+          .all(name)
+          .map((r) => String(r.account))
       : []
   )
 }
@@ -37,18 +49,10 @@ export function setAsideDocuments(dataDir: string, name: DocumentName): Array<{ 
 /** The personal documents saved, by account (`<service address> #<user id>`), signed in or not. */
 export function personalDocumentsSaved(dataDir: string): Record<string, string[]> {
   const rows = folderDatabase(dataDir).snapshot((db) =>
-    db
-      ? (statement(
-          db,
-          "SELECT account, name FROM documents WHERE account != '' ORDER BY account, name"
-        ).all() as Array<{
-          account: string
-          name: string
-        }>)
-      : []
+    db ? statement(db, "SELECT account, name FROM documents WHERE account != '' ORDER BY account, name").all() : []
   )
   const saved: Record<string, string[]> = {}
-  for (const { account, name } of rows) (saved[account] ??= []).push(name)
+  for (const r of rows) (saved[String(r.account)] ??= []).push(String(r.name))
   return saved
 }
 
@@ -56,11 +60,11 @@ export function personalDocumentsSaved(dataDir: string): Record<string, string[]
 export function savedRows(dataDir: string): Record<string, string> {
   const rows = folderDatabase(dataDir).snapshot((db) =>
     db
-      ? (statement(
+      ? statement(
           db,
           "SELECT account || '/' || name AS key, body FROM documents UNION ALL SELECT 'set_aside ' || id, body FROM set_aside"
-        ).all() as Array<{ key: string; body: string }>)
+        ).all()
       : []
   )
-  return Object.fromEntries(rows.map((r) => [r.key, r.body]))
+  return Object.fromEntries(rows.map((r) => [String(r.key), String(r.body)]))
 }

@@ -21,6 +21,7 @@ import { updateMode, type Installation, type UpdateMode } from '../core/update/p
 import { createUpdateService, type UpdateDriver, type UpdateService } from '../core/update/service'
 import { packageTypeFile, updateFeedFile } from './app-files'
 import type { AppLog } from './log'
+import { withoutWarning } from './quiet-warning'
 
 /** Packaged builds only: under Node (tests) and in a development run there is no resources folder. */
 function readResource(file: (resourcesPath: string) => string): string | undefined {
@@ -73,6 +74,17 @@ function electronUpdateDriver(mode: UpdateMode, installed: Installation, log: Ap
           : mode.kind === 'auto'
             ? new AppImageUpdater()
             : new DebUpdater()
+    if (u instanceof NsisUpdater) {
+      // electron-updater checks a downloaded installer's signature with
+      // execFile('set "PSModulePath=" & chcp 65001 >NUL & powershell.exe', args, { shell: true })
+      // (windowsExecutableCodeSignatureVerifier.js, 6.8.10, its latest release): the shell is the
+      // point there (it clears PowerShell's module path and switches the console to UTF-8 first),
+      // and the arguments are its own, the file path quoted for PowerShell. Node 24 warns about any
+      // spawn with `shell` and arguments (DEP0190), which would only tell the user's log what the
+      // library does on purpose.
+      const verify = u.verifyUpdateCodeSignature
+      u.verifyUpdateCodeSignature = (publishers, file) => withoutWarning('DEP0190', () => verify(publishers, file))
+    }
     // The core decides whether and when to download.
     u.autoDownload = false
     u.logger = {

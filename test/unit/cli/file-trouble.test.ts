@@ -11,7 +11,7 @@ import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
 import { databaseFile } from '../../../src/main/core/store/data-files'
 import { closeFolderDatabases } from '../../../src/main/core/store/database'
-import { saveDocumentBody, savedDocument, setAsideDocuments } from '../../support/saved-documents'
+import { saveDocumentBody, savedDocument, setAsideBodies } from '../../support/saved-documents'
 
 /** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -102,7 +102,7 @@ describe('onair upcoming when the saved schedule is refused or damaged (real pro
       new RegExp(`Onair could not read ${path} \\(schedule\\) and moved it aside to ${path} \\(set_aside \\d+\\)`)
     )
     expect(run.stderr).toContain('The schedule is fetched again from the service.')
-    expect(setAsideDocuments(dataDir, 'schedule').map((r) => r.body)).toEqual(['{"fetchedAt": nul'])
+    expect(setAsideBodies(dataDir, 'schedule')).toEqual(['{"fetchedAt": nul'])
   })
 
   it('a lost webhook secret: onair run says to register the new URL, in both languages, and serves on it', async () => {

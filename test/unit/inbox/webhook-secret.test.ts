@@ -1,4 +1,3 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
@@ -9,14 +8,16 @@ import {
 } from '../../../src/main/core/inbox/webhook-secret'
 import type { CorruptFileReport } from '../../../src/main/core/store/database'
 import { tempDir } from '../../support/temp-dir'
-import { dataFile } from '../../../src/main/core/store/data-files'
+import { databaseFile } from '../../../src/main/core/store/data-files'
+import { documentBody } from '../../../src/main/core/store/document'
+import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 
 /** Issue 16, part 2: the receiver's secret kept where a damaged cache file cannot take it away. */
 const folder = () => tempDir('onair-hook-secret-')
-const record = (dir: string) => readFileSync(dataFile(dir, 'webhook'), 'utf8')
+const record = (dir: string) => documentBody(dir, 'webhook') ?? ''
 
 describe('webhook secret', () => {
-  it('lives in the secrets store and survives restarts; the plain file holds no secret', () => {
+  it('lives in the secrets store and survives restarts; the plain record holds no secret', () => {
     const dir = folder()
     const first = webhookSecretFile(dir, fileSecrets(dir), 'cli').get()
     expect(first).toEqual({ secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), replaced: false })
@@ -24,24 +25,23 @@ describe('webhook secret', () => {
     expect(webhookSecretFile(dir, fileSecrets(dir), 'cli').get()).toEqual(first)
     expect(fileSecrets(dir).get(WEBHOOK_SECRET)?.value).toBe(first.secret)
     expect(record(dir)).not.toContain(first.secret)
-    expect(statSync(dataFile(dir, 'webhook')).mode & 0o777).toBe(0o600)
   })
 
-  it('a damaged inbox-webhook.json is reported and changes nothing: same secret, no "register again"', () => {
+  it('a damaged webhook record is reported and changes nothing: same secret, no "register again"', () => {
     const dir = folder()
     const { secret } = webhookSecretFile(dir, fileSecrets(dir), 'cli').get()
-    writeFileSync(dataFile(dir, 'webhook'), '{"issuedTo": [')
+    saveDocumentBody(dir, 'webhook', '{"issuedTo": [')
     const reports: CorruptFileReport[] = []
     const again = webhookSecretFile(dir, fileSecrets(dir), 'cli', (r) => reports.push(r)).get()
     expect(again).toEqual({ secret, replaced: false })
-    expect(reports.map((r) => r.path)).toEqual([dataFile(dir, 'webhook')])
-    expect(readFileSync(reports[0]!.movedTo, 'utf8')).toBe('{"issuedTo": [')
+    expect(reports.map((r) => r.path)).toEqual([`${databaseFile(dir)} (webhook)`])
+    expect(setAsideBodies(dir, 'webhook')).toEqual(['{"issuedTo": ['])
   })
 
   it('an earlier version’s secret is taken over by both faces (same URL), then the plain copy goes', () => {
     const dir = folder()
     const legacy = 'L'.repeat(43)
-    writeFileSync(dataFile(dir, 'webhook'), JSON.stringify({ secret: legacy }))
+    saveDocumentBody(dir, 'webhook', JSON.stringify({ secret: legacy }))
     const app = fileSecrets(join(dir, 'app-store'))
     expect(webhookSecretFile(dir, app, 'app').get()).toEqual({ secret: legacy, replaced: false })
     // `onair run` has not taken it yet: the plain copy stays for it.
@@ -56,7 +56,7 @@ describe('webhook secret', () => {
   it('a lost secrets file means a new secret, announced until the user was told, then never again', () => {
     const dir = folder()
     const { secret } = webhookSecretFile(dir, fileSecrets(dir), 'cli').get()
-    writeFileSync(dataFile(dir, 'secrets'), 'garbage')
+    saveDocumentBody(dir, 'secrets', 'garbage')
     const reports: CorruptFileReport[] = []
     const hook = () =>
       webhookSecretFile(
@@ -67,7 +67,7 @@ describe('webhook secret', () => {
     const next = hook().get()
     expect(next.secret).not.toBe(secret)
     expect(next.replaced).toBe(true)
-    expect(reports.map((r) => r.path)).toEqual([dataFile(dir, 'secrets')])
+    expect(reports.map((r) => r.path)).toEqual([`${databaseFile(dir)} (secrets)`])
     // Not yet said (the receiver could not start, say): said at the next start.
     expect(hook().get()).toEqual(next)
     hook().announced()
@@ -76,11 +76,12 @@ describe('webhook secret', () => {
 
   it('the old file damaged before its secret was taken over: a new secret, and the user is told', () => {
     const dir = folder()
-    writeFileSync(dataFile(dir, 'webhook'), '{"secret": "abc')
+    saveDocumentBody(dir, 'webhook', '{"secret": "abc')
     const reports: CorruptFileReport[] = []
     const got = webhookSecretFile(dir, fileSecrets(dir), 'app', (r) => reports.push(r)).get()
     expect(got.replaced).toBe(true)
-    expect(existsSync(reports[0]!.movedTo)).toBe(true)
+    expect(reports).toHaveLength(1)
+    expect(setAsideBodies(dir, 'webhook')).toEqual(['{"secret": "abc'])
   })
 
   it('a first URL is not a replacement, even when the other face already has one', () => {

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { savedDocument } from '../../support/saved-documents'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
@@ -46,7 +45,7 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     await server.waitForNotifyCalls(call.id)
     return { s, server, call }
   }
-  const snoozes = (s: Shell) => Object.values(JSON.parse(readFileSync(join(s.dataDir, 'snoozes.json'), 'utf8')).snoozes)
+  const snoozes = (s: Shell) => Object.values(savedDocument<{ snoozes: object }>(s.dataDir, 'snoozes')?.snoozes ?? {})
   /** What the reminder history says was done about the soon program (the acts that stop repeats). */
   const acts = async (s: Shell) =>
     ((await s.invoke('reminders:history')) as { value: { entries: HistoryEntry[] } }).value.entries

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import { savedDocument } from '../../support/saved-documents'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
@@ -25,12 +26,12 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
     server = undefined
     await emu?.close()
     emu = undefined
+    closeFolderDatabases()
   })
 
-  const json = (dataDir: string, name: string) => {
-    const path = join(dataDir, name)
-    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {}
-  }
+  const snoozes = (dataDir: string) =>
+    Object.keys(savedDocument<{ snoozes: object }>(dataDir, 'snoozes')?.snoozes ?? {})
+  const outbox = (dataDir: string) => savedDocument<{ entries: unknown[] }>(dataDir, 'outbox')?.entries ?? []
 
   /** `onair run` until its reminder reached the server, then `buttons` on it; `check` once they took effect. */
   async function pressOnReminder(
@@ -59,21 +60,19 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
   }
 
   it('Snooze from the notification: the snooze is saved', async () => {
-    await pressOnReminder(['snooze'], (dataDir) =>
-      expect(Object.keys(json(dataDir, 'snoozes.json').snoozes ?? {})).toHaveLength(1)
-    )
+    await pressOnReminder(['snooze'], (dataDir) => expect(snoozes(dataDir)).toHaveLength(1))
   }, 30_000)
 
   it('Watched from the notification: the episode is queued in the outbox', async () => {
-    await pressOnReminder(['watched'], (dataDir) => expect(json(dataDir, 'outbox.json').entries).toHaveLength(1))
+    await pressOnReminder(['watched'], (dataDir) => expect(outbox(dataDir)).toHaveLength(1))
   }, 30_000)
 
   it('on a server that keeps a used notification (dunst): Watched after Snooze is recorded too', async () => {
     await pressOnReminder(
       ['snooze', 'watched'],
       (dataDir, reminderId) => {
-        expect(Object.keys(json(dataDir, 'snoozes.json').snoozes ?? {})).toHaveLength(1)
-        expect(json(dataDir, 'outbox.json').entries).toHaveLength(1)
+        expect(snoozes(dataDir)).toHaveLength(1)
+        expect(outbox(dataDir)).toHaveLength(1)
         expect(server!.onScreen()).not.toContain(reminderId)
       },
       true

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { USER_ID, type Emulator } from '../../emulator'
 import { outboxHarness, PROGRAM_9 } from './harness'
-import { saveDocumentBody, savedDocument, setAsideDocuments } from '../../support/saved-documents'
+import { saveDocumentBody, savedDocument, setAsideBodies } from '../../support/saved-documents'
 
 let emu: Emulator | undefined
 afterEach(async () => {
@@ -274,6 +274,6 @@ describe('outbox: the file', () => {
     const outbox = h.open()
     expect(outbox.entries()).toEqual([])
     expect(h.corrupt).toHaveLength(1)
-    expect(setAsideDocuments(h.dataDir, 'outbox').map((r) => r.body)).toEqual(['{"version": 1, "entries": ['])
+    expect(setAsideBodies(h.dataDir, 'outbox')).toEqual(['{"version": 1, "entries": ['])
   })
 })

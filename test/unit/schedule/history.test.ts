@@ -23,7 +23,7 @@ import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
 import { BASE, MIN, program, settings as reminderSettings } from './fixtures'
 import { databaseFile } from '../../../src/main/core/store/data-files'
-import { saveDocumentBody, setAsideDocuments } from '../../support/saved-documents'
+import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 import { tempDir } from '../../support/temp-dir'
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
@@ -192,7 +192,7 @@ describe('reminder history: what became of each reminder, shared by every proces
         consequence: expect.objectContaining({ ja: expect.any(String) })
       })
     ])
-    expect(setAsideDocuments(folder, 'history').map((r) => r.body)).toEqual([damaged])
+    expect(setAsideBodies(folder, 'history')).toEqual([damaged])
     const r = { key: 'k', offsetMinutes: 0, fireAt: BASE, program: program(1, BASE) }
     history.add([{ at: BASE, outcome: 'opened', reminders: [r] }], BASE)
     expect(historyFile(folder).read().entries).toHaveLength(1)

@@ -11,7 +11,7 @@ import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { accountServices, servicesOf, testAccount } from '../account/helpers'
 import { databaseFile } from '../../../src/main/core/store/data-files'
-import { saveDocumentBody, setAsideDocuments } from '../../support/saved-documents'
+import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 
 // Cron never ticks by itself here: the test decides when the schedules would have fired.
 const ticks: Array<() => void> = []
@@ -51,7 +51,7 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     services = accountServices(t, { cron: manualCron, onCorrupt: (r) => reports.push(r) })
     await services.start()
     expect(reports.map((r) => r.path).sort()).toEqual(damaged.map((name) => `${databaseFile(t.dataDir)} (${name})`))
-    for (const name of damaged) expect(setAsideDocuments(t.dataDir, name).map((r) => r.body)).toEqual(['{"half": '])
+    for (const name of damaged) expect(setAsideBodies(t.dataDir, name)).toEqual(['{"half": '])
     for (const r of reports) {
       const text = describeCorruptFile(r)
       expect(text.en).toContain(r.movedTo)

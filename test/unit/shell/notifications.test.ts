@@ -188,17 +188,17 @@ describe('notifications in the app', () => {
     expect(s.window().isVisible()).toBe(false)
   })
 
-  it('a background write the disk refuses (the outbox sending a record) is told once, naming the file', async () => {
+  it('a background write the disk refuses (the outbox sending a record) is told once, naming the database', async () => {
     const s = await run.start({ platform: 'darwin', ...signedInTo(await run.emulator({ soonSeconds: 600 })) })
     await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
     s.notifications()[0]?.pressAction(0)
     const before = s.notifications().length
-    vi.stubEnv('ONAIR_FAULT_WRITE', 'ENOSPC:outbox.json')
+    vi.stubEnv('ONAIR_FAULT_WRITE', 'ENOSPC:outbox')
     try {
       // Past the undo window: the sender's pass cannot write the entry as sending.
       s.clock.advance(11_000)
       await vi.waitFor(() => expect(s.notifications().length).toBe(before + 1), { timeout: 10_000 })
-      expect(s.notifications().at(-1)?.body).toMatch(/^The disk is full: .*outbox\.json could not be saved/)
+      expect(s.notifications().at(-1)?.body).toMatch(/^The disk is full: .*onair\.db could not be saved/)
       s.clock.advance(60_000)
       await s.settle(20)
       expect(s.notifications()).toHaveLength(before + 1)

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../../src/shared/csp'
@@ -16,7 +16,9 @@ import {
   shell as electronShell
 } from './electron-double'
 import { shellPerTest, signedInTo, withDevServer } from './harness'
-import { dataFile } from '../../../src/main/core/store/data-files'
+import { DATA_FILES } from '../../../src/main/core/store/data-files'
+import { documentBody } from '../../../src/main/core/store/document'
+import { savedDocument, saveDocumentBody } from '../../support/saved-documents'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -97,14 +99,14 @@ describe('session hardening', () => {
 })
 
 describe('secrets through safeStorage', () => {
-  it('encrypts where the OS can, in a 0600 file, and never prints values', async () => {
+  it('encrypts where the OS can, in a database only the user can read, and never prints values', async () => {
     const s = await started()
     const secrets = electronSecrets(s.dataDir)
     secrets.set('mediaAccessToken', { value: 'tok-123', origin: 'https://media.example' })
     expect(secrets.encryptionAvailable()).toBe(true)
-    const file = dataFile(s.dataDir, 'encryptedSecrets')
-    expect(readFileSync(file, 'utf8')).not.toContain('tok-123')
-    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(documentBody(s.dataDir, 'encryptedSecrets')).not.toContain('tok-123')
+    for (const file of readdirSync(s.dataDir).filter((f) => f.startsWith(DATA_FILES.database.name)))
+      expect(statSync(join(s.dataDir, file)).mode & 0o777).toBe(0o600)
     // The origin is kept beside the ciphertext: a token read back still says where it may go.
     expect(secrets.get('mediaAccessToken')).toEqual({ value: 'tok-123', origin: 'https://media.example' })
     expect(JSON.stringify({ secrets })).not.toContain('tok')
@@ -124,7 +126,7 @@ describe('secrets through safeStorage', () => {
     expect(secrets.describe().en).toContain('no encryption')
     expect(secrets.describe().ja).toContain('暗号化')
     secrets.set('mediaAccessToken', { value: 'tok-456' })
-    expect(JSON.parse(readFileSync(dataFile(s.dataDir, 'encryptedSecrets'), 'utf8'))).toEqual({
+    expect(savedDocument(s.dataDir, 'encryptedSecrets')).toEqual({
       mediaAccessToken: { kind: 'plain', data: 'tok-456' }
     })
     // A keyring that shows up later does not try to decrypt it.
@@ -139,10 +141,8 @@ describe('secrets through safeStorage', () => {
     try {
       const s = await started({
         // A settings file that no longer reads: logged at start.
-        files: {
-          'settings.json': '{"ui": ',
-          'secrets.enc.json': JSON.stringify({ wikiToken: { kind: 'safeStorage', data: sealed } })
-        }
+        files: { 'settings.json': '{"ui": ' },
+        documents: { encryptedSecrets: JSON.stringify({ wikiToken: { kind: 'safeStorage', data: sealed } }) }
       })
       expect(readFileSync(join(s.folder, 'logs', 'main.log'), 'utf8')).toMatch(/WARN/)
       expect(decrypts).not.toHaveBeenCalled()
@@ -155,8 +155,11 @@ describe('secrets through safeStorage', () => {
     const s = await started()
     const secrets = electronSecrets(s.dataDir)
     secrets.set('mediaAccessToken', { value: 'tok-789' })
-    const file = dataFile(s.dataDir, 'encryptedSecrets')
-    writeFileSync(file, JSON.stringify({ mediaAccessToken: { kind: 'safeStorage', data: 'bm9pc2U=' } }))
+    saveDocumentBody(
+      s.dataDir,
+      'encryptedSecrets',
+      JSON.stringify({ mediaAccessToken: { kind: 'safeStorage', data: 'bm9pc2U=' } })
+    )
     expect(electronSecrets(s.dataDir).get('mediaAccessToken')).toBeUndefined()
   })
 })
@@ -193,7 +196,7 @@ describe('sleep and network', () => {
     const s = await started(signedInTo(emu))
     const polls = () => emu.requests.filter((r) => r.path.startsWith('/v1/me/programs')).length
     // The first poll has finished once its result is cached.
-    await vi.waitFor(() => expect(existsSync(join(s.dataDir, 'schedule.json'))).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(savedDocument(s.dataDir, 'schedule')).toBeDefined(), { timeout: 10_000 })
     await s.settle()
     const before = polls()
     powerMonitor.emit('resume')

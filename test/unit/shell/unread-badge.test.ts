@@ -14,15 +14,13 @@ describe('the unread badge in the app', () => {
     const emu = await run.emulator({ soonSeconds: 600 })
     const signedIn = signedInTo(emu)
     const settings = { ...JSON.parse(signedIn.files!['settings.json']!), ui }
-    const files = {
-      'settings.json': JSON.stringify(settings),
-      'inbox.json': JSON.stringify({ items: unreadItems(unread) })
-    }
-    const s = await run.start({ platform, ...signedIn, files })
+    const files = { 'settings.json': JSON.stringify(settings) }
+    const documents = { inbox: JSON.stringify({ items: unreadItems(unread) }) }
+    const s = await run.start({ platform, ...signedIn, files, documents })
     await vi.waitFor(() => expect(s.tray().image.path).toMatch(/soon/), { timeout: 10_000 })
     return s
   }
-  /** Entries as inbox.json keeps them, unread and not seen. */
+  /** Entries as the inbox document keeps them, unread and not seen. */
   const unreadItems = (n: number) =>
     Array.from({ length: n }, (_, i) => ({
       key: `n:${i + 1}`,
@@ -49,7 +47,7 @@ describe('the unread badge in the app', () => {
   })
 
   it('counts what the last run left from the start, before the first poll of the inbox reports', async () => {
-    const s = await run.start({ files: { 'inbox.json': JSON.stringify({ items: unreadItems(2) }) } })
+    const s = await run.start({ documents: { inbox: JSON.stringify({ items: unreadItems(2) }) } })
     expect(s.tray().image.path).toBe(trayFile(s, 'idle-unread.png'))
     expect(app.badgeCounts).toEqual([2])
   })

@@ -173,21 +173,30 @@ function sqliteModule(): typeof import('node:sqlite') {
 /** A bare SQLite file of the folder, for a lock only (the reminders' hold), made with the folder. */
 export function openDatabaseFile(path: string, dataDir: string): DatabaseSync {
   makeDataDir(dataDir)
-  return openFile(path)
+  ownDatabaseFile(path)
+  return new (sqliteModule().DatabaseSync)(path)
 }
 
 /**
- * The file made readable by its owner only before SQLite opens it: SQLite would make it 0644, and
- * gives its journal and write-ahead log the mode of the database file.
+ * The database's file, never a link or another user's file (SQLite would follow a link at its name:
+ * own-file.ts), made readable by the user alone before SQLite creates it: it holds the command
+ * line's tokens, and SQLite gives its journal and WAL files the database file's mode.
  */
-function createPrivate(path: string): void {
-  closeSync(openSync(path, 'a', 0o600))
+function ownDatabaseFile(path: string): void {
+  if (ownFileStats(path)) return
+  try {
+    closeSync(openSync(path, 'wx', 0o600))
+  } catch (e) {
+    // Another process made it first, with the same mode.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  }
 }
 
 /** Opens the database, moving a damaged one aside and starting anew. */
 function connect(path: string): DatabaseSync {
+  ownDatabaseFile(path)
   const problem = (() => {
-    const db = openFile(path)
+    const db = new (sqliteModule().DatabaseSync)(path)
     try {
       // Before anything reads the file: another process may be writing it.
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
@@ -207,25 +216,11 @@ function connect(path: string): DatabaseSync {
   renameSync(path, movedTo)
   for (const side of ['-wal', '-shm', '-journal']) if (existsSync(path + side)) renameSync(path + side, movedTo + side)
   damagedListener?.({ path, movedTo, reason: problem, consequence: DATABASE_LOST })
-  const fresh = openFile(path)
+  ownDatabaseFile(path)
+  const fresh = new (sqliteModule().DatabaseSync)(path)
   fresh.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   configure(fresh, path, 0)
   return fresh
-}
-
-/**
- * The file opened as a database, made private first, never through a link nor a folder in its
- * place (own-file.ts: the token would land wherever the link points); a refusal is said as any
- * refused file is.
- */
-function openFile(path: string): DatabaseSync {
-  ownFileStats(path)
-  createPrivate(path)
-  try {
-    return new (sqliteModule().DatabaseSync)(path)
-  } catch (e) {
-    throw storeError(e, path)
-  }
 }
 
 function prepare(db: DatabaseSync, path: string, pragma: string): number {
