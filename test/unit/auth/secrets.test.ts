@@ -25,12 +25,13 @@ const failure = (p: Promise<unknown>): Promise<AuthError> =>
 const dataDir = () => join(tempDir('onair-secrets-'), 'data')
 
 describe('file secrets (headless)', () => {
-  it('keeps values in the database inside a 0700 folder, across instances', () => {
+  it('keeps values in a 0600 database inside a 0700 folder, across instances', () => {
     const dir = dataDir()
     const a = fileSecrets(dir)
     expect(a.get('mediaAccessToken')).toBeUndefined()
     a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
     a.set('wikiToken', { value: 'wiki-1' })
+    expect(statSync(databaseFile(dir)).mode & 0o777).toBe(0o600)
     expect(statSync(dir).mode & 0o777).toBe(0o700)
     const b = fileSecrets(dir)
     expect(b.get('mediaAccessToken')).toEqual({ value: 'tok-1', origin: 'https://media.example' })

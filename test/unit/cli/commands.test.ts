@@ -6,6 +6,7 @@ import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store
 import { runCli } from '../../../src/main/cli/dispatch'
 import { fakeIo } from './fake-io'
 import { tempDir } from '../../support/temp-dir'
+import { databaseFile } from '../../../src/main/core/store/data-files'
 import { personalDocumentsSaved, saveDocumentBody, savedDocument } from '../../support/saved-documents'
 
 describe('onair commands (in process, against the emulator)', () => {
@@ -32,8 +33,9 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], signIn)).toBe(0)
     expect(signIn.stdout).toEqual([])
     expect(signIn.stderr.join('\n')).toContain('Signed in as user #1, scopes: read write')
-    // The token is kept unencrypted in the database, in a folder only the user can open.
+    // The token is kept unencrypted in the database, in a file and folder only the user can open.
     expect(statSync(env.ONAIR_DATA_DIR!).mode & 0o777).toBe(0o700)
+    expect(statSync(databaseFile(env.ONAIR_DATA_DIR!)).mode & 0o777).toBe(0o600)
 
     // Later commands need neither the address nor the secret again: both were kept.
     const later = { ONAIR_DATA_DIR: env.ONAIR_DATA_DIR }
