@@ -45,3 +45,26 @@ export function accountsHolding(dataDir: string, name: DocumentName): string[] {
       : []
   )
 }
+
+/** The personal documents saved, by account (`<service address> #<user id>`), signed in or not. */
+export function personalDocumentsSaved(dataDir: string): Record<string, string[]> {
+  const rows = folderDatabase(dataDir).snapshot((db) =>
+    db ? statement(db, "SELECT account, name FROM documents WHERE account != '' ORDER BY account, name").all() : []
+  )
+  const saved: Record<string, string[]> = {}
+  for (const r of rows) (saved[String(r.account)] ??= []).push(String(r.name))
+  return saved
+}
+
+/** Every saved row of the folder (documents and those set aside), keyed `<account>/<name>`: all a command could change. */
+export function savedRows(dataDir: string): Record<string, string> {
+  const rows = folderDatabase(dataDir).snapshot((db) =>
+    db
+      ? statement(
+          db,
+          "SELECT account || '/' || name AS key, body FROM documents UNION ALL SELECT 'set_aside ' || id, body FROM set_aside"
+        ).all()
+      : []
+  )
+  return Object.fromEntries(rows.map((r) => [String(r.key), String(r.body)]))
+}

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type Emulator } from '../../emulator/index'
+import { OTHER_USER_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { AuthError } from '../../../src/main/core/auth/errors'
 import type { AccountChange } from '../../../src/main/core/account/account'
 import { servicesOf, testAccount } from './helpers'
+import { personalDocumentsSaved, saveDocumentBody } from '../../support/saved-documents'
 import { rejection as failure, visit } from '../auth/helpers'
 
 describe('account', () => {
@@ -106,20 +107,22 @@ describe('account', () => {
     expect(account.wikiStatus()).toEqual({ configured: true, hasToken: false })
   })
 
-  it('sign-out revokes, keeps settings, wipes personal files and keeps the outbox unless discarded', async () => {
+  it('sign-out revokes, keeps settings, wipes personal documents and keeps the outbox unless discarded', async () => {
     const { account, dataDir, deps } = testAccount()
     account.saveServices(servicesOf(emu))
-    const personal = ['schedule.json', 'ledger.json', 'snoozes.json', 'inbox.json', 'outbox.json']
-    const writeAll = () => personal.forEach((f) => writeFileSync(join(dataDir, f), '{}'))
+    const personal = ['history', 'inbox', 'ledger', 'outbox', 'premieres', 'schedule', 'snoozes'] as const
+    const writeAll = () => personal.forEach((name) => saveDocumentBody(dataDir, name, '{}'))
     const token = emu.tokens.otherUser
     await account.signInWithToken(token)
     writeAll()
+    const user = `${emu.baseUrl} #${OTHER_USER_ID}`
+    expect(personalDocumentsSaved(dataDir)).toEqual({ [user]: personal })
     const changes: AccountChange[] = []
     account.onChange((c) => changes.push(c))
 
     const result = await account.signOut({ discardOutbox: false })
     expect(result.revoked).toBe(true)
-    expect(personal.filter((f) => existsSync(join(dataDir, f)))).toEqual(['outbox.json'])
+    expect(personalDocumentsSaved(dataDir)).toEqual({ [user]: ['outbox'] })
     expect(existsSync(join(dataDir, 'settings.json'))).toBe(true)
     expect(account.services().clientId).toBe(emu.client.id)
     expect(deps.secrets.get('mediaClientSecret')?.value).toBe(emu.client.secret)
@@ -127,9 +130,11 @@ describe('account', () => {
     expect(account.session()?.info()).toBeNull()
     expect(changes).toEqual([{ signedIn: false }])
 
+    // Another user signs in and out discarding: their documents go; the first user's outbox waits for them.
+    await account.signInWithToken(emu.tokens.readWrite)
     writeAll()
     await account.signOut({ discardOutbox: true })
-    expect(personal.filter((f) => existsSync(join(dataDir, f)))).toEqual([])
+    expect(personalDocumentsSaved(dataDir)).toEqual({ [user]: ['outbox'] })
   })
 
   it('a revoked token seen by any request signs out once, with the reason, keeping the outbox', async () => {
@@ -137,7 +142,7 @@ describe('account', () => {
     account.saveServices(servicesOf(emu))
     // Sign in with the seeded read token, then revoke it behind Onair's back.
     await account.signInWithToken(emu.tokens.read)
-    writeFileSync(join(dataDir, 'outbox.json'), '{}')
+    saveDocumentBody(dataDir, 'outbox', '{}')
     const changes: AccountChange[] = []
     account.onChange((c) => changes.push(c))
     await fetch(`${emu.baseUrl}/oauth/revoke`, {
@@ -151,6 +156,6 @@ describe('account', () => {
     expect(changes).toHaveLength(1)
     expect(changes[0]?.signedIn).toBe(false)
     expect(changes[0]?.reason?.en).toBeTruthy()
-    expect(existsSync(join(dataDir, 'outbox.json'))).toBe(true)
+    expect(Object.values(personalDocumentsSaved(dataDir))).toEqual([['outbox']])
   })
 })

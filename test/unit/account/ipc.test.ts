@@ -1,5 +1,3 @@
-import { existsSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store'
@@ -10,6 +8,7 @@ import { defaultSettings } from '../../../src/shared/settings'
 import { visit } from '../auth/helpers'
 import { setup } from '../app/helpers'
 import { accountCore, servicesOf } from './helpers'
+import { personalDocumentsSaved, saveDocumentBody } from '../../support/saved-documents'
 
 /** What the OS keyring would give: the same store, reported as encrypted. */
 const encrypted = () => ({ ...memorySecrets(), encryptionAvailable: () => true })
@@ -105,14 +104,14 @@ describe('auth and settings over IPC', () => {
     ])
   })
 
-  it('sign-out leaves no schedule file behind: the reminders forget it without writing it again', async () => {
+  it('sign-out leaves no saved schedule behind: the reminders forget it without writing it again', async () => {
     const { handlers, dataDir } = accountCore(emu, { secrets: encrypted() })
     await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.readWrite })
     const saved = { fetchedAt: '2026-11-24T09:00:00.000Z', programs: [] }
-    writeFileSync(join(dataDir, 'schedule.json'), JSON.stringify(saved))
+    saveDocumentBody(dataDir, 'schedule', JSON.stringify(saved))
     expect(await dispatch(handlers, 'schedule:get', undefined)).toMatchObject({ ok: true, value: saved })
     await dispatch(handlers, 'auth:signOut', { discardOutbox: false })
-    expect(existsSync(join(dataDir, 'schedule.json'))).toBe(false)
+    expect(personalDocumentsSaved(dataDir)).toEqual({})
     expect(await dispatch(handlers, 'schedule:get', undefined)).toMatchObject({
       ok: true,
       value: { fetchedAt: null, programs: [] }

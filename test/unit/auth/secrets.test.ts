@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -11,7 +11,8 @@ import { verifyWikiToken } from '../../../src/main/core/auth/wiki-token'
 import { resolveConfig } from '../../../src/main/core/config'
 import { testSession } from './helpers'
 import { tempDir } from '../../support/temp-dir'
-import { DATA_FILES, dataFile } from '../../../src/main/core/store/data-files'
+import { databaseFile } from '../../../src/main/core/store/data-files'
+import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
 
 const failure = (p: Promise<unknown>): Promise<AuthError> =>
   p.then(
@@ -24,15 +25,14 @@ const failure = (p: Promise<unknown>): Promise<AuthError> =>
 const dataDir = () => join(tempDir('onair-secrets-'), 'data')
 
 describe('file secrets (headless)', () => {
-  it('keeps values in a 0600 file inside a 0700 folder, across instances, with no temp files left', () => {
+  it('keeps values in a 0600 database inside a 0700 folder, across instances', () => {
     const dir = dataDir()
     const a = fileSecrets(dir)
     expect(a.get('mediaAccessToken')).toBeUndefined()
     a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
     a.set('wikiToken', { value: 'wiki-1' })
-    expect(statSync(dataFile(dir, 'secrets')).mode & 0o777).toBe(0o600)
+    expect(statSync(databaseFile(dir)).mode & 0o777).toBe(0o600)
     expect(statSync(dir).mode & 0o777).toBe(0o700)
-    expect(readdirSync(dir)).toEqual([DATA_FILES.secrets.name])
     const b = fileSecrets(dir)
     expect(b.get('mediaAccessToken')).toEqual({ value: 'tok-1', origin: 'https://media.example' })
     expect(b.get('wikiToken')).toEqual({ value: 'wiki-1' })
@@ -43,8 +43,7 @@ describe('file secrets (headless)', () => {
 
   it('reads a file written before origins were kept: the values stay, bound to no address', () => {
     const dir = dataDir()
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(dataFile(dir, 'secrets'), JSON.stringify({ mediaAccessToken: 'old-token', webhookSecret: 'hook' }))
+    saveDocumentBody(dir, 'secrets', JSON.stringify({ mediaAccessToken: 'old-token', webhookSecret: 'hook' }))
     const secrets = fileSecrets(dir)
     expect(secrets.get('webhookSecret')).toEqual({ value: 'hook' })
     // Whatever address is set now, the old token is not sent there: the user signs in again.
@@ -56,7 +55,7 @@ describe('file secrets (headless)', () => {
     const dir = dataDir()
     const s = fileSecrets(dir)
     expect(s.encryptionAvailable()).toBe(false)
-    expect(s.describe().en).toContain(dataFile(dir, 'secrets'))
+    expect(s.describe().en).toContain(databaseFile(dir))
     expect(s.describe().en).toContain('unencrypted')
   })
 })
@@ -108,7 +107,7 @@ describe('tokens never show up in logs or JSON', () => {
         inspect(t.session, { depth: 9, showHidden: true }),
         inspect(secrets, { depth: 9 }),
         JSON.stringify(secrets),
-        readFileSync(join(dir, 'session.json'), 'utf8'),
+        JSON.stringify(savedDocument(dir, 'session')),
         JSON.stringify(failure),
         inspect(failure, { depth: 9 }),
         ...logged

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
@@ -6,6 +6,8 @@ import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store
 import { runCli } from '../../../src/main/cli/dispatch'
 import { fakeIo } from './fake-io'
 import { tempDir } from '../../support/temp-dir'
+import { databaseFile } from '../../../src/main/core/store/data-files'
+import { personalDocumentsSaved, saveDocumentBody, savedDocument } from '../../support/saved-documents'
 
 describe('onair commands (in process, against the emulator)', () => {
   let emu: Emulator
@@ -31,8 +33,9 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], signIn)).toBe(0)
     expect(signIn.stdout).toEqual([])
     expect(signIn.stderr.join('\n')).toContain('Signed in as user #1, scopes: read write')
-    const secretsFile = join(env.ONAIR_DATA_DIR!, 'secrets.json')
-    expect(statSync(secretsFile).mode & 0o777).toBe(0o600)
+    // The token is kept unencrypted in the database, in a file and folder only the user can open.
+    expect(statSync(env.ONAIR_DATA_DIR!).mode & 0o777).toBe(0o700)
+    expect(statSync(databaseFile(env.ONAIR_DATA_DIR!)).mode & 0o777).toBe(0o600)
 
     // Later commands need neither the address nor the secret again: both were kept.
     const later = { ONAIR_DATA_DIR: env.ONAIR_DATA_DIR }
@@ -40,12 +43,12 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(await runCli(['whoami', '--json'], who)).toBe(0)
     expect(who.stdout).toEqual(['{"user":{"id":1,"username":null,"name":null},"scopes":["read","write"]}'])
 
-    writeFileSync(join(env.ONAIR_DATA_DIR!, 'outbox.json'), '[]')
+    saveDocumentBody(env.ONAIR_DATA_DIR!, 'outbox', '[]')
     const out = fakeIo(later)
     expect(await runCli(['sign-out'], out)).toBe(0)
     expect(out.stderr).toEqual(['Signed out.'])
-    expect(() => readFileSync(join(env.ONAIR_DATA_DIR!, 'outbox.json'))).toThrow()
-    expect(readFileSync(secretsFile, 'utf8')).not.toContain(emu.tokens.readWrite)
+    expect(personalDocumentsSaved(env.ONAIR_DATA_DIR!)).toEqual({})
+    expect(JSON.stringify(savedDocument(env.ONAIR_DATA_DIR!, 'secrets'))).not.toContain(emu.tokens.readWrite)
     const probe = await fetch(`${emu.baseUrl}/oauth/token/info`, {
       headers: { authorization: `Bearer ${emu.tokens.readWrite}` }
     })

@@ -10,6 +10,7 @@ import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 /** `onair config` as real processes over one data folder, as a headless user runs it. */
 const folder = () => ({ ONAIR_DATA_DIR: join(tempDir('onair-config-'), 'data') })
@@ -27,7 +28,7 @@ async function freePort(): Promise<number> {
 function servedFeed(env: { ONAIR_DATA_DIR: string }, port: number): Promise<string> {
   return vi.waitFor(
     async () => {
-      const { secret } = JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'calendar-feed.json'), 'utf8'))
+      const { secret } = savedDocument<{ secret: string }>(env.ONAIR_DATA_DIR, 'feed')!
       const res = await fetch(`http://127.0.0.1:${port}/${secret}/onair.ics`)
       expect(res.status).toBe(200)
       return res.text()

@@ -6,6 +6,7 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
+import { saveDocumentBody } from '../../support/saved-documents'
 
 /** Every secret Onair may hold, each a value no other text contains. */
 const PLANTED = {
@@ -38,8 +39,9 @@ describe('`onair doctor` as a real process beside `onair run`', () => {
     secrets.set('mediaClientSecret', { value: PLANTED.storedClientSecret })
     secrets.set('wikiToken', { value: PLANTED.wikiToken })
     secrets.set('webhookSecret', { value: PLANTED.webhookSecret })
-    writeFileSync(join(dataDir, 'calendar-feed.json'), JSON.stringify({ secret: PLANTED.feedSecret, port: 8123 }))
-    writeFileSync(join(dataDir, 'inbox-webhook.json'), JSON.stringify({ secret: PLANTED.legacyWebhookSecret }))
+    saveDocumentBody(dataDir, 'feed', JSON.stringify({ secret: PLANTED.feedSecret, port: 8123 }))
+    // A webhook secret not yet copied into this face's secrets store (the app copied it into its own).
+    saveDocumentBody(dataDir, 'webhook', JSON.stringify({ secret: PLANTED.legacyWebhookSecret, copiedBy: ['app'] }))
     // The app's log (Linux: logs/ in the data folder), every secret quoted in it as an error might.
     mkdirSync(join(dataDir, 'logs'))
     const quoted = [

@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '../../../src/shared/records'
@@ -7,6 +6,7 @@ import { startEmulator, USER_ID, type Emulator, type Fault } from '../../emulato
 import { fakeIo } from './fake-io'
 import { runCliProcess, spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
+import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
 
 /**
  * Every command as a real process against a service in trouble: down (nothing listening), 500,
@@ -59,7 +59,7 @@ const reset: Injected = { kind: 'reset' }
 const malformed: Injected = { kind: 'malformed-json' }
 
 const outboxFile = (env: Record<string, string>) =>
-  JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR!, 'outbox.json'), 'utf8')) as { entries: OutboxEntry[] }
+  savedDocument<{ entries: OutboxEntry[] }>(env.ONAIR_DATA_DIR!, 'outbox')!
 
 // Spawned processes compile the CLI first; on two busy cores that alone can take seconds.
 describe.concurrent('every command against a service in trouble, as a real process', { timeout: 90_000 }, () => {
@@ -284,7 +284,7 @@ describe.concurrent('every command against a service in trouble, as a real proce
       const doc = outboxFile(env)
       const id = doc.entries[0]!.id
       doc.entries[0]!.nextAttemptAt = Date.now() - 1000
-      writeFileSync(join(env.ONAIR_DATA_DIR!, 'outbox.json'), JSON.stringify(doc))
+      saveDocumentBody(env.ONAIR_DATA_DIR!, 'outbox', JSON.stringify(doc))
       const r = await runCliProcess(['outbox', 'retry', id], env)
       expect(r.code).toBe(1)
       expect(r.stderr).toContain('(500)')

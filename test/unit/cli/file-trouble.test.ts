@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -9,7 +9,9 @@ import { fakeIo } from './fake-io'
 import { runOnair } from './spawn-onair'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
-import { dataFile } from '../../../src/main/core/store/data-files'
+import { databaseFile } from '../../../src/main/core/store/data-files'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import { saveDocumentBody, savedDocument, setAsideBodies } from '../../support/saved-documents'
 
 /** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -50,7 +52,7 @@ describe('describeFileError', () => {
   })
 })
 
-describe('onair upcoming when schedule.json is refused or damaged (real process)', () => {
+describe('onair upcoming when the saved schedule is refused or damaged (real process)', () => {
   let emu: Emulator
   let env: Record<string, string>
   beforeAll(async () => {
@@ -65,37 +67,42 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
   })
   afterAll(() => emu.close())
 
-  it('a folder in its place: the bilingual message names the file, programs still shown, exit 1, folder kept', async () => {
-    const schedule = join(env.ONAIR_DATA_DIR!, 'schedule.json')
-    mkdirSync(schedule)
-    writeFileSync(join(schedule, 'keep.txt'), 'mine')
+  it('a folder in place of the database: the bilingual message names it, exit 1, no stack trace, folder kept', async () => {
+    const dataDir = join(tempDir('onair-file-folder-'), 'data')
+    const own = { ...env, ONAIR_DATA_DIR: dataDir }
+    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
+    closeFolderDatabases()
+    const database = databaseFile(dataDir)
+    renameSync(database, `${database}.kept`)
+    mkdirSync(database)
+    writeFileSync(join(database, 'keep.txt'), 'mine')
     for (const [lang, words] of [
       ['C', 'is a folder'],
       ['ja_JP.UTF-8', 'フォルダー']
     ] as const) {
-      const run = await runOnair(['upcoming', '--json'], { ...env, LANG: lang })
+      const run = await runOnair(['upcoming', '--json'], { ...own, LANG: lang })
       expect(run.code).toBe(1)
-      expect(run.stderr).toContain(schedule)
+      expect(run.stderr).toContain(database)
       expect(run.stderr).toContain(words)
       expect(run.stderr).not.toMatch(/internal error|\n\s+at /)
-      expect(JSON.parse(run.stdout).programs.length).toBeGreaterThan(0)
     }
-    expect(readdirSync(schedule)).toEqual(['keep.txt'])
-    expect(readdirSync(env.ONAIR_DATA_DIR!).filter((f) => f.includes('.tmp'))).toEqual([])
+    expect(readdirSync(database)).toEqual(['keep.txt'])
   })
 
-  it('a damaged file is moved aside and said, like every other file', async () => {
+  it('a damaged saved schedule is set aside and said, like every other document', async () => {
     const dataDir = join(tempDir('onair-file-damaged-'), 'data')
     const own = { ...env, ONAIR_DATA_DIR: dataDir }
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
-    writeFileSync(join(dataDir, 'schedule.json'), '{"fetchedAt": nul')
+    saveDocumentBody(dataDir, 'schedule', '{"fetchedAt": nul')
     emu.faults.inject({ path: '/v1/me/programs', kind: 'status', status: 503, times: 10 })
     const run = await runOnair(['upcoming'], own)
     emu.faults.clear()
-    const path = join(dataDir, 'schedule.json')
-    expect(run.stderr).toContain(`Onair could not read ${path} and moved it aside to ${path}.corrupt-`)
+    const path = databaseFile(dataDir)
+    expect(run.stderr).toMatch(
+      new RegExp(`Onair could not read ${path} \\(schedule\\) and moved it aside to ${path} \\(set_aside \\d+\\)`)
+    )
     expect(run.stderr).toContain('The schedule is fetched again from the service.')
-    expect(readdirSync(dataDir).some((f) => f.startsWith('schedule.json.corrupt-'))).toBe(true)
+    expect(setAsideBodies(dataDir, 'schedule')).toEqual(['{"fetchedAt": nul'])
   })
 
   it('a lost webhook secret: onair run says to register the new URL, in both languages, and serves on it', async () => {
@@ -113,10 +120,9 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
     }
     const [first] = await webhookLines('C')
     expect(first?.type).toBe('webhook')
-    // The secrets file restored from an older backup: the token is there, the webhook secret is not.
-    const path = dataFile(dataDir, 'secrets')
-    const { webhookSecret: _lost, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>
-    writeFileSync(path, JSON.stringify(rest))
+    // The secrets restored from an older backup: the token is there, the webhook secret is not.
+    const { webhookSecret: _lost, ...rest } = savedDocument<Record<string, unknown>>(dataDir, 'secrets')!
+    saveDocumentBody(dataDir, 'secrets', JSON.stringify(rest))
     const [replaced, listening] = await webhookLines('ja_JP.UTF-8')
     expect(replaced).toMatchObject({ type: 'webhook-replaced', url: listening?.url })
     expect(replaced?.message).toContain(`新しい URL ${listening?.url} を Wiki`)

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { OutboxDoc } from '../../../src/shared/records'
@@ -7,7 +6,7 @@ import { onairProcess, type OnairProcess } from './onair-process'
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
-import { dataFile } from '../../../src/main/core/store/data-files'
+import { savedDocument } from '../../support/saved-documents'
 
 /**
  * Issue 27.1: an `onair record` killed (SIGKILL) while its request is in flight, after the service
@@ -35,7 +34,7 @@ afterAll(async () => {
   await emu.close()
 })
 
-const readOutbox = (dataDir: string) => OutboxDoc.parse(JSON.parse(readFileSync(dataFile(dataDir, 'outbox'), 'utf8')))
+const readOutbox = (dataDir: string) => OutboxDoc.parse(savedDocument(dataDir, 'outbox'))
 
 const recordsOf = (episodeId: number) =>
   emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)

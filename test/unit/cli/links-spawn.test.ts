@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
-import { DATA_FILES } from '../../../src/main/core/store/data-files'
+import { databaseFile } from '../../../src/main/core/store/data-files'
 
 /** Issue 28, items 5 and 7, as a user meets them: the real `onair` and a link in a file's place. */
 describe('onair and a link where its file should be (real process)', () => {
@@ -31,10 +31,10 @@ describe('onair and a link where its file should be (real process)', () => {
   it.each([
     ['a missing file', false],
     ['an existing file', true]
-  ])('secrets.json linked to %s: sign-in refuses in both languages, the token reaches no file', async (_, exists) => {
-    const target = join(root, 'elsewhere', 'collected.json')
+  ])('the database linked to %s: sign-in refuses in both languages, the token reaches no file', async (_, exists) => {
+    const target = join(root, 'elsewhere', 'collected.db')
     if (exists) writeFileSync(target, '{}\n')
-    const link = join(root, 'data', DATA_FILES.secrets.name)
+    const link = databaseFile(join(root, 'data'))
     symlinkSync(target, link)
     for (const [lang, words] of [
       ['C', 'is a link'],

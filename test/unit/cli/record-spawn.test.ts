@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -6,6 +5,7 @@ import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 /** Ctrl-C needs a real process: one spawn of the binary, interrupted during the undo window. */
 let emu: Emulator
@@ -35,5 +35,5 @@ it('Ctrl-C during the undo window undoes the record: nothing sent, exit 1', asyn
   expect(stderr).toContain('Sending in 10 s. Press Ctrl-C to undo.')
   expect(stderr).toContain('Undone: nothing was sent.')
   expect(emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === 301)).toEqual([])
-  expect(JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'outbox.json'), 'utf8')).entries).toEqual([])
+  expect(savedDocument<{ entries: unknown[] }>(env.ONAIR_DATA_DIR, 'outbox')?.entries ?? []).toEqual([])
 }, 20_000)

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { fakeIo } from './fake-io'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 /** record, status, works and outbox in process against the emulator (real clock: --no-wait only). */
 describe('onair record / status / works / outbox', () => {
@@ -79,8 +79,8 @@ describe('onair record / status / works / outbox', () => {
       await emu.resume()
     }
     expect(io.stderr.join('\n')).toMatch(/Not sent yet; kept in the outbox as [0-9a-f-]{36}/)
-    const file = JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'outbox.json'), 'utf8'))
-    const id = file.entries[0].id as string
+    const file = savedDocument<{ entries: Array<Record<string, unknown>> }>(env.ONAIR_DATA_DIR, 'outbox')!
+    const id = file.entries[0]!.id as string
     expect(file.entries[0]).toMatchObject({ state: 'failed', willRetry: true })
 
     const retry = fakeIo(env)

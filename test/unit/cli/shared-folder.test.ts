@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -7,6 +6,7 @@ import { SOON_PROGRAM_ID, startEmulator, USER_ID, type Emulator } from '../../em
 import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 /** Several `onair` processes on one data folder, as a user with a terminal and a daemon has them. */
 let emu: Emulator
@@ -30,14 +30,14 @@ const recordsOf = (episodeId: number) =>
   emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)
 
 describe('one data folder, many processes', () => {
-  it('five `record --no-wait` at once: exactly five records, each sent once, outbox.json intact', async () => {
+  it('five `record --no-wait` at once: exactly five records, each sent once, the saved outbox intact', async () => {
     const env = await signedInFolder()
     const episodes = [201, 202, 301, 302, 303]
     const runs = episodes.map((ep) => onairProcess(['record', String(ep), '--no-wait'], env))
     const codes = await Promise.all(runs.map((r) => r.code))
     for (const [i, r] of runs.entries()) expect(codes[i], `${episodes[i]}: ${r.stderr()}`).toBe(0)
     for (const ep of episodes) expect(recordsOf(ep)).toHaveLength(1)
-    const doc = OutboxDoc.parse(JSON.parse(readFileSync(join(env.ONAIR_DATA_DIR, 'outbox.json'), 'utf8')))
+    const doc = OutboxDoc.parse(savedDocument(env.ONAIR_DATA_DIR, 'outbox'))
     expect(doc.entries.map((e) => e.state)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent'])
     expect(doc.recent.map((r) => r.episodeId).sort()).toEqual(episodes)
   }, 60_000)

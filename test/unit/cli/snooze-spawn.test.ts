@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
@@ -12,6 +11,7 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { signedInEnv } from './signed-in-env'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 /** How far ahead the snooze below falls due: the app pressed "Snooze" this long short of 5 minutes ago. */
 const DUE_IN_MS = 1_500
@@ -54,7 +54,7 @@ describe('a snooze pressed in the app, delivered by a real `onair run` holding t
       expect(app.snooze(ref)).toMatchObject({ ok: true })
 
       await daemon.line(() => soonLines().length === 2, 15_000)
-      expect(JSON.parse(readFileSync(join(dataDir, 'snoozes.json'), 'utf8')).snoozes).toEqual({})
+      expect(savedDocument<{ snoozes: object }>(dataDir, 'snoozes')!.snoozes).toEqual({})
     } finally {
       daemon.child.kill('SIGINT')
       expect(await daemon.code).toBe(0)

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -8,30 +8,35 @@ import { fakeIo } from './fake-io'
 import { spawnCli } from './spawn-cli'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument, savedRows } from '../../support/saved-documents'
+import { databaseFile, type DocumentName } from '../../../src/main/core/store/data-files'
 
 /**
  * Issue 16, part 3: each command that writes, as a real process, when the file system refuses the
  * write (a full disk, a permission change, a read-only file system; injected through
  * ONAIR_FAULT_WRITE because the suite runs as root and cannot fill a disk): a message in the
- * user's language naming the file and what to do, a non-zero exit, no stack trace, and every file
- * in the data folder exactly as it was.
+ * user's language naming the file and what to do, a non-zero exit, no stack trace, and the data
+ * folder exactly as it was (the settings file, every saved row).
  */
-const COMMANDS: Array<[args: string[], file: string]> = [
+const COMMANDS: Array<[args: string[], written: DocumentName | 'settings.json']> = [
   [['config', 'set', 'ui.locale', 'ja'], 'settings.json'],
   [['config', 'unset', 'ui.locale'], 'settings.json'],
-  [['sign-in', '--token', 'TOKEN'], 'secrets.json'],
-  [['upcoming'], 'schedule.json'],
-  [['catch-up'], 'catch-up.json'],
-  [['catch-up', 'watched', '203', '--no-wait'], 'outbox.json'],
-  [['record', '301', '--no-wait'], 'outbox.json'],
-  [['status', '1', 'watching'], 'outbox.json'],
-  [['inbox'], 'inbox.json'],
-  [['outbox', 'discard', 'QUEUED'], 'outbox.json'],
-  [['outbox', 'retry', 'QUEUED'], 'outbox.json'],
-  [['calendar', 'new-url'], 'calendar-feed.json'],
+  [['sign-in', '--token', 'TOKEN'], 'secrets'],
+  [['upcoming'], 'schedule'],
+  [['catch-up'], 'catchUp'],
+  [['catch-up', 'watched', '203', '--no-wait'], 'outbox'],
+  [['record', '301', '--no-wait'], 'outbox'],
+  [['status', '1', 'watching'], 'outbox'],
+  [['inbox'], 'inbox'],
+  [['outbox', 'discard', 'QUEUED'], 'outbox'],
+  [['outbox', 'retry', 'QUEUED'], 'outbox'],
+  [['calendar', 'new-url'], 'feed'],
   // Last: a sign-out that does get through revokes the emulator's token.
-  [['sign-out'], 'session.json']
+  [['sign-out'], 'session']
 ]
+/** The file a refused write names: settings.json itself, or the database a document is a row of. */
+const fileOf = (dataDir: string, written: string): string =>
+  written === 'settings.json' ? join(dataDir, written) : databaseFile(dataDir)
 const FAULTS: Array<[code: string, en: RegExp, ja: RegExp]> = [
   ['ENOSPC', /disk is full.*Free some space/, /ディスクがいっぱい/],
   ['EACCES', /not allowed to read or write.*chmod u\+rw/, /権限がありません/],
@@ -42,15 +47,9 @@ interface Outbox {
   entries: Array<{ id: string | number }>
 }
 
-/** Every file of the folder and its bytes (locks aside: they come and go). */
+/** What the folder keeps: the settings file's bytes and every saved row of the database. */
 function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name)
-    if (name.endsWith('.lock') || !statSync(path).isFile()) continue
-    files[name] = readFileSync(path, 'utf8')
-  }
-  return files
+  return { 'settings.json': readFileSync(join(dir, 'settings.json'), 'utf8'), ...savedRows(dir) }
 }
 
 describe('writing commands when the file system refuses the write (real processes)', () => {
@@ -83,15 +82,15 @@ describe('writing commands when the file system refuses the write (real processe
     return dataDir
   }
 
-  const queued = (dataDir: string) => (JSON.parse(readFileSync(join(dataDir, 'outbox.json'), 'utf8')) as Outbox).entries
+  const queued = (dataDir: string) => savedDocument<Outbox>(dataDir, 'outbox')!.entries
   /** The command line with its placeholders filled in: a token, the id of the queued record. */
   const concrete = (args: string[], dataDir: string): string[] => {
     const stand = { TOKEN: emu.tokens.readWrite, QUEUED: String(queued(dataDir)[0]?.id) }
     return args.map((a) => stand[a as keyof typeof stand] ?? a)
   }
 
-  for (const [args, file] of COMMANDS) {
-    it(`onair ${args.join(' ')} (${file})`, async () => {
+  for (const [args, written] of COMMANDS) {
+    it(`onair ${args.join(' ')} (${written})`, async () => {
       const dataDir = await usedFolder()
       const [entry] = queued(dataDir)
       const command = concrete(args, dataDir)
@@ -101,9 +100,9 @@ describe('writing commands when the file system refuses the write (real processe
           ['C', en],
           ['ja_JP.UTF-8', ja]
         ] as const) {
-          const run = await runOnair(command, { ...env(dataDir), LANG: lang, [WRITE_FAULT_ENV]: `${code}:${file}` })
+          const run = await runOnair(command, { ...env(dataDir), LANG: lang, [WRITE_FAULT_ENV]: `${code}:${written}` })
           expect(run.code, `${code} ${lang}: ${run.stderr}`).not.toBe(0)
-          expect(run.stderr).toContain(join(dataDir, file))
+          expect(run.stderr).toContain(fileOf(dataDir, written))
           expect(run.stderr).toMatch(words)
           expect(run.stderr).not.toMatch(/internal error|\n\s+at /)
         }
@@ -114,8 +113,8 @@ describe('writing commands when the file system refuses the write (real processe
     }, 60_000)
   }
 
-  // Not injected: the file really is a folder (moved back after each command).
-  it.each(COMMANDS)(
+  // Not injected: the settings file really is a folder (moved back after each command).
+  it.each(COMMANDS.filter(([, written]) => written === 'settings.json'))(
     'onair %j with its file replaced by a folder (%s): named, nothing lost',
     async (args, file) => {
       const dataDir = await usedFolder()
@@ -140,20 +139,20 @@ describe('writing commands when the file system refuses the write (real processe
   )
 
   // The daemon does not end on a refused write: it says so, in the user's words, and goes on.
-  it('onair run: a refused schedule.json is an error line naming the file, the daemon goes on, the saved schedule kept', async () => {
+  it('onair run: a refused schedule write is an error line naming the file, the daemon goes on, the saved schedule kept', async () => {
     const dataDir = await usedFolder()
-    const schedule = () => readFileSync(join(dataDir, 'schedule.json'), 'utf8')
+    const schedule = () => JSON.stringify(savedDocument(dataDir, 'schedule'))
     const saved = schedule()
     for (const [code, en, ja] of FAULTS) {
       for (const [lang, words] of [
         ['C', en],
         ['ja_JP.UTF-8', ja]
       ] as const) {
-        const faulty = { ...env(dataDir), LANG: lang, [WRITE_FAULT_ENV]: `${code}:schedule.json` }
+        const faulty = { ...env(dataDir), LANG: lang, [WRITE_FAULT_ENV]: `${code}:schedule` }
         const daemon = spawnCli(['run', '--json'], faulty)
         try {
           const line = JSON.parse(await daemon.line((l) => l.includes('"error"'), 20_000)) as { message: string }
-          expect(line.message).toContain(join(dataDir, 'schedule.json'))
+          expect(line.message).toContain(databaseFile(dataDir))
           expect(line.message).toMatch(words)
           expect(daemon.child.exitCode).toBeNull()
         } finally {

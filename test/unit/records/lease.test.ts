@@ -1,6 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OutboxDoc, type ProcessRef } from '../../../src/shared/records'
 import { createOutbox, type Outbox } from '../../../src/main/core/records/outbox'
@@ -9,10 +7,11 @@ import { watchDocument } from '../../../src/main/core/store/watch'
 import type { Emulator } from '../../emulator'
 import { outboxHarness, PROGRAM_9 } from './harness'
 import { sendAndWait, SEND_WAIT_MS } from '../../../src/main/cli/commands/outbox'
+import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
 
 /**
- * Two processes on one outbox.json, played by two outboxes with their own identity and their own
- * store over the same file (as two processes have). What the service stored is the judge.
+ * Two processes on one saved outbox, played by two outboxes with their own identity and their own
+ * store over the same database (as two processes have). What the service stored is the judge.
  */
 let emu: Emulator | undefined
 afterEach(async () => {
@@ -33,17 +32,16 @@ async function twoProcesses() {
       monitor: h.monitor,
       random: () => 0.5,
       owner,
-      ...(watch ? { watch: (onChange) => watchDocument(join(h.dataDir, 'outbox.json'), onChange) } : {})
+      ...(watch ? { watch: (onChange) => watchDocument(h.dataDir, 'outbox', onChange) } : {})
     })
-  const file = join(h.dataDir, 'outbox.json')
-  const readDoc = () => OutboxDoc.parse(JSON.parse(readFileSync(file, 'utf8')))
-  /** The file as another process, busy sending the record, would have left it. */
+  const readDoc = () => OutboxDoc.parse(savedDocument(h.dataDir, 'outbox'))
+  /** The saved outbox as another process, busy sending the record, would have left it. */
   const sendingBy = (owner: ProcessRef, until: number) => {
     const queued = open(process('writer'))
     const entry = queued.record(PROGRAM_9, { immediate: true })
     const doc = readDoc()
     Object.assign(doc.entries[0]!, { state: 'sending', attempts: 1, lease: { owner, until } })
-    writeFileSync(file, JSON.stringify(doc))
+    saveDocumentBody(h.dataDir, 'outbox', JSON.stringify(doc))
     return entry
   }
   return { ...h, open, readDoc, sendingBy }
@@ -89,7 +87,7 @@ describe('outbox: one folder, several processes', () => {
     await h.client.createRecord({ episodeId: 301, comment: '', shareMicroblog: false, shareSocialnet: false })
     const doc = h.readDoc()
     Object.assign(doc.entries[0]!, { baseline: 'unwatched' })
-    writeFileSync(join(h.dataDir, 'outbox.json'), JSON.stringify(doc))
+    saveDocumentBody(h.dataDir, 'outbox', JSON.stringify(doc))
     const b = h.open(process('b'))
     b.start()
     await b.idle()
@@ -97,7 +95,7 @@ describe('outbox: one folder, several processes', () => {
     expect(h.readDoc().entries[0]).toMatchObject({ state: 'sent', recordId: null })
   })
 
-  it('an entry queued by another process is picked up by a running outbox as soon as the file changes', async () => {
+  it('an entry queued by another process is picked up by a running outbox as soon as the saved outbox changes', async () => {
     const h = await twoProcesses()
     const daemon = h.open(process('daemon'), true)
     daemon.start()

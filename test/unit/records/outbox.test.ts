@@ -1,8 +1,7 @@
-import { writeFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { USER_ID, type Emulator } from '../../emulator'
 import { outboxHarness, PROGRAM_9 } from './harness'
+import { saveDocumentBody, savedDocument, setAsideBodies } from '../../support/saved-documents'
 
 let emu: Emulator | undefined
 afterEach(async () => {
@@ -66,7 +65,7 @@ describe('outbox: records', () => {
     expect(outbox.entries()[0]!.nextAttemptAt).toBeGreaterThan(h.clock.now())
     await outbox.stop()
 
-    outbox = h.open() // the app restarted: the entry comes back from outbox.json
+    outbox = h.open() // the app restarted: the entry comes back from the saved outbox
     expect(outbox.entries()).toMatchObject([{ id: entry.id, state: 'failed', willRetry: true }])
     await h.emu.resume()
     await outbox.flush()
@@ -257,25 +256,24 @@ describe('outbox: the file', () => {
     outbox.record(PROGRAM_9, { immediate: true })
     await outbox.idle()
     await outbox.stop()
-    // Rewrite the file as a crash right after the POST would have left it.
-    const file = join(h.dataDir, 'outbox.json')
-    const doc = JSON.parse((await import('node:fs')).readFileSync(file, 'utf8'))
-    doc.entries[0].state = 'sending'
-    delete doc.entries[0].recordId
+    // Rewrite the saved outbox as a crash right after the POST would have left it.
+    const doc = savedDocument<{ entries: Array<Record<string, unknown>>; recent: unknown[] }>(h.dataDir, 'outbox')!
+    doc.entries[0]!.state = 'sending'
+    delete doc.entries[0]!.recordId
     doc.recent = []
-    writeFileSync(file, JSON.stringify(doc))
+    saveDocumentBody(h.dataDir, 'outbox', JSON.stringify(doc))
     outbox = h.open()
     await outbox.idle()
     expect(h.recordsOf(301)).toHaveLength(1)
     expect(outbox.entries()[0]).toMatchObject({ state: 'sent' })
   })
 
-  it('a corrupt outbox.json is moved aside and reported; the outbox starts empty', async () => {
+  it('a corrupt saved outbox is set aside (kept) and reported; the outbox starts empty', async () => {
     const h = await setup()
-    writeFileSync(join(h.dataDir, 'outbox.json'), '{"version": 1, "entries": [')
+    saveDocumentBody(h.dataDir, 'outbox', '{"version": 1, "entries": [')
     const outbox = h.open()
     expect(outbox.entries()).toEqual([])
     expect(h.corrupt).toHaveLength(1)
-    expect(readdirSync(h.dataDir).some((f) => f.startsWith('outbox.json.corrupt-'))).toBe(true)
+    expect(setAsideBodies(h.dataDir, 'outbox')).toEqual(['{"version": 1, "entries": ['])
   })
 })

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
 import { ledgerFile } from '../../../src/main/core/schedule/files'
@@ -11,6 +9,7 @@ import type { CachedProgram, Delivery } from '../../../src/shared/schedule'
 import type { ReminderSettingsInput } from '../../../src/shared/settings'
 import { HOUR, MIN, program, settings } from './fixtures'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 /** Reminders across gaps: when nothing served the folder, and when the timer woke a little late. */
 const T0 = Date.UTC(2026, 3, 5, 12, 0)
@@ -85,7 +84,7 @@ describe('reminders across gaps', () => {
     expect(firstRun.fired).toEqual([])
   })
 
-  it('two daemons on one ledger file (another process): each reminder is delivered by one of them', () => {
+  it('two daemons on one saved ledger (another process): each reminder is delivered by one of them', () => {
     const dir = tempDir('onair-ledger-')
     const clock = new ManualClock(T0)
     const a = daemon(clock, ledgerFile(dir))
@@ -99,8 +98,8 @@ describe('reminders across gaps', () => {
     const all = [...keysOf(a.fired), ...keysOf(b.fired)]
     expect(all.sort()).toEqual([...new Set(all)].sort())
     expect(all).toHaveLength(3)
-    const onDisk = JSON.parse(readFileSync(join(dir, 'ledger.json'), 'utf8'))
-    expect(Object.keys(onDisk.entries)).toHaveLength(3)
-    expect(onDisk.servedAt).toBe(T0 + 2 * HOUR)
+    const saved = savedDocument<{ entries: object; servedAt: number }>(dir, 'ledger')!
+    expect(Object.keys(saved.entries)).toHaveLength(3)
+    expect(saved.servedAt).toBe(T0 + 2 * HOUR)
   })
 })

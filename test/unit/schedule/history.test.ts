@@ -1,4 +1,3 @@
-import { readdirSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../support/manual-clock'
@@ -23,7 +22,8 @@ import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
 import { BASE, MIN, program, settings as reminderSettings } from './fixtures'
-import { DATA_FILES, dataFile } from '../../../src/main/core/store/data-files'
+import { databaseFile } from '../../../src/main/core/store/data-files'
+import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 import { tempDir } from '../../support/temp-dir'
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
@@ -179,21 +179,20 @@ describe('reminder history: what became of each reminder, shared by every proces
     expect(history.read().entries).toEqual([])
   })
 
-  it('a damaged file is moved aside and reported, and the history starts again', () => {
+  it('a damaged saved history is set aside (kept) and reported, and the history starts again', () => {
     const folder = tempDir('onair-history-')
-    writeFileSync(dataFile(folder, 'history'), '{"version":1,"entries":[{"at":"soon"}]}')
+    const damaged = '{"version":1,"entries":[{"at":"soon"}]}'
+    saveDocumentBody(folder, 'history', damaged)
     const reports: CorruptFileReport[] = []
     const history = historyFile(folder, (r) => reports.push(r))
     expect(history.read()).toEqual(emptyHistory())
     expect(reports).toEqual([
       expect.objectContaining({
-        path: dataFile(folder, 'history'),
+        path: `${databaseFile(folder)} (history)`,
         consequence: expect.objectContaining({ ja: expect.any(String) })
       })
     ])
-    expect(
-      readdirSync(folder).some((n) => n.startsWith(DATA_FILES.history.name) && n !== DATA_FILES.history.name)
-    ).toBe(true)
+    expect(setAsideBodies(folder, 'history')).toEqual([damaged])
     const r = { key: 'k', offsetMinutes: 0, fireAt: BASE, program: program(1, BASE) }
     history.add([{ at: BASE, outcome: 'opened', reminders: [r] }], BASE)
     expect(historyFile(folder).read().entries).toHaveLength(1)

@@ -1,6 +1,4 @@
 import fc from 'fast-check'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../support/manual-clock'
@@ -20,6 +18,7 @@ import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { manualCron } from './emulated'
 import { HOUR, MIN, nowArb, programArb, settings, settingsArb } from './fixtures'
 import { tempDir } from '../../support/temp-dir'
+import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
 
 /** 2026-03-28 23:30 UTC: inside quiet hours 23:00–07:00. */
 const NOW = Date.UTC(2026, 2, 28, 23, 30)
@@ -146,7 +145,7 @@ describe('premieres: the reminder service over a data folder', () => {
       episode(3, 30, TONIGHT + HOUR, null),
       episode(4, 40, TONIGHT - HOUR, '1')
     ]
-    writeFileSync(join(folder, 'schedule.json'), JSON.stringify({ fetchedAt: new Date(NOW).toISOString(), programs }))
+    saveDocumentBody(folder, 'schedule', JSON.stringify({ fetchedAt: new Date(NOW).toISOString(), programs }))
     const clock = new ManualClock(NOW)
     const s: Settings = {
       ...defaultSettings(),
@@ -192,7 +191,7 @@ describe('premieres: the reminder service over a data folder', () => {
         target: { kind: 'schedule' }
       }
     ])
-    const claimed = JSON.parse(readFileSync(join(folder, 'premieres.json'), 'utf8')).works
+    const claimed = savedDocument<{ works: object }>(folder, 'premieres')!.works
     expect(Object.keys(claimed).sort()).toEqual(['10', '30', '40'])
     expect(
       a.service

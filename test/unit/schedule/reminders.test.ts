@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { memoryNotifier } from '../../../src/main/core/notify'
@@ -10,6 +8,7 @@ import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
 import { manualCron } from './emulated'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 const SOON_S = 120
 
@@ -84,8 +83,8 @@ describe('reminder service (ManualClock + emulator)', () => {
       delivery: { kind: 'single', reminder: { programId: SOON_PROGRAM_ID, offsetMinutes: 0 } }
     })
     // The ledger was on disk before the notification went out.
-    expect(readFileSync(join(t.dataDir, 'ledger.json'), 'utf8')).toContain(`${SOON_PROGRAM_ID}:`)
-    expect(JSON.parse(readFileSync(join(t.dataDir, 'schedule.json'), 'utf8')).programs.length).toBeGreaterThan(3)
+    expect(JSON.stringify(savedDocument(t.dataDir, 'ledger'))).toContain(`${SOON_PROGRAM_ID}:`)
+    expect(savedDocument<{ programs: unknown[] }>(t.dataDir, 'schedule')!.programs.length).toBeGreaterThan(3)
     t.clock.advance(60_000)
     await a.service.refresh()
     expect(a.notifier.shown).toHaveLength(1)

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
 import { ledgerFile, snoozesFile } from '../../../src/main/core/schedule/files'
@@ -12,6 +10,7 @@ import type { CachedProgram, Delivery } from '../../../src/shared/schedule'
 import type { ReminderSettingsInput } from '../../../src/shared/settings'
 import { HOUR, MIN, program, settings } from './fixtures'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 const T0 = Date.UTC(2026, 3, 5, 12, 0)
 const SHOW = program(1, T0 + 10 * MIN)
@@ -23,7 +22,7 @@ const REF: ReminderRef = {
   offsetMinutes: 10
 }
 
-/** Scheduler processes over one data folder (files, as the app and `onair run` share them). */
+/** Scheduler processes over one data folder (its database, as the app and `onair run` share it). */
 function folder(clock: ManualClock, s: ReminderSettingsInput = { leadMinutes: [10] }) {
   const dir = tempDir('onair-snooze-')
   /** `null`: a process standing by, nothing planned yet. */
@@ -40,7 +39,7 @@ function folder(clock: ManualClock, s: ReminderSettingsInput = { leadMinutes: [1
     return { fired, scheduler }
   }
   const snoozes = () => snoozesFile(dir)
-  const onDisk = (): SnoozesDoc => JSON.parse(readFileSync(join(dir, 'snoozes.json'), 'utf8'))
+  const onDisk = (): SnoozesDoc => savedDocument<SnoozesDoc>(dir, 'snoozes')!
   return { dir, daemon, snoozes, onDisk }
 }
 
@@ -113,7 +112,7 @@ describe('sortSnoozes (pure)', () => {
 })
 
 describe('snooze: reminded again in 5 minutes, exactly once', () => {
-  it('comes back 5 minutes after the press, as the same reminder, once; the file is empty after', () => {
+  it('comes back 5 minutes after the press, as the same reminder, once; none is saved after', () => {
     const clock = new ManualClock(T0)
     const f = folder(clock)
     const app = f.daemon()

@@ -1,6 +1,4 @@
 import { createServer } from 'node:net'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { describeCorruptFile } from '../../../src/main/core/file-errors'
 import type { CorruptFileReport } from '../../../src/main/core/store/database'
@@ -12,6 +10,8 @@ import { FolderHeldError, holdFolder } from '../../../src/main/core/schedule/fol
 import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { accountServices, servicesOf, testAccount } from '../account/helpers'
+import { databaseFile } from '../../../src/main/core/store/data-files'
+import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 
 // Cron never ticks by itself here: the test decides when the schedules would have fired.
 const ticks: Array<() => void> = []
@@ -40,24 +40,19 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     running.length = 0
   })
 
-  it('tells the user, in both languages, about every saved file it had to move aside', async () => {
+  it('tells the user, in both languages, about every saved document it had to set aside', async () => {
     emu = await startEmulator({ port: 0 })
     const t = testAccount()
     t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
-    for (const name of ['schedule.json', 'snoozes.json', 'outbox.json', 'inbox.json'])
-      writeFileSync(join(t.dataDir, name), '{"half": ')
+    const damaged = ['inbox', 'outbox', 'schedule', 'snoozes'] as const
+    for (const name of damaged) saveDocumentBody(t.dataDir, name, '{"half": ')
     const reports: CorruptFileReport[] = []
     services = accountServices(t, { cron: manualCron, onCorrupt: (r) => reports.push(r) })
     await services.start()
-    expect(reports.map((r) => basename(r.path)).sort()).toEqual([
-      'inbox.json',
-      'outbox.json',
-      'schedule.json',
-      'snoozes.json'
-    ])
+    expect(reports.map((r) => r.path).sort()).toEqual(damaged.map((name) => `${databaseFile(t.dataDir)} (${name})`))
+    for (const name of damaged) expect(setAsideBodies(t.dataDir, name)).toEqual(['{"half": '])
     for (const r of reports) {
-      expect(readFileSync(r.movedTo, 'utf8')).toBe('{"half": ')
       const text = describeCorruptFile(r)
       expect(text.en).toContain(r.movedTo)
       expect(text.ja).toContain(r.movedTo)
@@ -96,8 +91,9 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     deps.settings.update((s) => ({ ...s, reminders: { ...s.reminders, leadMinutes: [0] } }))
     const startedAt = new Date(Date.now() - 2_000).toISOString()
     const program = { id: 990001, startedAt, isRebroadcast: false, channel: { id: 1, name: 'Tokyo MX' } }
-    writeFileSync(
-      join(dataDir, 'schedule.json'),
+    saveDocumentBody(
+      dataDir,
+      'schedule',
       JSON.stringify({
         fetchedAt: startedAt,
         programs: [{ ...program, work: { id: 1, title: 'Overdue' }, episode: null }]

@@ -8,6 +8,7 @@ import { historyFile, ledgerFile } from '../schedule/files'
 import { scheduleFileStore } from '../schedule/schedule-file'
 import { countOutcomes, HISTORY_KEEP_MS } from '../schedule/history'
 import { databaseHealth } from '../store/database'
+import { documentBody } from '../store/document'
 import { currentHolder } from '../schedule/folder-lock'
 import type { CorruptFileReport } from '../store/database'
 import { settingsFileStore } from '../store/settings'
@@ -57,7 +58,8 @@ export function diagnostics(src: DiagnosticsSource): string {
   const secrets = [
     ...SECRET_NAMES.map((name) => src.secrets.get(name)?.value),
     ...(src.moreSecrets ?? []),
-    feedFileStore(dataDir, onCorrupt).read().secret
+    feedFileStore(dataDir, onCorrupt).read().secret,
+    plainWebhookSecret(dataDir)
   ].filter((s): s is string => typeof s === 'string' && s !== '')
   return diagnosticsReport(facts, src.locale, secrets)
 }
@@ -88,3 +90,16 @@ function logTail(path: string): DiagnosticsFacts['log'] {
   }
 }
 
+/**
+ * The webhook secret its document still holds in plain text until every face has copied it into
+ * its own secrets store (webhook-secret.ts): a face that has not may not hold it itself. Read raw,
+ * so a damaged document is neither set aside nor reported by a read-only report.
+ */
+function plainWebhookSecret(dataDir: string): string | undefined {
+  try {
+    const doc = JSON.parse(documentBody(dataDir, 'webhook') ?? '{}') as { secret?: unknown }
+    return typeof doc.secret === 'string' ? doc.secret : undefined
+  } catch {
+    return undefined
+  }
+}
