@@ -28,7 +28,7 @@ import { showLogFile, type AppLog } from './log'
 import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { watchPowerAndNetwork } from './power'
-import { electronSecrets } from './secrets'
+import { folderSecrets } from '../core/auth/folder-secrets'
 import { serveRenderer } from './renderer-protocol'
 import { hardenSession, openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
@@ -67,7 +67,9 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   }
   const notifier = appNotifier(window, language, log, env, clock)
   corrupt.tellThrough(notifier)
-  const secrets = electronSecrets(dataDir, corrupt.report)
+  // The folder's secrets, shared with `onair` and `onair run`: the credential store (read on the
+  // library's threads, never this one) unless the user chose the plain file.
+  const secrets = folderSecrets(dataDir, () => settingsFile.read().secrets.storage)
   log.knowSecrets(secrets.known)
   const account = folderAccount(dataDir, {
     settings: settingsFile,
@@ -78,6 +80,9 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     locale: language
   })
   account.onChange(signedOutNotice(notifier, language))
+  // Read without holding up the window: a keyring still locked at login is "not yet", and the
+  // poll asks again while signed out (services.ts `recheck`).
+  void account.reloadSecrets().catch((e: unknown) => log.write('warn', 'secrets', e))
   // Changed while the app was closed (settings.json edited, an address the rule refuses): said now.
   const atStart = account.signedOutReason()
   if (atStart) {
@@ -93,7 +98,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     locale: language,
     onError: backgroundErrorNotice(notifier, log, language),
     onCorrupt: corrupt.report,
-    webhook: { secrets, face: 'app' },
+    webhook: { face: 'app' },
     ...(cron ? { cron } : {}),
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }

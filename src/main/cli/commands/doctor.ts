@@ -1,4 +1,6 @@
-import { fileSecrets } from '../../core/auth/file-secrets'
+import { folderSecrets } from '../../core/auth/folder-secrets'
+import { describeError } from '../../core/describe-error'
+import { settingsFileStore } from '../../core/store/settings'
 import { diagnostics } from '../../core/diagnostics/gather'
 import { appLogFile } from '../../core/store/data-files'
 import { EXIT, type Command } from '../command'
@@ -21,6 +23,12 @@ export const doctor: Command = {
   options: {},
   async run(ctx) {
     const { dataDir } = ctx.config
+    const secrets = folderSecrets(dataDir, () => settingsFileStore(dataDir).read().secrets.storage)
+    // Read so that their values are kept out of the report; a store that cannot be read is a fact.
+    const secretsTrouble = await secrets.reload().then(
+      () => undefined,
+      (e: unknown) => describeError(e)?.message ?? { en: String(e), ja: String(e) }
+    )
     try {
       ctx.io.write(
         diagnostics({
@@ -30,7 +38,8 @@ export const doctor: Command = {
           systemLocale: ctx.io.env.LANG ?? Intl.DateTimeFormat().resolvedOptions().locale,
           locale: ctx.locale,
           logFile: appLogFile(dataDir),
-          secrets: fileSecrets(dataDir, movedAside(ctx)),
+          secrets,
+          secretsTrouble,
           moreSecrets: [ctx.config.clientSecret?.reveal(), ctx.config.wikiToken?.reveal()],
           onCorrupt: movedAside(ctx)
         })

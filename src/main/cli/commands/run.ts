@@ -1,3 +1,6 @@
+import type { Locale, LocalizedText } from '../../../shared/locale'
+import { folderSecrets } from '../../core/auth/folder-secrets'
+import { SecretsUnavailable } from '../../core/auth/secrets'
 import { serveFolderFirst, type ServedFirst } from '../../core/folder-reminders'
 import type { Clock } from '../../core/clock'
 import type { CronFactory } from '../../core/schedule/cron'
@@ -98,15 +101,72 @@ export interface DaemonRuntime {
   /** How the schedules tick; tests tick them by hand. */
   cron?: CronFactory
   /** The signed-in account (context.ts `signedInAccount`), opened once what fell due is out. */
-  openAccount?: (ctx: CommandContext) => CliAccount
+  openAccount?: (ctx: CommandContext) => Promise<CliAccount> | CliAccount
+}
+
+/** How long `onair run` waits before it asks a locked credential store again. */
+export const UNLOCK_RETRY_MS = 30_000
+
+const WAITING_FOR_UNLOCK: LocalizedText = {
+  en: 'The credential store is locked (or not set up yet), so Onair cannot read your sign-in yet. Waiting for it to be unlocked; reminders from the saved schedule go on meanwhile.',
+  ja: '資格情報ストアがロックされている（またはまだ作成されていない）ため、サインイン情報をまだ読めません。ロックが解除されるのを待っています。その間も保存済みの番組表からリマインダーを通知します。'
+}
+
+/**
+ * The account, once the credential store lets it be read: a locked one (a login whose keyring is
+ * unlocked later) is "not yet", said once and asked again every UNLOCK_RETRY_MS. Undefined when
+ * told to stop meanwhile.
+ */
+async function accountWhenUnlocked(
+  ctx: CommandContext,
+  open: (ctx: CommandContext) => Promise<CliAccount> | CliAccount,
+  stop: Promise<unknown>
+): Promise<CliAccount | undefined> {
+  let stopped = false
+  void stop.then(() => (stopped = true))
+  for (let told = false; ; told = true) {
+    try {
+      return await open(ctx)
+    } catch (e) {
+      if (!(e instanceof SecretsUnavailable && e.trouble === 'locked')) throw e
+      if (!told) ctx.io.err(ctx.t(WAITING_FOR_UNLOCK))
+    }
+    let timer
+    await Promise.race([stop, new Promise<void>((resolve) => (timer = ctx.clock.setTimeout(() => resolve(), UNLOCK_RETRY_MS)))])
+    if (timer !== undefined) ctx.clock.clearTimeout(timer)
+    if (stopped) return undefined
+  }
+}
+
+/**
+ * The language of everything `onair run` says and shows (reminders, their buttons, messages): the
+ * folder's `ui.locale` as it is now, the environment's only where that says "system".
+ */
+function followingLanguage(ctx: CommandContext, chosen: () => Locale | 'system'): CommandContext {
+  const language = (): Locale => {
+    const c = chosen()
+    return c === 'system' ? ctx.locale : c
+  }
+  return {
+    ...ctx,
+    get locale() {
+      return language()
+    },
+    t: (text) => text[language()]
+  }
 }
 
 /** The daemon until `runtime.stop` resolves; split from `run` so tests stop it without a signal. */
-export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Promise<ExitCode> {
-  const overrides = { leadMinutes: parseLead(ctx.flags.lead), webhookPort: parseWebhookPort(ctx.flags.webhook) }
-  const { dataDir } = ctx.config
-  const onCorrupt = movedAside(ctx)
-  const settings = cliSettings(settingsFileStore(dataDir, onCorrupt), overrides)
+export async function runDaemon(given: CommandContext, runtime: DaemonRuntime): Promise<ExitCode> {
+  const overrides = { leadMinutes: parseLead(given.flags.lead), webhookPort: parseWebhookPort(given.flags.webhook) }
+  const { dataDir } = given.config
+  const onCorrupt = movedAside(given)
+  const settingsFile = settingsFileStore(dataDir, onCorrupt)
+  const settings = cliSettings(settingsFile, overrides)
+  const ctx = followingLanguage(given, () => settings.read().ui.locale)
+  // First, where the sign-in is read from: the credential store, or the plain file the user chose.
+  const storage = folderSecrets(dataDir, () => settingsFile.read().secrets.storage).describe()
+  ctx.io.err(ctx.t({ en: `Secrets: ${storage.en}`, ja: `秘密情報: ${storage.ja}` }))
   const output = daemonOutput(ctx, ctx.clock, () => settings.read().reminders.timeZone)
   const notifications = daemonNotifier(ctx)
   // One daemon per folder: a second `onair run` says who serves the reminders and exits 2.
@@ -146,14 +206,18 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   await clearOfDue(first, ctx.clock)
   const [{ signedInAccount }, { failWith }] = await Promise.all([import('../context'), import('../report')])
   await clearOfDue(first, ctx.clock)
-  let cli
+  let cli: CliAccount | undefined
+  let failure: { error: unknown } | undefined
   try {
-    cli = (runtime.openAccount ?? signedInAccount)(ctx)
-  } catch (e) {
+    cli = await accountWhenUnlocked(ctx, runtime.openAccount ?? signedInAccount, runtime.stop)
+  } catch (error) {
+    failure = { error }
+  }
+  if (!cli) {
     first.delivery.scheduler.stop()
     first.hold.release()
     await notifications.close()
-    return failWith(ctx, e)
+    return failure ? failWith(ctx, failure.error) : EXIT.ok
   }
   await clearOfDue(first, ctx.clock)
   const { openAppServices } = await import('../../core/services')
@@ -163,7 +227,7 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
     account: cli.account,
     cron: runtime.cron,
     onWebhookEvent: output.webhookEvent,
-    webhook: { secrets: cli.secrets, face: 'cli', onUrlReplaced: output.webhookUrlReplaced },
+    webhook: { face: 'cli', onUrlReplaced: output.webhookUrlReplaced },
     hold: { face: 'cli', whenHeld: 'refuse' },
     // Its reminders already tell `output` (serveFolderFirst).
     first
@@ -172,6 +236,8 @@ export async function runDaemon(ctx: CommandContext, runtime: DaemonRuntime): Pr
   services.calendar.onChange(output.calendar)
   // The shell's network watch has no twin here: a poll that got through says the network is back,
   // so the outbox sends what `record`/`status` left queued.
+  // Signed in by another process (found at a poll while signed out): the schedule is asked for now.
+  cli.account.onChange((change) => change.signedIn && void services.reminders.refresh())
   services.reminders.onChange((event) => {
     if (event.type === 'status' && event.result?.ok) void services.records.outbox.flush()
   })

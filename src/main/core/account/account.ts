@@ -87,7 +87,7 @@ export interface Account {
   /** Null while the wiki address or token is missing. */
   wiki(): WikiClient | null
   wikiStatus(): { configured: boolean; hasToken: boolean }
-  saveServices(update: ServicesUpdate): void
+  saveServices(update: ServicesUpdate): Promise<void>
   /** Checks the token against the wiki first; nothing is saved when that fails. */
   setWikiToken(token: string): Promise<void>
   startBrowserSignIn(opts?: SignInOptions): Promise<PendingBrowserSignIn>
@@ -97,6 +97,11 @@ export interface Account {
   completeOobSignIn(code: string): Promise<SessionInfo>
   signInWithToken(token: string): Promise<SessionInfo>
   signOut(opts: { discardOutbox: boolean }): Promise<SignOutResult>
+  /**
+   * Reads the secrets again (another process may have signed in or out): true when that made this
+   * process signed in, whose listeners then hear of it as of a sign-in here.
+   */
+  reloadSecrets(): Promise<boolean>
   onChange(listener: (change: AccountChange) => void): () => void
 }
 
@@ -155,10 +160,21 @@ export function createAccount(deps: AccountDeps): Account {
       return { built: { key, session: null, media: null }, monitor }
     }
     const accessToken = boundSecret(deps.secrets, 'mediaAccessToken', s.mediaUrl)
+    // Only a token issued by this very address is ever sent to it.
+    const token = () => (deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? accessToken.get() : undefined)
     const media = createMediaClient({
       baseUrl: s.mediaUrl,
-      // Only a token issued by this very address is ever sent to it.
-      token: () => (deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? accessToken.get() : undefined),
+      token,
+      // Refused or missing: another process may have signed in again since this one read it.
+      tokenChanged: async () => {
+        const before = token()
+        // A store that cannot be read now leaves the refusal as it was.
+        const read = await deps.secrets.reload().then(
+          () => true,
+          () => false
+        )
+        return read && token() !== undefined && token() !== before
+      },
       clock: deps.clock,
       fetch: deps.fetch
     })
@@ -233,7 +249,7 @@ export function createAccount(deps: AccountDeps): Account {
       return createWikiClient({ baseUrl: url, token: wikiToken, fetch: deps.fetch })
     },
     wikiStatus: () => ({ configured: usable().wikiUrl !== '', hasToken: wikiToken() !== undefined }),
-    saveServices(update) {
+    async saveServices(update) {
       const before = services()
       const next: Services = {
         mediaUrl: update.mediaUrl,
@@ -243,13 +259,13 @@ export function createAccount(deps: AccountDeps): Account {
       }
       // A token is meaningless at another address, and sending it there would hand it over.
       if (!sameServer(before, next)) {
-        deps.secrets.delete('mediaAccessToken')
+        await deps.secrets.delete('mediaAccessToken')
         deps.sessionStore.write({ session: null })
       }
-      if (before.wikiUrl !== next.wikiUrl) deps.secrets.delete('wikiToken')
+      if (before.wikiUrl !== next.wikiUrl) await deps.secrets.delete('wikiToken')
       // Bound to the new address; one kept for the old address is no longer sent anywhere.
       if (update.clientSecret !== undefined)
-        boundSecret(deps.secrets, 'mediaClientSecret', next.mediaUrl).set(update.clientSecret)
+        await boundSecret(deps.secrets, 'mediaClientSecret', next.mediaUrl).set(update.clientSecret)
       deps.settings.update((all) => ({ ...all, services: next }))
       const wasSignedIn = monitor.state() === 'signed-in'
       current()
@@ -259,7 +275,7 @@ export function createAccount(deps: AccountDeps): Account {
       const url = usable().wikiUrl
       if (!url) throw new AuthError('not_configured', { message: WIKI_NOT_CONFIGURED })
       await verifyWikiToken(url, token, deps.fetch)
-      boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
+      await boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
     },
     startBrowserSignIn: async (opts) => {
       const pending = await requireSession().startBrowserSignIn(opts)
@@ -287,6 +303,19 @@ export function createAccount(deps: AccountDeps): Account {
         discardOutbox = true
         changed({ signedIn: false })
       }
+    },
+    async reloadSecrets() {
+      const wasSignedIn = monitor.state() === 'signed-in'
+      await deps.secrets.reload()
+      const signedInNow = current().session?.info() != null
+      if (wasSignedIn && !signedInNow) {
+        monitor.markSignedOut()
+        changed({ signedIn: false })
+      }
+      if (wasSignedIn || !signedInNow) return false
+      monitor.markSignedIn()
+      changed({ signedIn: true })
+      return true
     },
     onChange(listener) {
       listeners.add(listener)

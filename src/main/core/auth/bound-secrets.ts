@@ -11,9 +11,9 @@ export type ServiceSecretName = Exclude<SecretName, 'webhookSecret'>
 export interface BoundSecret {
   /** The value, only when it was given for this address's origin. */
   get(): string | undefined
-  set(value: string): void
+  set(value: string): Promise<void>
   /** Forgets the value if it belongs to this address; one given for another is left alone. */
-  delete(): void
+  delete(): Promise<void>
   /** A value is kept, but for another origin (or one saved before origins were kept). */
   heldElsewhere(): boolean
 }
@@ -24,8 +24,8 @@ export function boundSecret(secrets: Secrets, name: ServiceSecretName, address: 
   return {
     get: () => (mine() ? secrets.get(name)?.value : undefined),
     set: (value) => secrets.set(name, { value, origin }),
-    delete() {
-      if (mine()) secrets.delete(name)
+    delete: async () => {
+      if (mine()) await secrets.delete(name)
     },
     heldElsewhere: () => secrets.get(name) !== undefined && !mine()
   }

@@ -1,13 +1,12 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { arch, release } from 'node:os'
-import type { Locale } from '../../../shared/locale'
+import type { Locale, LocalizedText } from '../../../shared/locale'
 import { SECRET_NAMES, type Secrets } from '../auth/secrets'
 import { feedFileStore } from '../calendar/address'
 import { outboxFileStore } from '../records/store'
 import { historyFile, ledgerFile } from '../schedule/files'
 import { scheduleFileStore } from '../schedule/schedule-file'
 import { countOutcomes, HISTORY_KEEP_MS } from '../schedule/history'
-import { dataFile } from '../store/data-files'
 import { currentHolder } from '../schedule/folder-lock'
 import type { CorruptFileReport } from '../store/json-file'
 import { settingsFileStore } from '../store/settings'
@@ -27,6 +26,8 @@ export interface DiagnosticsSource {
   locale: Locale
   logFile: string
   secrets: Secrets
+  /** Why the secrets could not be read just now (locked, unreachable), when that is so. */
+  secretsTrouble?: LocalizedText
   /** Secrets that are not in the store: the environment's client secret and wiki token. */
   moreSecrets?: ReadonlyArray<string | undefined>
   onCorrupt?: (report: CorruptFileReport) => void
@@ -46,6 +47,12 @@ export function diagnostics(src: DiagnosticsSource): string {
     locale: { chosen: settings.ui.locale, system: src.systemLocale },
     timeZone: settings.reminders.timeZone ?? `${Intl.DateTimeFormat().resolvedOptions().timeZone} (system)`,
     dataDir,
+    secrets: src.secretsTrouble
+      ? {
+          en: `${src.secrets.describe().en} Not readable now: ${src.secretsTrouble.en}`,
+          ja: `${src.secrets.describe().ja} 現在読めません: ${src.secretsTrouble.ja}`
+        }
+      : src.secrets.describe(),
     holder: currentHolder(dataDir),
     servedAt: ledgerFile(dataDir, onCorrupt).servedAt(),
     lastPoll: scheduleFileStore(dataDir, onCorrupt).read().fetchedAt,
@@ -56,8 +63,7 @@ export function diagnostics(src: DiagnosticsSource): string {
   const secrets = [
     ...SECRET_NAMES.map((name) => src.secrets.get(name)?.value),
     ...(src.moreSecrets ?? []),
-    feedFileStore(dataDir, onCorrupt).read().secret,
-    legacyWebhookSecret(dataDir)
+    feedFileStore(dataDir, onCorrupt).read().secret
   ].filter((s): s is string => typeof s === 'string' && s !== '')
   return diagnosticsReport(facts, src.locale, secrets)
 }
@@ -85,15 +91,5 @@ function logTail(path: string): DiagnosticsFacts['log'] {
     return { path, lines: (length < size ? lines.slice(1) : lines).slice(-LOG_LINES) }
   } finally {
     closeSync(fd)
-  }
-}
-
-/** The webhook secret as versions before the secrets store kept it (webhook-secret.ts), until copied. */
-function legacyWebhookSecret(dataDir: string): string | undefined {
-  try {
-    const doc = JSON.parse(readFileSync(dataFile(dataDir, 'webhook'), 'utf8')) as { secret?: unknown }
-    return typeof doc.secret === 'string' ? doc.secret : undefined
-  } catch {
-    return undefined
   }
 }

@@ -18,6 +18,8 @@ export interface DiagnosticsFacts {
   locale: { chosen: string; system: string }
   timeZone: string
   dataDir: string
+  /** Where the folder's secrets are kept (the credential store, or the plain file the user chose) and whether it answered. */
+  secrets: LocalizedText
   /** Who serves the folder's reminders, from `reminders-holder.json`; null when nobody does. */
   holder: FolderHolder | null
   /** The reminders' heartbeat (any process), epoch ms; null when never served. */
@@ -40,6 +42,7 @@ const L = {
   locale: { en: 'Language (chosen / system)', ja: '言語（選択 / システム）' },
   timeZone: { en: 'Time zone', ja: 'タイムゾーン' },
   dataDir: { en: 'Data folder', ja: 'データフォルダー' },
+  secrets: { en: 'Secrets', ja: '秘密情報' },
   serving: { en: 'Reminders served by', ja: 'リマインダーの担当' },
   nobody: {
     en: 'nobody (no app or onair run holds the folder)',
@@ -77,6 +80,7 @@ export function diagnosticsReport(f: DiagnosticsFacts, locale: Locale, secrets: 
     `${t(L.locale)}: ${f.locale.chosen} / ${f.locale.system}`,
     `${t(L.timeZone)}: ${f.timeZone}`,
     `${t(L.dataDir)}: ${f.dataDir}`,
+    `${t(L.secrets)}: ${t(f.secrets)}`,
     `${t(L.serving)}: ${h ? `${h.face === 'app' ? 'app' : 'onair run'} (pid ${h.pid} on ${h.host}, since ${iso(h.startedAt)})` : t(L.nobody)}`,
     `${t(L.heartbeat)}: ${iso(f.servedAt)}`,
     `${t(L.lastPoll)}: ${f.lastPoll ?? t(L.never)}`,

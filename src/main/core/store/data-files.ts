@@ -13,9 +13,9 @@ export { appDataDir, dataDirFor } from './data-dir'
 export const DATA_FILES = {
   settings: { name: 'settings.json', holds: 'settings', writers: 'app, CLI (config)', atSignOut: 'kept' },
   session: { name: 'session.json', holds: 'who is signed in', writers: 'app, CLI (sign-in)', atSignOut: 'kept' },
-  // The secrets store empties itself at sign-out (the session revokes and forgets its tokens).
-  secrets: { name: 'secrets.json', holds: 'tokens (CLI, unencrypted)', writers: 'CLI', atSignOut: 'kept' },
-  encryptedSecrets: { name: 'secrets.enc.json', holds: 'tokens (app, safeStorage)', writers: 'app', atSignOut: 'kept' },
+  // Only where the user chose it (secrets.storage = file; else the OS credential store holds them).
+  // The session revokes and forgets its token at sign-out.
+  secrets: { name: 'secrets.json', holds: 'secrets, unencrypted (chosen)', writers: 'app, CLI', atSignOut: 'kept' },
   schedule: { name: 'schedule.json', holds: 'the cached schedule', writers: 'poll', atSignOut: 'deleted' },
   ledger: { name: 'ledger.json', holds: 'reminders delivered', writers: 'reminder holder', atSignOut: 'deleted' },
   snoozes: { name: 'snoozes.json', holds: 'snoozed reminders', writers: 'app, CLI', atSignOut: 'deleted' },
