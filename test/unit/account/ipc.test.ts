@@ -27,7 +27,7 @@ describe('auth and settings over IPC', () => {
   afterEach(() => emu.close())
 
   it('asks for consent before storing a secret where it cannot be encrypted', async () => {
-    const { handlers, account } = accountCore(emu)
+    const { handlers, account } = await accountCore(emu)
     const paste = { token: emu.tokens.readWrite }
     const refused = await dispatch(handlers, 'auth:pasteToken', paste)
     expect(refused).toMatchObject({ ok: false, error: { code: 'needs-consent', action: 'confirm-unencrypted' } })
@@ -46,7 +46,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('stores without asking where secrets are encrypted', async () => {
-    const { handlers } = accountCore(emu, { secrets: encrypted() })
+    const { handlers } = await accountCore(emu, { secrets: encrypted() })
     const reply = await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.read })
     expect(reply).toMatchObject({
       ok: true,
@@ -55,7 +55,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('never sends a token or the client secret to the renderer, in replies or events', async () => {
-    const { handlers, core, opened } = accountCore(emu, { secrets: encrypted() })
+    const { handlers, core, opened } = await accountCore(emu, { secrets: encrypted() })
     const seen: unknown[] = []
     core.events.subscribe((name, payload) => seen.push({ name, payload }))
     const signIn = dispatch(handlers, 'auth:signIn', undefined)
@@ -82,7 +82,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('the sign-in view can ask for read alone, for an application registered "read only"', async () => {
-    const { handlers, opened } = accountCore({ ...emu, client: READ_ONLY }, { secrets: encrypted() })
+    const { handlers, opened } = await accountCore({ ...emu, client: READ_ONLY }, { secrets: encrypted() })
     const signIn = dispatch(handlers, 'auth:signIn', { readOnly: true })
     await expect.poll(() => opened.length).toBe(1)
     expect(new URL(opened[0]!).searchParams.get('scope')).toBe('read')
@@ -93,7 +93,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('emits auth:changed on sign-in and sign-out', async () => {
-    const { handlers, core } = accountCore(emu, { secrets: encrypted() })
+    const { handlers, core } = await accountCore(emu, { secrets: encrypted() })
     const changes: unknown[] = []
     // The schedule follows too (refreshed, then emptied: schedule:changed), as in the app.
     core.events.subscribe((name, payload) => name === 'auth:changed' && changes.push([name, payload]))
@@ -106,7 +106,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('sign-out leaves no schedule file behind: the reminders forget it without writing it again', async () => {
-    const { handlers, dataDir } = accountCore(emu, { secrets: encrypted() })
+    const { handlers, dataDir } = await accountCore(emu, { secrets: encrypted() })
     await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.readWrite })
     const saved = { fetchedAt: '2026-11-24T09:00:00.000Z', programs: [] }
     writeFileSync(join(dataDir, 'schedule.json'), JSON.stringify(saved))
@@ -120,14 +120,14 @@ describe('auth and settings over IPC', () => {
   })
 
   it('answers a failed sign-in with the AuthError code and both languages', async () => {
-    const { handlers } = accountCore(emu, { secrets: encrypted() })
+    const { handlers } = await accountCore(emu, { secrets: encrypted() })
     const reply = await dispatch(handlers, 'auth:pasteToken', { token: 'nope' })
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_token' } })
     if (!reply.ok) expect(reply.error.message.ja).toContain('アクセストークン')
   })
 
   it('settings:update merges only the given fields and validates the result', async () => {
-    const { handlers } = accountCore(emu)
+    const { handlers } = await accountCore(emu)
     const before = await dispatch(handlers, 'settings:get', undefined)
     const after = await dispatch(handlers, 'settings:update', { ui: { locale: 'ja' } })
     expect(after.ok && before.ok).toBe(true)

@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
-import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { AuthError } from '../../../src/main/core/auth/errors'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
@@ -23,33 +22,37 @@ const failure = (p: Promise<unknown>): Promise<AuthError> =>
 
 const dataDir = () => join(tempDir('onair-secrets-'), 'data')
 
-describe('file secrets (headless)', () => {
-  it('keeps values in a 0600 file inside a 0700 folder, across instances, with no temp files left', () => {
+describe('the plain file, where the user chose it', () => {
+  it('keeps values in a 0600 file inside a 0700 folder, across instances, with no temp files left', async () => {
     const dir = dataDir()
     const a = fileSecrets(dir)
+    await a.reload()
     expect(a.get('mediaAccessToken')).toBeUndefined()
-    a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
-    a.set('wikiToken', { value: 'wiki-1' })
+    await a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
+    await a.set('wikiToken', { value: 'wiki-1' })
     expect(statSync(dataFile(dir, 'secrets')).mode & 0o777).toBe(0o600)
     expect(statSync(dir).mode & 0o777).toBe(0o700)
     expect(readdirSync(dir)).toEqual([DATA_FILES.secrets.name])
     const b = fileSecrets(dir)
+    await b.reload()
     expect(b.get('mediaAccessToken')).toEqual({ value: 'tok-1', origin: 'https://media.example' })
     expect(b.get('wikiToken')).toEqual({ value: 'wiki-1' })
-    b.delete('mediaAccessToken')
-    expect(fileSecrets(dir).get('mediaAccessToken')).toBeUndefined()
-    expect(fileSecrets(dir).get('wikiToken')).toEqual({ value: 'wiki-1' })
+    await b.delete('mediaAccessToken')
+    // The first instance sees the other's change once it reads again.
+    await a.reload()
+    expect(a.get('mediaAccessToken')).toBeUndefined()
+    expect(a.get('wikiToken')).toEqual({ value: 'wiki-1' })
   })
 
-  it('reads a file written before origins were kept: the values stay, bound to no address', () => {
+  it('a damaged file reads as no secrets (sign in again), and the next save replaces it', async () => {
     const dir = dataDir()
     mkdirSync(dir, { recursive: true })
-    writeFileSync(dataFile(dir, 'secrets'), JSON.stringify({ mediaAccessToken: 'old-token', webhookSecret: 'hook' }))
+    writeFileSync(dataFile(dir, 'secrets'), '{"mediaAccessToken": ')
     const secrets = fileSecrets(dir)
-    expect(secrets.get('webhookSecret')).toEqual({ value: 'hook' })
-    // Whatever address is set now, the old token is not sent there: the user signs in again.
-    const token = boundSecret(secrets, 'mediaAccessToken', 'https://media.example')
-    expect([token.get(), token.heldElsewhere()]).toEqual([undefined, true])
+    await secrets.reload()
+    expect(secrets.get('mediaAccessToken')).toBeUndefined()
+    await secrets.set('wikiToken', { value: 'wiki-2' })
+    expect(JSON.parse(readFileSync(dataFile(dir, 'secrets'), 'utf8'))).toEqual({ wikiToken: '{"value":"wiki-2"}' })
   })
 
   it('says it is not encrypted, and where the file is', () => {
@@ -58,6 +61,7 @@ describe('file secrets (headless)', () => {
     expect(s.encryptionAvailable()).toBe(false)
     expect(s.describe().en).toContain(dataFile(dir, 'secrets'))
     expect(s.describe().en).toContain('unencrypted')
+    expect(s.describe().ja).toContain(dataFile(dir, 'secrets'))
   })
 })
 
