@@ -120,11 +120,12 @@ export interface SessionBus {
  * `folder`: where the bus's socket goes; by default a folder of its own, removed when the test
  * file ends (a bench, which no test file ends, passes a scratchDir() it removes itself).
  */
-export async function startSessionBus(folder = tempDir('onair-bus-')): Promise<SessionBus> {
+export async function startSessionBus(folder = tempDir('onair-bus-'), env?: NodeJS.ProcessEnv): Promise<SessionBus> {
   const bus = spawn(
     'dbus-daemon',
     ['--session', '--nofork', '--print-address=1', `--address=unix:path=${join(folder, 'bus')}`],
-    { stdio: ['ignore', 'pipe', 'ignore'] }
+    // `env`: what a service the bus starts on demand runs with (a throwaway HOME, say).
+    { stdio: ['ignore', 'pipe', 'ignore'], ...(env ? { env } : {}) }
   )
   const address = await firstLine(bus)
   return { env: { DBUS_SESSION_BUS_ADDRESS: address }, close: () => void bus.kill() }
