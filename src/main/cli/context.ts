@@ -33,10 +33,29 @@ export interface CliAccount {
 
 /** The account with its secrets not read yet: for what needs none (the outbox's list, an address). */
 export function openAccount(ctx: CommandContext): CliAccount {
+  return accountOver(ctx, folderSecretsOf(ctx))
+}
+
+/**
+ * The account with its secrets read from the folder's store first (so it starts signed in); rejects
+ * with SecretsUnavailable (what to do, in the user's words) when the credential store cannot be
+ * reached or is locked.
+ */
+export async function readAccount(ctx: CommandContext): Promise<CliAccount> {
+  const secrets = folderSecretsOf(ctx)
+  await secrets.reload()
+  return accountOver(ctx, secrets)
+}
+
+const folderSecretsOf = (ctx: CommandContext): FolderSecrets => {
+  const settingsFile = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
+  return folderSecrets(ctx.config.dataDir, () => settingsFile.read().secrets.storage)
+}
+
+function accountOver(ctx: CommandContext, secrets: FolderSecrets): CliAccount {
   const { config } = ctx
   const report = movedAside(ctx)
   const settingsFile = settingsFileStore(config.dataDir, report)
-  const secrets = folderSecrets(config.dataDir, () => settingsFile.read().secrets.storage)
   const store = sessionFileStore(config.dataDir, report)
   const saved = settingsFile.read()
   const services = servicesInUse(config, saved, store.read().session)
@@ -56,16 +75,6 @@ export function openAccount(ctx: CommandContext): CliAccount {
     }
   })
   return { account, secrets, store }
-}
-
-/**
- * The account with its secrets read from the folder's store; rejects with SecretsUnavailable (what
- * to do, in the user's words) when the credential store cannot be reached or is locked.
- */
-export async function readAccount(ctx: CommandContext): Promise<CliAccount> {
-  const cli = openAccount(ctx)
-  await cli.secrets.reload()
-  return cli
 }
 
 const given = (address: string | undefined, value: SecretValue | undefined): GivenSecret | undefined =>

@@ -111,7 +111,8 @@ describe.skipIf(unavailable !== undefined)(`a real Secret Service (${unavailable
     const env = envOf(emu, dataDir, keyring)
     expect((await runOnair(['sign-in', '--token', '-'], env, emu.tokens.readWrite)).code).toBe(0)
     // The schedule saved while the keyring was open, as a day of use leaves it.
-    expect((await runOnair(['upcoming'], env)).code).toBe(0)
+    const upcoming = await runOnair(['upcoming'], env)
+    expect(upcoming.code, upcoming.stderr).toBe(0)
     await keyring.lock()
     const run = spawnCli(['run', '--json', '--lead', '0'], env)
     try {
