@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { double } from '../../support/keyring-double.cjs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
@@ -24,10 +25,16 @@ describe('auth and settings over IPC', () => {
   beforeEach(async () => {
     emu = await startEmulator({ port: 0, autoApprove: true })
   })
-  afterEach(() => emu.close())
+  afterEach(async () => {
+    double.setState('open')
+    await emu.close()
+  })
 
-  it('asks for consent before storing a secret where it cannot be encrypted', async () => {
-    const { handlers, account } = await accountCore(emu)
+  it('asks for consent before storing a secret where no credential store is reachable; a yes chooses the plain file', async () => {
+    const { handlers, account, deps, dataDir } = await accountCore(emu)
+    double.setState('unreachable')
+    // As the app does at its start: the store is asked once, and found missing.
+    await account.reloadSecrets().catch(() => undefined)
     const paste = { token: emu.tokens.readWrite }
     const refused = await dispatch(handlers, 'auth:pasteToken', paste)
     expect(refused).toMatchObject({ ok: false, error: { code: 'needs-consent', action: 'confirm-unencrypted' } })
@@ -43,6 +50,9 @@ describe('auth and settings over IPC', () => {
     // Saving addresses without a new secret stores nothing secret: no question asked.
     expect((await dispatch(handlers, 'auth:saveServices', servicesOf(emu, false))).ok).toBe(true)
     expect((await dispatch(handlers, 'auth:pasteToken', { ...paste, allowUnencrypted: true })).ok).toBe(true)
+    expect(deps.settings.read().secrets.storage).toBe('file')
+    expect(account.secrets.get('mediaAccessToken')?.value).toBe(emu.tokens.readWrite)
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toContain(emu.tokens.readWrite)
   })
 
   it('stores without asking where secrets are encrypted', async () => {

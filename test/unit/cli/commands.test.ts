@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
@@ -6,6 +6,7 @@ import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store
 import { runCli } from '../../../src/main/cli/dispatch'
 import { fakeIo } from './fake-io'
 import { tempDir } from '../../support/temp-dir'
+import { double } from '../../support/keyring-double.cjs'
 
 describe('onair commands (in process, against the emulator)', () => {
   let emu: Emulator
@@ -31,8 +32,10 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], signIn)).toBe(0)
     expect(signIn.stdout).toEqual([])
     expect(signIn.stderr.join('\n')).toContain('Signed in as user #1, scopes: read write')
-    const secretsFile = join(env.ONAIR_DATA_DIR!, 'secrets.json')
-    expect(statSync(secretsFile).mode & 0o777).toBe(0o600)
+    // In the credential store (here its stand-in), under this data folder's entries.
+    const kept = () =>
+      double.items().filter((i) => i.service === `onair:${realpathSync(env.ONAIR_DATA_DIR!)}`)
+    expect(kept().find((i) => i.account === 'mediaAccessToken')?.password).toContain(emu.tokens.readWrite)
 
     // Later commands need neither the address nor the secret again: both were kept.
     const later = { ONAIR_DATA_DIR: env.ONAIR_DATA_DIR }
@@ -45,7 +48,7 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(await runCli(['sign-out'], out)).toBe(0)
     expect(out.stderr).toEqual(['Signed out.'])
     expect(() => readFileSync(join(env.ONAIR_DATA_DIR!, 'outbox.json'))).toThrow()
-    expect(readFileSync(secretsFile, 'utf8')).not.toContain(emu.tokens.readWrite)
+    expect(kept().map((i) => i.account)).not.toContain('mediaAccessToken')
     const probe = await fetch(`${emu.baseUrl}/oauth/token/info`, {
       headers: { authorization: `Bearer ${emu.tokens.readWrite}` }
     })

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
@@ -9,7 +9,7 @@ import { fakeIo } from './fake-io'
 import { runOnair } from './spawn-onair'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
-import { dataFile } from '../../../src/main/core/store/data-files'
+import { keyringSecrets } from '../../../src/main/core/auth/keyring-secrets'
 
 /** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -113,10 +113,8 @@ describe('onair upcoming when schedule.json is refused or damaged (real process)
     }
     const [first] = await webhookLines('C')
     expect(first?.type).toBe('webhook')
-    // The secrets file restored from an older backup: the token is there, the webhook secret is not.
-    const path = dataFile(dataDir, 'secrets')
-    const { webhookSecret: _lost, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>
-    writeFileSync(path, JSON.stringify(rest))
+    // The keyring's entry deleted (a keyring reset, a clean-up by hand): the token is there, the webhook secret is not.
+    await keyringSecrets(dataDir).delete('webhookSecret')
     const [replaced, listening] = await webhookLines('ja_JP.UTF-8')
     expect(replaced).toMatchObject({ type: 'webhook-replaced', url: listening?.url })
     expect(replaced?.message).toContain(`新しい URL ${listening?.url} を Wiki`)

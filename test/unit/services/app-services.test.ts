@@ -71,7 +71,7 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
     const t = testAccount()
     await t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
-    t.account.secrets.set('wikiToken', { value: emu.tokens.wiki, origin: emu.baseUrl })
+    await t.account.secrets.set('wikiToken', { value: emu.tokens.wiki, origin: emu.baseUrl })
     if (webhook) t.deps.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled: true, port: 0 } } }))
     const notifier = memoryNotifier()
     services = accountServices(t, { notifier, cron: manualCron })
