@@ -66,11 +66,14 @@ describe('writing commands when the file system refuses the write (real processe
   })
   afterAll(() => emu.close())
 
-  /** A signed-in folder with a schedule, settings, an inbox and one queued record, as a user's would be. */
+  /**
+   * A signed-in folder with a schedule, settings, an inbox and one queued record, as a user's would
+   * be; its secrets in the plain file the user chose (the one case where they are a file here).
+   */
   async function usedFolder(): Promise<string> {
     const dataDir = join(tempDir('onair-write-fault-'), 'data')
     const io = () => fakeIo(env(dataDir))
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], io())).toBe(0)
+    expect(await runCli(['sign-in', '--insecure-storage', '--token', emu.tokens.readWrite], io())).toBe(0)
     expect(await runCli(['config', 'set', 'reminders.leadMinutes', '10'], io())).toBe(0)
     expect(await runCli(['upcoming'], io())).toBe(0)
     expect(await runCli(['inbox'], io())).toBe(0)
