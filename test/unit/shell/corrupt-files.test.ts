@@ -23,7 +23,6 @@ const everythingOn = JSON.stringify({
 const FILES: Array<[file: string, says: RegExp]> = [
   ['settings.json', /settings are back to their defaults/],
   ['session.json', /sign in again/],
-  ['secrets.enc.json', /sign in again/],
   ['schedule.json', /fetched again/],
   ['ledger.json', /shown once more/],
   ['snoozes.json', /Snoozed reminders/],

@@ -33,7 +33,7 @@ describe('the app keeps its documents in electron-store', () => {
     await s.settle()
     // The daemon's holder file is the folder lock's own record (folder-lock.ts), not a document.
     const documents = readdirSync(s.dataDir).filter((f) => f.endsWith('.json') && f !== DATA_FILES.holder.name)
-    expect(documents).toEqual(expect.arrayContaining(['settings.json', 'session.json', 'secrets.enc.json']))
+    expect(documents).toEqual(expect.arrayContaining(['settings.json', 'session.json']))
     expect(made).toEqual(expect.arrayContaining(documents))
     expect(ipcMain.listenedTo.has(ELECTRON_STORE_CHANNEL)).toBe(true)
     expect(ipcMain.listenerCount(ELECTRON_STORE_CHANNEL)).toBe(0)

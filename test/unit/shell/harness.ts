@@ -30,7 +30,7 @@ export interface ShellOptions {
   locked?: boolean
   /** Files to put in the data folder before the start (e.g. settings.json). */
   files?: Record<string, string>
-  /** Runs after the reset, before launch (e.g. a locale or safeStorage state). */
+  /** Runs after the reset, before launch (e.g. a locale, or the credential store's state). */
   before?: () => void
   /** Leave `ready` to the test (startup-order tests). */
   manualReady?: boolean

@@ -51,51 +51,53 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 const TARGET_TEXT = 'the user’s own file\n'
 
 describe('secrets.json as a link', () => {
-  it('to a missing file: refused (ELOOP), nothing created at the target, the link left as it is', () => {
+  it('to a missing file: refused (ELOOP), nothing created at the target, the link left as it is', async () => {
     const target = join(outside, 'stolen.json')
     const path = join(dir, 'data', DATA_FILES.secrets.name)
     symlinkSync(target, path)
     const secrets = fileSecrets(join(dir, 'data'))
-    expect(() => secrets.set('mediaAccessToken', { value: 'token-value' })).toThrow(
+    await expect(secrets.set('mediaAccessToken', { value: 'token-value' })).rejects.toThrow(
       expect.objectContaining({ code: 'ELOOP', path })
     )
-    expect(() => secrets.get('mediaAccessToken')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    await expect(secrets.reload()).rejects.toThrow(expect.objectContaining({ code: 'ELOOP' }))
     expect(existsSync(target)).toBe(false)
     expect(lstatSync(path).isSymbolicLink()).toBe(true)
   })
 
-  it('to an existing file: refused, the target unchanged, never read', () => {
+  it('to an existing file: refused, the target unchanged, never read', async () => {
     const target = join(outside, 'mine.txt')
     writeFileSync(target, TARGET_TEXT)
     symlinkSync(target, join(dir, 'data', DATA_FILES.secrets.name))
     const secrets = fileSecrets(join(dir, 'data'))
-    expect(() => secrets.get('mediaAccessToken')).toThrow(expect.objectContaining({ code: 'ELOOP' }))
-    expect(() => secrets.set('mediaAccessToken', { value: 'token-value' })).toThrow(
+    await expect(secrets.reload()).rejects.toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    await expect(secrets.set('mediaAccessToken', { value: 'token-value' })).rejects.toThrow(
       expect.objectContaining({ code: 'ELOOP' })
     )
     expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
     expect(readdirSync(join(dir, 'data')).sort()).toEqual([DATA_FILES.secrets.name])
   })
 
-  it('its lock as a link to a folder: refused before the lock is taken, the folder untouched', () => {
+  it('its lock as a link to a folder: refused before the lock is taken, the folder untouched', async () => {
     const path = join(dir, 'data', DATA_FILES.secrets.name)
     symlinkSync(outside, `${path}.lock`)
-    expect(() => fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })).toThrow(
+    await expect(fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })).rejects.toThrow(
       expect.objectContaining({ code: 'ELOOP', path: `${path}.lock` })
     )
     expect(readdirSync(outside)).toEqual([])
     expect(existsSync(path)).toBe(false)
   })
 
-  it('a folder, a pipe-like thing or a plain file: only the plain file of this user is used', () => {
+  it('a folder, a pipe-like thing or a plain file: only the plain file of this user is used', async () => {
     const path = join(dir, 'data', DATA_FILES.secrets.name)
     mkdirSync(path)
-    expect(() => fileSecrets(join(dir, 'data')).get('mediaAccessToken')).toThrow(
+    await expect(fileSecrets(join(dir, 'data')).reload()).rejects.toThrow(
       expect.objectContaining({ code: 'EISDIR' })
     )
     rmSync(path, { recursive: true })
-    fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })
-    expect(fileSecrets(join(dir, 'data')).get('mediaAccessToken')?.value).toBe('token-value')
+    await fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })
+    const again = fileSecrets(join(dir, 'data'))
+    await again.reload()
+    expect(again.get('mediaAccessToken')?.value).toBe('token-value')
   })
 
   it('says what is wrong and what to do, in both languages, naming the file', () => {
