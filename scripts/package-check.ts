@@ -101,7 +101,10 @@ try {
     feedUrl
   })
   const app = await inspectApp(appOut, config.linux.syncDesktopName, feedUrl)
-  await check('app.asar holds only out/ (no maps), package.json, resources/ and the native module', () => app.problems.asar)
+  await check(
+    'app.asar holds only out/ (no maps), package.json, resources/ and the native module',
+    () => app.problems.asar
+  )
   await check('this package carries the native module, its binary for this system and their licences, unpacked', () =>
     packagedNativeProblems(join(appOut, 'resources'), process.platform, process.arch)
   )

@@ -58,12 +58,14 @@ export function nativeTargetProblems(
   for (const { platform, arch } of targetsOf(config)) {
     const name = binaryPackage(platform, arch)
     const pinned = lock.packages[`node_modules/${name}`]?.version
-    if (pinned !== version) problems.push(`the ${platform} ${arch} build would lack ${name}@${version} (lockfile: ${pinned ?? 'none'})`)
+    if (pinned !== version)
+      problems.push(`the ${platform} ${arch} build would lack ${name}@${version} (lockfile: ${pinned ?? 'none'})`)
   }
   const packs = (config.files ?? []).some((f) => f.startsWith(`node_modules/${NATIVE_PACKAGE}`))
   if (!packs) problems.push(`electron-builder.yml's files leave out node_modules/${NATIVE_PACKAGE}*`)
   const unpacks = (config.asarUnpack ?? []).some((f) => f.startsWith(`node_modules/${NATIVE_PACKAGE}`))
-  if (!unpacks) problems.push(`electron-builder.yml's asarUnpack leaves node_modules/${NATIVE_PACKAGE}* inside app.asar`)
+  if (!unpacks)
+    problems.push(`electron-builder.yml's asarUnpack leaves node_modules/${NATIVE_PACKAGE}* inside app.asar`)
   return problems
 }
 

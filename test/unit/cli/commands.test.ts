@@ -33,8 +33,7 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(signIn.stdout).toEqual([])
     expect(signIn.stderr.join('\n')).toContain('Signed in as user #1, scopes: read write')
     // In the credential store (here its stand-in), under this data folder's entries.
-    const kept = () =>
-      double.items().filter((i) => i.service === `onair:${realpathSync(env.ONAIR_DATA_DIR!)}`)
+    const kept = () => double.items().filter((i) => i.service === `onair:${realpathSync(env.ONAIR_DATA_DIR!)}`)
     expect(kept().find((i) => i.account === 'mediaAccessToken')?.password).toContain(emu.tokens.readWrite)
 
     // Later commands need neither the address nor the secret again: both were kept.

@@ -71,7 +71,9 @@ describe('onair run and the folder’s secrets and settings', () => {
   it('its first line says where the secrets are: the credential store, or the plain file the user chose', async () => {
     const { clock, env } = await soonProgram()
     const store = daemon(env, clock)
-    await vi.waitFor(() => expect(store.io.stderr[0]).toMatch(/^Secrets: Kept in your operating system’s credential store/))
+    await vi.waitFor(() =>
+      expect(store.io.stderr[0]).toMatch(/^Secrets: Kept in your operating system’s credential store/)
+    )
     store.stop()
     await store.done
     writeFileSync(join(env.ONAIR_DATA_DIR!, 'settings.json'), JSON.stringify({ secrets: { storage: 'file' } }))

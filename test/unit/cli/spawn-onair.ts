@@ -14,11 +14,8 @@ export interface Finished {
 export function runOnair(args: string[], env: Record<string, string>, input?: string): Promise<Finished> {
   const run = cliProcess(args, env)
   return new Promise((done) => {
-    const child = execFile(
-      process.execPath,
-      run.argv,
-      { env: run.env, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+    const child = execFile(process.execPath, run.argv, { env: run.env, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
     )
     if (input !== undefined) child.stdin!.end(input)
   })

@@ -51,7 +51,14 @@ export async function startSecretService(): Promise<SecretService> {
     for (let i = 0; i < 100; i++) {
       const owner = spawnSync(
         'dbus-send',
-        ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'],
+        [
+          '--session',
+          '--print-reply',
+          '--dest=org.freedesktop.DBus',
+          '/',
+          'org.freedesktop.DBus.NameHasOwner',
+          'string:org.freedesktop.secrets'
+        ],
         { env }
       )
       if (owner.stdout.toString().includes('boolean true')) return

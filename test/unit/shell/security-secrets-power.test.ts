@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { inspect } from 'node:util'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
@@ -133,7 +133,10 @@ describe('secrets in the credential store', () => {
     expect(status.value.secretsProtection.description.ja).toContain('資格情報ストア')
     const token = emu.tokens.readWrite
     try {
-      expect(await s.invoke('auth:pasteToken', { token })).toMatchObject({ ok: false, error: { code: 'needs-consent' } })
+      expect(await s.invoke('auth:pasteToken', { token })).toMatchObject({
+        ok: false,
+        error: { code: 'needs-consent' }
+      })
       expect(await s.invoke('auth:pasteToken', { token, allowUnencrypted: true })).toMatchObject({ ok: true })
     } finally {
       double.setState('open')

@@ -90,9 +90,7 @@ describe('secrets.json as a link', () => {
   it('a folder, a pipe-like thing or a plain file: only the plain file of this user is used', async () => {
     const path = join(dir, 'data', DATA_FILES.secrets.name)
     mkdirSync(path)
-    await expect(fileSecrets(join(dir, 'data')).reload()).rejects.toThrow(
-      expect.objectContaining({ code: 'EISDIR' })
-    )
+    await expect(fileSecrets(join(dir, 'data')).reload()).rejects.toThrow(expect.objectContaining({ code: 'EISDIR' }))
     rmSync(path, { recursive: true })
     await fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })
     const again = fileSecrets(join(dir, 'data'))

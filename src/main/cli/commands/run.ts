@@ -132,7 +132,10 @@ async function accountWhenUnlocked(
       if (!told) ctx.io.err(ctx.t(WAITING_FOR_UNLOCK))
     }
     let timer
-    await Promise.race([stop, new Promise<void>((resolve) => (timer = ctx.clock.setTimeout(() => resolve(), UNLOCK_RETRY_MS)))])
+    await Promise.race([
+      stop,
+      new Promise<void>((resolve) => (timer = ctx.clock.setTimeout(() => resolve(), UNLOCK_RETRY_MS)))
+    ])
     if (timer !== undefined) ctx.clock.clearTimeout(timer)
     if (stopped) return undefined
   }

@@ -17,7 +17,11 @@ export interface FolderSecrets extends Secrets {
   known(): string[]
 }
 
-export function folderSecrets(dataDir: string, storage: () => SecretsStorage, opts: KeyringOptions = {}): FolderSecrets {
+export function folderSecrets(
+  dataDir: string,
+  storage: () => SecretsStorage,
+  opts: KeyringOptions = {}
+): FolderSecrets {
   const keyring = keyringSecrets(dataDir, opts)
   const file = fileSecrets(dataDir)
   /** Whether the credential store answered when last asked; unknown counts as yes. */
