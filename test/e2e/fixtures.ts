@@ -16,7 +16,7 @@ import { rmSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
 import { createAccount, type Account } from '../../src/main/core/account/account'
-import { personalDataWiper } from '../../src/main/core/account/personal-data'
+import { folderParts } from '../../src/main/core/account/folder-account'
 import { createCore, type Core, type CoreDeps } from '../../src/main/core/app'
 import { memorySecrets } from '../../src/main/core/auth/secrets'
 import { sessionFileStore } from '../../src/main/core/auth/session-store'
@@ -160,7 +160,7 @@ export function emulatedAccount(
         clock: systemClock,
         openBrowser,
         locale: () => 'en',
-        wipePersonalData: personalDataWiper(dataDir),
+        ...folderParts(dataDir),
         // As a build that carries the emulator's client (core/auth/build-client.ts).
         ...(opts.buildClient
           ? {

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../../src/main/core/clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openAppServices } from '../../src/main/core/services'
 import type { ShortcutShell } from '../../src/main/core/shortcuts/ipc'
-import { memoryStore, type DocumentStore } from '../../src/main/core/store/json-file'
+import { memoryStore, type DocumentStore } from '../../src/main/core/store/document'
 import { settingsFileStore } from '../../src/main/core/store/settings'
 import { createUpdateService } from '../../src/main/core/update/service'
 

@@ -1,4 +1,4 @@
-import { memoryStore } from '../../src/main/core/store/json-file'
+import { memoryStore } from '../../src/main/core/store/document'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from '../../src/main/core/schedule/ledger'
 
 /**

@@ -1,5 +1,5 @@
 import type { Settings } from '../../shared/settings'
-import type { DocumentStore } from '../core/store/json-file'
+import type { DocumentStore } from '../core/store/document'
 
 /** What `onair run` changes for itself only, never in the saved settings. */
 export interface SettingsOverrides {

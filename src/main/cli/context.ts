@@ -8,7 +8,7 @@ import { sessionFileStore, type SessionDoc, type SessionRecord } from '../core/a
 import { AuthError } from '../core/auth/errors'
 import { ADDRESS_CHANGED } from '../core/account/addresses'
 import { openRecords, type RecordsCore } from '../core/records'
-import { memoryStore, type DocumentStore } from '../core/store/json-file'
+import { memoryStore, type DocumentStore } from '../core/store/document'
 import { settingsFileStore } from '../core/store/settings'
 import type { RuntimeConfig } from '../core/config'
 import type { GivenSecret } from '../core/auth/bound-secrets'

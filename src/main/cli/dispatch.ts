@@ -6,6 +6,8 @@ import { dataDirProblem } from '../core/store/data-dir'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
 import { COMMANDS, type CommandEntry } from './registry'
 import { cliVersion } from './version'
+import { onDamagedDatabase } from '../core/store/database'
+import { movedAside } from './moved-aside'
 
 /**
  * `onair <command> [flags]`: finds the command, parses its flags together with the configuration
@@ -105,7 +107,9 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
       return EXIT.usage
     }
     const flags = values as Record<string, string | boolean | undefined>
-    return await command.run({ io, config, clock, locale, t, flags, positionals })
+    const ctx = { io, config, clock, locale, t, flags, positionals }
+    onDamagedDatabase(movedAside(ctx))
+    return await command.run(ctx)
   } catch (e) {
     if (!(e instanceof UsageError || e instanceof ConfigError)) throw e
     io.err(t(e.userMessage))

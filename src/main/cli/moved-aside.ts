@@ -1,5 +1,5 @@
 import { describeCorruptFile } from '../core/file-errors'
-import type { CorruptFileReport } from '../core/store/json-file'
+import type { CorruptFileReport } from '../core/store/database'
 import type { CommandContext } from './command'
 
 /**

@@ -17,6 +17,7 @@ export function describeUser(ctx: CommandContext, info: SessionInfo): string {
 export function printWriteHint(ctx: CommandContext, info: SessionInfo): void {
   if (info.writeHint) ctx.io.err(ctx.t(info.writeHint.message))
   if (info.replacedTokenKept) ctx.io.err(ctx.t(info.replacedTokenKept))
+  if (info.othersWaiting) ctx.io.err(ctx.t(info.othersWaiting))
 }
 
 /** Known failures (a refused file included) become their message and exit 1; anything else is a bug and propagates. */

@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../../shared/locale'
-import type { CorruptFileReport } from './store/json-file'
+import type { CorruptFileReport } from './store/database'
 
 /**
  * What the user is told when the file system refuses one of Onair's files: which file, what is

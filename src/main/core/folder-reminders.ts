@@ -7,7 +7,8 @@ import { watchedEpisodes } from './records/watched-episodes'
 import { reminderStores } from './schedule/files'
 import { openReminderDelivery, type ReminderDelivery, type ReminderEvent } from './schedule/reminder-delivery'
 import type { FolderHold } from './schedule/folder-lock'
-import type { CorruptFileReport, DocumentStore } from './store/json-file'
+import { DocumentStore } from './store/document'
+import type { CorruptFileReport } from './store/database'
 
 /**
  * A data folder's reminders as far as they go without the account: from the saved files (the

@@ -7,7 +7,7 @@ import type { Locale, LocalizedText } from '../../shared/locale'
 import { describeError, FILE_ERROR } from '../core/describe-error'
 import { describeCorruptFile } from '../core/file-errors'
 import type { NativeNotification, Notifier } from '../core/notify'
-import type { CorruptFileReport } from '../core/store/json-file'
+import type { CorruptFileReport } from '../core/store/database'
 import type { AppLog } from './log'
 
 /**

@@ -11,7 +11,7 @@ import type { Clock } from '../core/clock'
 import { quickRecordProgram } from '../core/schedule/quick-record'
 import type { ReminderService } from '../core/schedule/reminders'
 import type { ShortcutShell } from '../core/shortcuts/ipc'
-import type { DocumentStore } from '../core/store/json-file'
+import type { DocumentStore } from '../core/store/document'
 import type { AppLog } from './log'
 import type { WindowRoutes } from './window-routes'
 

@@ -14,7 +14,8 @@ import { diagnostics } from '../core/diagnostics/gather'
 import type { CronFactory } from '../core/schedule/cron'
 import { reminderAction } from '../core/schedule/reminder-actions'
 import { openAppServices } from '../core/services'
-import { keepAppDocumentsIn } from '../core/store/document-backend'
+import { keepAppSettingsIn } from '../core/store/document-backend'
+import { onDamagedDatabase } from '../core/store/database'
 import { writeAtomic } from '../core/store/atomic-write'
 import { settingsFileStore } from '../core/store/settings'
 import { linkAction } from '../core/links'
@@ -54,11 +55,12 @@ export interface StartOptions {
 export async function startApp({ clock, log, argv, env, links, demoToken, cron }: StartOptions): Promise<void> {
   await app.whenReady()
   const dataDir = app.getPath('userData')
-  keepAppDocumentsIn(electronStoreBackend())
+  keepAppSettingsIn(electronStoreBackend())
   // Notifications, shortcuts and the tray reach the window through these (attached once it exists).
   const window = windowRoutes((e) => log.write('warn', 'link', e))
   const systemLanguage = (): Locale => localeFromTag(app.getLocale())
   const corrupt = corruptFileNotices(log, systemLanguage)
+  onDamagedDatabase(corrupt.report)
   const settingsFile = settingsFileStore(dataDir, corrupt.report)
   // The language the user chose in Onair, else the system's.
   const language = (): Locale => {

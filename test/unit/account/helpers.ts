@@ -1,5 +1,5 @@
 import { createAccount, type Account, type AccountDeps } from '../../../src/main/core/account/account'
-import { personalDataWiper } from '../../../src/main/core/account/personal-data'
+import { folderParts } from '../../../src/main/core/account/folder-account'
 import { createCore, type AppWindow } from '../../../src/main/core/app'
 import { folderSecrets } from '../../../src/main/core/auth/folder-secrets'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
@@ -33,7 +33,7 @@ export function testAccount(over: Partial<AccountDeps> = {}): TestAccount {
     clock: systemClock,
     openBrowser: (url) => void opened.push(url),
     locale: () => 'en',
-    wipePersonalData: personalDataWiper(dataDir),
+    ...folderParts(dataDir),
     ...over
   }
   return { account: createAccount(deps), dataDir, opened, deps }

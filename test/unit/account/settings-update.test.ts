@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../../src/main/core/ipc/handlers'
-import { memoryStore } from '../../../src/main/core/store/json-file'
+import { memoryStore } from '../../../src/main/core/store/document'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import type { Reply } from '../../../src/shared/contract'
 import { setup } from '../app/helpers'

@@ -6,7 +6,7 @@ import { memorySecrets, type Secrets } from '../../../src/main/core/auth/secrets
 import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
 import { createSession, type Session, type SessionDeps } from '../../../src/main/core/auth/session'
 import { createMediaClient } from '../../../src/main/core/media/client'
-import { memoryStore } from '../../../src/main/core/store/json-file'
+import { memoryStore } from '../../../src/main/core/store/document'
 import type { Emulator } from '../../emulator/index'
 
 /**

@@ -1,4 +1,3 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { keyringSecrets } from '../../../src/main/core/auth/keyring-secrets'
 import {
@@ -6,13 +5,13 @@ import {
   WEBHOOK_SECRET,
   webhookSecretFile
 } from '../../../src/main/core/inbox/webhook-secret'
-import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
+import type { CorruptFileReport } from '../../../src/main/core/store/database'
+import { documentBody } from '../../../src/main/core/store/document'
 import { tempDir } from '../../support/temp-dir'
-import { dataFile } from '../../../src/main/core/store/data-files'
 
 /** The receiver's secret: in the folder's credential store (here its double), one for every face. */
 const folder = () => tempDir('onair-hook-secret-')
-const record = (dir: string) => readFileSync(dataFile(dir, 'webhook'), 'utf8')
+const record = (dir: string) => documentBody(dir, 'webhook') ?? ''
 /** A face's process: new objects over the same folder. */
 const hook = (dir: string, face: 'app' | 'cli', onCorrupt?: (r: CorruptFileReport) => void) =>
   webhookSecretFile(dir, keyringSecrets(dir), face, onCorrupt)
@@ -26,24 +25,14 @@ describe('webhook secret', () => {
     const secrets = keyringSecrets(dir)
     await secrets.reload()
     expect(secrets.get(WEBHOOK_SECRET)?.value).toBe(first.secret)
+    expect(record(dir)).toContain('issuedTo')
     expect(record(dir)).not.toContain(first.secret)
-    expect(statSync(dataFile(dir, 'webhook')).mode & 0o777).toBe(0o600)
   })
 
   it('the app and onair run hand out one URL: the secret one face made is the other’s', async () => {
     const dir = folder()
     const app = await hook(dir, 'app').get()
     expect(await hook(dir, 'cli').get()).toEqual(app)
-  })
-
-  it('a damaged inbox-webhook.json is reported and changes nothing: same secret, no "register again"', async () => {
-    const dir = folder()
-    const { secret } = await hook(dir, 'cli').get()
-    writeFileSync(dataFile(dir, 'webhook'), '{"issuedTo": [')
-    const reports: CorruptFileReport[] = []
-    expect(await hook(dir, 'cli', (r) => reports.push(r)).get()).toEqual({ secret, replaced: false })
-    expect(reports.map((r) => r.path)).toEqual([dataFile(dir, 'webhook')])
-    expect(readFileSync(reports[0]!.movedTo, 'utf8')).toBe('{"issuedTo": [')
   })
 
   it('a secret lost from the store means a new one, announced by every face that gave out a URL, once each', async () => {

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
-import type { CorruptFileReport } from '../../../src/main/core/store/json-file'
+import type { CorruptFileReport } from '../../../src/main/core/store/database'
 import { createOutbox, type Outbox, type OutboxOptions } from '../../../src/main/core/records/outbox'
 import { outboxFileStore } from '../../../src/main/core/records/store'
 import { USER_ID, type EmulatorOptions } from '../../emulator'

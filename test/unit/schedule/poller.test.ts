@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { memoryStore, type DocumentStore } from '../../../src/main/core/store/json-file'
+import { memoryStore, type DocumentStore } from '../../../src/main/core/store/document'
 import type { ScheduleCache } from '../../../src/shared/schedule'
 import { createMediaClient } from '../../../src/main/core/media/client'
 import { pollOnce, PROGRAM_FIELDS } from '../../../src/main/core/schedule/poll'

@@ -12,7 +12,7 @@ import {
   NAMED_PREMIERES,
   premieresOver
 } from '../../../src/main/core/schedule/premieres'
-import { memoryStore } from '../../../src/main/core/store/json-file'
+import { memoryStore } from '../../../src/main/core/store/document'
 import { createReminderService } from '../../../src/main/core/schedule/reminders'
 import { WATCHDOG_MS } from '../../../src/main/core/schedule/reminders'
 import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'

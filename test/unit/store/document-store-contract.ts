@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { DocumentBackend } from '../../../src/main/core/store/document-backend'
 import { StoreLockError } from '../../../src/main/core/store/file-lock'
-import { jsonFileStore, type CorruptFileReport, type JsonFileOptions } from '../../../src/main/core/store/json-file'
+import { jsonFileStore, type JsonFileOptions } from '../../../src/main/core/store/document'
+import type { CorruptFileReport } from '../../../src/main/core/store/database'
 import { tempDir } from '../../support/temp-dir'
 
 /**

@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
-import { jsonFileStore } from '../../../src/main/core/store/json-file'
+import { jsonFileStore } from '../../../src/main/core/store/document'
 import { tempDir } from '../../support/temp-dir'
 import { DATA_FILES } from '../../../src/main/core/store/data-files'
 

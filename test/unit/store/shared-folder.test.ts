@@ -1,29 +1,44 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import { runTs } from './spawn-tsx'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ledgerFile } from '../../../src/main/core/schedule/files'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { tempDir } from '../../support/temp-dir'
+import { stepper, type Stepper } from './stepper'
 
-/** One data folder, several processes: every change survives, none is applied twice. */
-const Doc = z.object({ count: z.number(), marks: z.array(z.string()) })
-const CHILD = resolve(import.meta.dirname, 'children/count.ts')
+/**
+ * One data folder, several processes writing at once: the app (its settings through electron-store)
+ * and three commands. Every change survives, none is applied twice, and a key every process claims
+ * (a reminder every process would show) is claimed by exactly one.
+ */
+const started: Stepper[] = []
+afterEach(async () => {
+  for (const s of started.splice(0)) {
+    s.signal('SIGKILL')
+    await s.exited()
+  }
+  closeFolderDatabases()
+})
 
-describe('a document shared by several processes', () => {
-  it('keeps every transaction of the app (electron-store) and three commands (plain files) writing at once', async () => {
-    const path = join(tempDir('onair-shared-'), 'doc.json')
-    const writers = [
-      ['app', 'electron-store'],
-      ['a', 'files'],
-      ['b', 'files'],
-      ['c', 'files']
-    ]
-    const runs = await Promise.all(writers.map(([name, backend]) => runTs(CHILD, [path, name!, '40', backend!])))
-    for (const r of runs) expect(r, r.stderr).toMatchObject({ code: 0 })
-    const doc = Doc.parse(JSON.parse(readFileSync(path, 'utf8')))
-    expect(doc.count).toBe(160)
-    expect(new Set(doc.marks).size).toBe(160)
-    expect(doc.marks.filter((m) => m.startsWith('app:'))).toHaveLength(40)
-    expect(readdirSync(join(path, '..')).sort()).toEqual(['doc.json'])
+describe('a data folder shared by several processes', () => {
+  it('keeps every transaction of the app and three commands writing at once, and doubles none', async () => {
+    const dir = tempDir('onair-shared-')
+    const N = 40
+    const faces = ['app', 'cli', 'cli', 'cli'] as const
+    const children = faces.map((face) => stepper(dir, face))
+    started.push(...children)
+    children.forEach((c, i) => c.send(`run ${i + 1}:${N}`))
+    const won = (await Promise.all(children.map((c) => c.until(/^ran/)))).map((l) =>
+      l.slice(4).split(',').filter(Boolean).map(Number)
+    )
+
+    const ledger = ledgerFile(dir).delivered()
+    const own = faces.flatMap((_, c) => Array.from({ length: N }, (_, i) => `${c + 1}:${i}`))
+    expect(own.filter((k) => !ledger.has(k))).toEqual([])
+    // Each shared key went to exactly one process.
+    expect(won.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: N }, (_, i) => i))
+    const muted = settingsFileStore(dir).read().reminders.mutedWorkIds
+    expect(muted.sort((a, b) => a - b)).toEqual(
+      faces.flatMap((_, c) => [0, 10, 20, 30].map((i) => (c + 1) * 10_000 + i)).sort((a, b) => a - b)
+    )
   }, 60_000)
 })

@@ -175,7 +175,7 @@ export async function runDaemon(given: CommandContext, runtime: DaemonRuntime): 
   // One daemon per folder: a second `onair run` says who serves the reminders and exits 2.
   let attempt
   try {
-    attempt = holdFolder(dataDir, { face: 'cli', now: ctx.clock.now(), onLost: output.error })
+    attempt = holdFolder(dataDir, { face: 'cli', now: ctx.clock.now() })
   } catch (e) {
     await notifications.close()
     throw e

@@ -20,7 +20,7 @@ import type { SessionDoc } from '../auth/session-store'
 import { verifyWikiToken } from '../auth/wiki-token'
 import type { Clock } from '../clock'
 import { createMediaClient, type MediaClient } from '../media/client'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 import { createWikiClient, type WikiClient } from '../wiki/client'
 
 /**
@@ -49,7 +49,9 @@ export interface AccountDeps {
    * Deletes personal data (schedule, ledger, inbox; the outbox only when `discardOutbox`), never
    * settings. Called at every sign-out.
    */
-  wipePersonalData: (opts: { discardOutbox: boolean }) => Promise<void> | void
+  wipePersonalData: (opts: { discardOutbox: boolean; account: string }) => Promise<void> | void
+  /** Other accounts' records still waiting in the folder, told after a sign-in. */
+  othersWaiting?: () => LocalizedText | undefined
   /**
    * The headless faces take these from the environment, each with the address given beside it;
    * they win over stored ones at that address, go nowhere else, and are never stored.
@@ -191,7 +193,8 @@ export function createAccount(deps: AccountDeps): Account {
           locale: deps.locale,
           redirectPort: s.redirectPort || undefined,
           monitor: shared,
-          wipePersonalData: () => deps.wipePersonalData({ discardOutbox })
+          wipePersonalData: (account) => deps.wipePersonalData({ discardOutbox, account }),
+          othersWaiting: deps.othersWaiting
         })
       : null
     const monitor = shared ?? session?.monitor ?? createSessionMonitor('signed-out')
@@ -297,7 +300,7 @@ export function createAccount(deps: AccountDeps): Account {
       discardOutbox = opts.discardOutbox
       try {
         if (session) return await session.signOut()
-        await deps.wipePersonalData(opts)
+        // Nobody is signed in here: no account's documents to delete.
         return { revoked: false, message: { en: 'Signed out.', ja: 'サインアウトしました。' } }
       } finally {
         discardOutbox = true

@@ -6,7 +6,7 @@ import { replacedAddresses, type AddressChange } from './addresses'
 import type { SessionInfo } from '../auth/session'
 import { UserErrorException } from '../user-error'
 import { validateCron } from '../schedule/cron'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 
 /**
  * The `auth:*` and `settings:*` handlers. Nothing returned here carries a token or the client

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs'
 import { writeAtomic } from '../store/atomic-write'
 import { dataFile } from '../store/data-files'
-import { withFileLock } from '../store/file-lock'
+import { folderDatabase } from '../store/database'
 import { ownFileStats } from '../store/own-file'
 import {
   SECRET_NAMES,
@@ -16,8 +16,9 @@ import {
 /**
  * The store the user chose where no credential store is reachable (`onair sign-in
  * --insecure-storage`, `secrets.storage: file`, the window's consent): one JSON file readable only
- * by the user (0600, its folder 0700), written atomically under the folder's lock so the app and
- * the commands never lose each other's change. Not encrypted — the OS account is the protection,
+ * by the user (0600, its folder 0700), beside the folder's database rather than in it, written
+ * atomically under the database's write lock so the app and the commands never lose each other's
+ * change. Not encrypted — the OS account is the protection,
  * as for ssh keys — and `describe()` says so.
  */
 export function fileSecrets(dataDir: string): Secrets {
@@ -45,7 +46,8 @@ export function fileSecrets(dataDir: string): Secrets {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     // Only this folder is ours to tighten; a user-chosen parent is left as it is.
     chmodSync(dataDir, 0o700)
-    withFileLock(path, () => {
+    // The folder database's write lock keeps two processes' changes from crossing.
+    folderDatabase(dataDir).transaction(() => {
       const all = readAll()
       edit(all)
       const doc = Object.fromEntries([...all].map(([name, secret]) => [name, encodeSecret(secret)]))

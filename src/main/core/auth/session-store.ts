@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { dataFile } from '../store/data-files'
+import { folderDocument, type DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 
 /**
  * What Onair remembers about the signed-in account, outside the secrets: who it is and what the
@@ -31,11 +31,11 @@ export function sessionFileStore(
   dataDir: string,
   onCorrupt?: (r: CorruptFileReport) => void
 ): DocumentStore<SessionDoc> {
-  return jsonFileStore({
-    path: dataFile(dataDir, 'session'),
+  return folderDocument({
+    dataDir,
+    name: 'session',
     schema: SessionDoc,
     defaults: () => ({ session: null }),
-    mode: 0o600,
     onCorrupt,
     lossNote: {
       en: 'Onair no longer knows your sign-in: sign in again (in the app, or with onair sign-in).',

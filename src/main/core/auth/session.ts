@@ -4,7 +4,7 @@ import type { Clock } from '../clock'
 import { ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { OOB_REDIRECT_URI } from '../media/oauth'
-import type { DocumentStore } from '../store/json-file'
+import { accountKey, type DocumentStore } from '../store/document'
 import { AuthError } from './errors'
 import { createLoopbackAuthorizer, toAuthError, type LoopbackAuthorizer } from './loopback'
 import { createSessionMonitor, type SessionMonitor } from './monitor'
@@ -37,7 +37,7 @@ export interface SignInOptions {
 }
 
 /** What the window is shown, and whether the token this sign-in replaced is still valid at the service. */
-export type SessionInfo = SessionView & { replacedTokenKept?: LocalizedText }
+export type SessionInfo = SessionView & { replacedTokenKept?: LocalizedText; othersWaiting?: LocalizedText }
 
 export interface SignOutResult {
   /** False when the service could not be told; the token was still forgotten here. */
@@ -60,7 +60,10 @@ export interface SessionDeps {
   openBrowser: (url: string) => Promise<void> | void
   locale: () => Locale
   /** Schedule cache, notified ledger, outbox…: everything personal except settings. */
-  wipePersonalData: () => Promise<void> | void
+  /** What other accounts of the folder still have waiting to be sent, told after a sign-in. */
+  othersWaiting?: () => LocalizedText | undefined
+  /** Deletes the signed-out account's personal documents (its key: store/document.ts accountKey). */
+  wipePersonalData: (account: string) => Promise<void> | void
   redirectPort?: number
   monitor?: SessionMonitor
 }
@@ -142,13 +145,16 @@ export function createSession(deps: SessionDeps): Session {
       scopes: info.scopes,
       signedInAt: deps.clock.now()
     }
-    const replaced = current() ? deps.accessToken.get() : undefined
+    // Only the same user's token is revoked: another user's stays theirs (their records wait for them).
+    const replaced = current() && previous?.user.id === userId ? deps.accessToken.get() : undefined
     await deps.accessToken.set(token)
     deps.store.write({ session: record })
     monitor.markSignedIn()
     const signedIn = sessionInfo(record)
     if (replaced !== undefined && replaced !== token && !(await revokeReplaced(replaced)))
       signedIn.replacedTokenKept = REPLACED_TOKEN_KEPT
+    const othersWaiting = deps.othersWaiting?.()
+    if (othersWaiting) signedIn.othersWaiting = othersWaiting
     return signedIn
   }
 
@@ -266,10 +272,11 @@ export function createSession(deps: SessionDeps): Session {
     async signOut() {
       const token = deps.accessToken.get()
       const clientSecret = deps.clientSecret()
+      const before = deps.store.read()
+      const signedOut = before.session
       // This computer first: a write the file system refuses (a full disk), or a credential store
       // that is locked, then ends the sign-out with nothing changed anywhere, the token still
       // valid, and the user can simply try again.
-      const before = deps.store.read()
       deps.store.write({ session: null })
       try {
         await deps.accessToken.delete()
@@ -277,7 +284,7 @@ export function createSession(deps: SessionDeps): Session {
         deps.store.write(before)
         throw e
       }
-      await deps.wipePersonalData()
+      if (signedOut) await deps.wipePersonalData(accountKey(signedOut))
       monitor.markSignedOut()
       let revoked = false
       if (token && clientSecret) {

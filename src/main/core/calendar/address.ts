@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Settings } from '../../../shared/settings'
-import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { dataFile } from '../store/data-files'
+import { folderDocument, type DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 
 /**
  * Where the subscribed calendar feed is found: `http://127.0.0.1:<port>/<secret>/onair.ics`. The
@@ -24,11 +24,11 @@ const FeedDoc = z.object({
 export type FeedDoc = z.output<typeof FeedDoc>
 
 export function feedFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<FeedDoc> {
-  return jsonFileStore({
-    path: dataFile(dataDir, 'feed'),
+  return folderDocument({
+    dataDir,
+    name: 'feed',
     schema: FeedDoc,
     defaults: () => ({}),
-    mode: 0o600,
     onCorrupt,
     lossNote: {
       en: 'The calendar feed gets a new address: subscribe to it again in your calendar (Settings or "onair calendar url" shows the address).',

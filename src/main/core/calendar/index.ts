@@ -2,9 +2,8 @@ import type { Locale } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
-import type { CorruptFileReport } from '../store/json-file'
+import type { CorruptFileReport } from '../store/database'
 import { watchDocument } from '../store/watch'
-import { dataFile } from '../store/data-files'
 import { feedFileStore } from './address'
 import { calendarDocument } from './feed'
 import { createCalendarSubscription, type CalendarSubscription } from './subscription'
@@ -44,7 +43,7 @@ export function openCalendar(deps: CalendarDeps): CalendarService {
     store: feedFileStore(deps.dataDir, deps.onCorrupt),
     settings: deps.settings,
     document,
-    watch: (onChange) => watchDocument(dataFile(deps.dataDir, 'feed'), onChange),
+    watch: (onChange) => watchDocument(deps.dataDir, 'feed', onChange),
     onError: deps.onError
   })
   return { ...subscription, document }

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../../../shared/locale'
 import type { CalendarInfo } from '../../../shared/contract/calendar'
 import type { Settings } from '../../../shared/settings'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 import { feedSecret, feedUrl, replaceFeedSecret, type FeedDoc } from './address'
 import type { LoopbackPort } from '../http/loopback-server'
 import { startFeedServer } from './server'

@@ -7,8 +7,9 @@ import { outboxFileStore } from '../records/store'
 import { historyFile, ledgerFile } from '../schedule/files'
 import { scheduleFileStore } from '../schedule/schedule-file'
 import { countOutcomes, HISTORY_KEEP_MS } from '../schedule/history'
+import { databaseHealth } from '../store/database'
 import { currentHolder } from '../schedule/folder-lock'
-import type { CorruptFileReport } from '../store/json-file'
+import type { CorruptFileReport } from '../store/database'
 import { settingsFileStore } from '../store/settings'
 import { diagnosticsReport, LOG_LINES, type DiagnosticsFacts } from './report'
 
@@ -53,6 +54,7 @@ export function diagnostics(src: DiagnosticsSource): string {
           ja: `${src.secrets.describe().ja} 現在読めません: ${src.secretsTrouble.ja}`
         }
       : src.secrets.describe(),
+    database: databaseHealth(dataDir),
     holder: currentHolder(dataDir),
     servedAt: ledgerFile(dataDir, onCorrupt).servedAt(),
     lastPoll: scheduleFileStore(dataDir, onCorrupt).read().fetchedAt,

@@ -2,6 +2,7 @@ import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { HistoryOutcome } from '../../../shared/reminder-history'
 import { OUTCOME_LABELS } from '../schedule/outcome-labels'
 import type { FolderHolder } from '../schedule/folder-lock'
+import type { DatabaseHealth } from '../store/database'
 import { redact } from '../redact'
 
 /**
@@ -20,11 +21,13 @@ export interface DiagnosticsFacts {
   dataDir: string
   /** Where the folder's secrets are kept (the credential store, or the plain file the user chose) and whether it answered. */
   secrets: LocalizedText
-  /** Who serves the folder's reminders, from `reminders-holder.json`; null when nobody does. */
+  /** The folder's database: its schema version and SQLite's integrity check; null when there is none yet. */
+  database: DatabaseHealth | null
+  /** Who serves the folder's reminders (the hold's note in the database); null when nobody does. */
   holder: FolderHolder | null
   /** The reminders' heartbeat (any process), epoch ms; null when never served. */
   servedAt: number | null
-  /** ISO time of the last good poll (`schedule.json`); null when never. */
+  /** ISO time of the last good poll (the cached schedule); null when never. */
   lastPoll: string | null
   /** Outbox entries by state (`queued: 2`), and the recent records kept for undo. */
   outbox: Record<string, number>
@@ -43,6 +46,10 @@ const L = {
   timeZone: { en: 'Time zone', ja: 'タイムゾーン' },
   dataDir: { en: 'Data folder', ja: 'データフォルダー' },
   secrets: { en: 'Secrets', ja: '秘密情報' },
+  database: { en: 'Database', ja: 'データベース' },
+  none: { en: 'none yet', ja: 'まだありません' },
+  schema: { en: 'schema', ja: 'スキーマ' },
+  integrity: { en: 'integrity check', ja: '整合性チェック' },
   serving: { en: 'Reminders served by', ja: 'リマインダーの担当' },
   nobody: {
     en: 'nobody (no app or onair run holds the folder)',
@@ -71,6 +78,7 @@ export function diagnosticsReport(f: DiagnosticsFacts, locale: Locale, secrets: 
   const outcomes = (c: Partial<Record<HistoryOutcome, number>>) =>
     counts(c, (k) => t(OUTCOME_LABELS[k as HistoryOutcome]))
   const h = f.holder
+  const db = f.database
   const lines = [
     `${t(L.title)} (${new Date(f.now).toISOString()})`,
     `${t(L.versions)}: ${Object.entries(f.versions)
@@ -81,6 +89,7 @@ export function diagnosticsReport(f: DiagnosticsFacts, locale: Locale, secrets: 
     `${t(L.timeZone)}: ${f.timeZone}`,
     `${t(L.dataDir)}: ${f.dataDir}`,
     `${t(L.secrets)}: ${t(f.secrets)}`,
+    `${t(L.database)}: ${db ? `${db.path}, ${t(L.schema)} ${db.schemaVersion}, ${db.journalMode}, ${t(L.integrity)}: ${db.integrity}` : t(L.none)}`,
     `${t(L.serving)}: ${h ? `${h.face === 'app' ? 'app' : 'onair run'} (pid ${h.pid} on ${h.host}, since ${iso(h.startedAt)})` : t(L.nobody)}`,
     `${t(L.heartbeat)}: ${iso(f.servedAt)}`,
     `${t(L.lastPoll)}: ${f.lastPoll ?? t(L.never)}`,

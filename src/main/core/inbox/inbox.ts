@@ -3,7 +3,7 @@ import type { ArticlePreview, InboxView, WebhookInfo } from '../../../shared/inb
 import type { Clock } from '../clock'
 import type { ImageLoader } from '../images/loader'
 import type { Notifier } from '../notify'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 import type { WikiClient } from '../wiki/client'
 import type { WebhookEvent } from '../wiki/webhooks'
 import { fetchArticlePreview } from './article'

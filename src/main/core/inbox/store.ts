@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { InboxItem } from '../../../shared/inbox'
-import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { dataFile } from '../store/data-files'
+import { folderDocument, type DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 
 /** Enough to outlive any list the wiki returns; older keys cannot come back as new. */
 export const MAX_REMEMBERED = 2000
@@ -24,11 +24,11 @@ export const emptyInbox = (): InboxDoc => InboxDoc.parse({})
  * no mark-as-read) and the keys already announced, so a restart never notifies twice.
  */
 export function inboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<InboxDoc> {
-  return jsonFileStore({
-    path: dataFile(dataDir, 'inbox'),
+  return folderDocument({
+    dataDir,
+    name: 'inbox',
     schema: InboxDoc,
     defaults: emptyInbox,
-    mode: 0o600,
     onCorrupt,
     lossNote: {
       en: 'The inbox is fetched again from the wiki; entries pushed by the webhook are in the copy.',

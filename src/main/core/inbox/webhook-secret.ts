@@ -2,8 +2,8 @@ import type { LocalizedText } from '../../../shared/locale'
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { memorySecrets, type Secrets } from '../auth/secrets'
-import { jsonFileStore, memoryStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { dataFile } from '../store/data-files'
+import { folderDocument, memoryStore, type DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 
 /**
  * The webhook receiver's secret, the path part of the URL the user registered in the wiki. It
@@ -94,11 +94,11 @@ export function webhookSecretFile(
   onCorrupt?: (r: CorruptFileReport) => void
 ): WebhookSecret {
   let damaged = false
-  const record = jsonFileStore({
-    path: dataFile(dataDir, 'webhook'),
+  const record = folderDocument({
+    dataDir,
+    name: 'webhook',
     schema: WebhookDoc,
     defaults: () => WebhookDoc.parse({}),
-    mode: 0o600,
     lossNote: {
       en: 'The webhook URL is unchanged: its secret is kept with your other secrets.',
       ja: 'Webhook の URL は変わりません（シークレットはほかの秘密情報と一緒に保存されています）。'

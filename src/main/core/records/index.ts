@@ -1,10 +1,9 @@
 import type { SessionMonitor } from '../auth/monitor'
 import type { Clock } from '../clock'
 import type { MediaClient } from '../media/client'
-import type { CorruptFileReport } from '../store/json-file'
+import type { CorruptFileReport } from '../store/database'
 import { createOutbox, type Outbox } from './outbox'
 import { watchDocument } from '../store/watch'
-import { dataFile } from '../store/data-files'
 import { outboxFileStore } from './store'
 import { createWorksView, type WorksView } from './works'
 
@@ -38,7 +37,7 @@ export function openRecords(deps: RecordsDeps): RecordsCore {
     clock: deps.clock,
     monitor: deps.monitor,
     // What another process (a `record` in a terminal, the app) queues is seen at once.
-    watch: (onChange) => watchDocument(dataFile(deps.dataDir, 'outbox'), onChange),
+    watch: (onChange) => watchDocument(deps.dataDir, 'outbox', onChange),
     onError: deps.onError
   })
   return { outbox, works: createWorksView(deps.media) }

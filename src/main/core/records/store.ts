@@ -1,14 +1,14 @@
 import { OutboxDoc } from '../../../shared/records'
-import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { dataFile } from '../store/data-files'
+import { folderDocument, type DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 
 /** `outbox.json` in the data folder: personal (0600), kept at sign-out unless the user discards it. */
 export function outboxFileStore(dataDir: string, onCorrupt?: (r: CorruptFileReport) => void): DocumentStore<OutboxDoc> {
-  return jsonFileStore({
-    path: dataFile(dataDir, 'outbox'),
+  return folderDocument({
+    dataDir,
+    name: 'outbox',
     schema: OutboxDoc,
     defaults: (): OutboxDoc => ({ version: 1, entries: [], recent: [] }),
-    mode: 0o600,
     onCorrupt,
     lossNote: {
       en: 'Records still waiting to be sent are in the copy: if one does not appear on the service, record it again.',

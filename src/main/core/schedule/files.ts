@@ -1,12 +1,12 @@
 import type { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
 import type { ScheduleCache } from '../../../shared/schedule'
-import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
+import { folderDocument, type DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './history'
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
 import { emptyPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
 import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
-import { dataFile } from '../store/data-files'
 import { scheduleFileStore } from './schedule-file'
 
 // The reminders' five files (store/data-files.ts names them; signing out deletes all five);
@@ -41,7 +41,8 @@ const reminderFile = <S extends z.ZodType>(
   schema: S,
   defaults: () => z.output<S>,
   onCorrupt?: OnCorrupt
-) => jsonFileStore({ path: dataFile(dataDir, file), schema, defaults, onCorrupt, lossNote: LOSS[file] })
+) => folderDocument({ dataDir,
+    name: file, schema, defaults, onCorrupt, lossNote: LOSS[file] })
 
 /**
  * The delivered ledger on disk, shared by every process of the folder (see ledgerOver); a

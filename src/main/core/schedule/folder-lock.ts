@@ -1,32 +1,32 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { hostname } from 'node:os'
-import lockfile from 'proper-lockfile'
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { LocalizedText } from '../../../shared/locale'
-import { withFileLock } from '../store/file-lock'
-import { writeAtomic } from '../store/atomic-write'
-import { processGone } from '../store/owner'
+import { openDatabaseFile } from '../store/database'
 import { dataFile } from '../store/data-files'
+import { folderDocument } from '../store/document'
 
 /**
  * One reminder daemon per data folder: the app and `onair run` hold the folder while they serve
- * reminders, so two of them never remind twice. The hold is proper-lockfile's lock on
- * `reminders.lock`, kept fresh by the library (its mtime every 30 s); who holds it is written
- * beside it in `reminders-holder.json` so a refused process can say who, and since when.
- *
- * A holder that died stops refreshing: after 60 s its lock is stale and the next taker breaks it.
- * On this machine there is no need to wait: a holder whose pid no longer exists is broken at once
- * (a daemon restarted right after a crash serves at once). Taking, breaking and naming the holder
- * happen under the short lock of the holder file, so two starters never both break one hold.
+ * reminders, so two of them never remind twice. The hold is SQLite's exclusive lock on
+ * `reminders.hold` (a database only ever locked), kept by an open transaction for as long as the
+ * process serves: the kernel releases it when the process ends, however it ends, so a daemon
+ * restarted right after a crash serves at once, and a live holder, however long it stands still,
+ * is never taken over. Who holds it is written in the folder's database (`holder`), so a refused
+ * process can say who, and since when; `currentHolder` believes that note only while the lock is
+ * really held.
  */
-export const HOLD_STALE_MS = 60_000
-
-export interface FolderHolder {
-  host: string
-  pid: number
+export const FolderHolder = z.object({
+  host: z.string(),
+  pid: z.int(),
   /** `app` or `cli` (`onair run`). */
-  face: string
-  startedAt: number
-}
+  face: z.string(),
+  startedAt: z.number()
+})
+export type FolderHolder = z.infer<typeof FolderHolder>
+
+const HolderDoc = z.object({ holder: FolderHolder.nullable() })
 
 export interface FolderHold {
   release(): void
@@ -37,72 +37,53 @@ export type HoldAttempt = { ok: true; hold: FolderHold } | { ok: false; holder: 
 export interface HoldOptions {
   face: 'app' | 'cli'
   now: number
-  /** The hold was taken from this process (it stood still longer than the stale time). */
-  onLost?: (error: Error) => void
+}
+
+const holderDocument = (dataDir: string) =>
+  folderDocument({ dataDir, name: 'holder', schema: HolderDoc, defaults: () => ({ holder: null }) })
+
+/** The hold's lock, taken without waiting; null when another process has it. */
+function lockHold(dataDir: string): DatabaseSync | null {
+  const db = openDatabaseFile(dataFile(dataDir, 'hold'), dataDir)
+  try {
+    db.exec('PRAGMA busy_timeout = 0')
+    db.exec('BEGIN EXCLUSIVE')
+    return db
+  } catch (e) {
+    db.close()
+    if ((e as { errcode?: number }).errcode === 5 /* SQLITE_BUSY */) return null
+    throw e
+  }
 }
 
 export function holdFolder(dataDir: string, opts: HoldOptions): HoldAttempt {
-  const hold = dataFile(dataDir, 'hold')
-  const holderFile = dataFile(dataDir, 'holder')
-  const take = () =>
-    lockfile.lockSync(hold, {
-      lockfilePath: hold,
-      realpath: false,
-      stale: HOLD_STALE_MS,
-      onCompromised: (e) => opts.onLost?.(e)
-    })
-  return withFileLock(holderFile, (): HoldAttempt => {
-    let release: () => void
-    try {
-      release = take()
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
-      const holder = readHolder(holderFile)
-      if (!holder || !processGone({ host: holder.host, pid: holder.pid, id: '' })) return { ok: false, holder }
-      rmSync(hold, { recursive: true, force: true })
-      release = take()
-    }
-    // Not thisProcess(): its random id, which a holder does not keep, would load Web Crypto (~2 ms
-    // before a restarted daemon's first reminder).
-    const holder: FolderHolder = { host: hostname(), pid: process.pid, face: opts.face, startedAt: opts.now }
-    writeAtomic(holderFile, `${JSON.stringify(holder)}\n`)
-    let released = false
-    return {
-      ok: true,
-      hold: {
-        release() {
-          if (released) return
-          released = true
-          withFileLock(holderFile, () => {
-            rmSync(holderFile, { force: true })
-            try {
-              release()
-            } catch {
-              // Already taken from us (see onLost): nothing of ours is left to remove.
-            }
-          })
-        }
+  const lock = lockHold(dataDir)
+  const holders = holderDocument(dataDir)
+  if (!lock) return { ok: false, holder: holders.read().holder }
+  holders.write({ holder: { host: hostname(), pid: process.pid, face: opts.face, startedAt: opts.now } })
+  let released = false
+  return {
+    ok: true,
+    hold: {
+      release() {
+        if (released) return
+        released = true
+        holders.update((doc) => (doc.holder?.pid === process.pid ? { holder: null } : doc))
+        lock.close()
       }
     }
-  })
+  }
 }
 
-/** Who serves the folder's reminders now; null when nobody does (or its holder died). */
+/** Who serves the folder's reminders now; null when nobody does (or its holder ended). */
 export function currentHolder(dataDir: string): FolderHolder | null {
-  const holder = readHolder(dataFile(dataDir, 'holder'))
-  return holder && !processGone({ host: holder.host, pid: holder.pid, id: '' }) ? holder : null
-}
-
-/** Checked field by field: anything else in the file is not a holder. */
-function readHolder(path: string): FolderHolder | null {
-  try {
-    const h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Record<keyof FolderHolder, unknown>> | null
-    const { host, pid, face, startedAt } = h ?? {}
-    if (typeof host !== 'string' || !Number.isSafeInteger(pid) || typeof face !== 'string') return null
-    return typeof startedAt === 'number' ? { host, pid: pid as number, face, startedAt } : null
-  } catch {
+  if (!existsSync(dataFile(dataDir, 'hold'))) return null
+  const probe = lockHold(dataDir)
+  if (probe) {
+    probe.close()
     return null
   }
+  return holderDocument(dataDir).read().holder
 }
 
 /** A second daemon on a held folder. */

@@ -48,7 +48,7 @@ export function folderTurn(o: FolderTurnOptions): FolderTurn {
   let given = o.held
   const take = (): HoldAttempt => {
     if (!o.hold) return { ok: true, hold: { release: () => {} } }
-    return holdFolder(o.dataDir, { face: o.hold.face, now: o.clock.now(), onLost: (e) => o.onError?.(e) })
+    return holdFolder(o.dataDir, { face: o.hold.face, now: o.clock.now() })
   }
   const serve = (hold: FolderHold): Promise<void> => {
     held = hold

@@ -6,7 +6,7 @@ import {
   type HistoryReminder
 } from '../../../shared/reminder-history'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 import type { ReminderRef } from './snoozes'
 
 export const HistoryDoc = z.object({ version: z.literal(1), entries: z.array(HistoryEntrySchema) })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 import type { DeliveredAt } from './repeats'
 
 export const LedgerDoc = z.object({

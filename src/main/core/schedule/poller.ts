@@ -6,7 +6,7 @@ import type { Clock, TimerHandle } from '../clock'
 import { describeApiError, type ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { describeFileError } from '../file-errors'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 import { wallClockCron, validateCron, type CronFactory, type CronTrigger } from './cron'
 import { pollOnce, type PollResult } from './poll'
 

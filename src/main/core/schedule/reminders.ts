@@ -4,7 +4,6 @@ import type { ScheduleCache } from '../../../shared/schedule'
 import type { SessionMonitor } from '../auth/monitor'
 import type { TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
-import { dataFile } from '../store/data-files'
 import { watchDocument } from '../store/watch'
 import type { CronFactory } from './cron'
 import { emptySchedule } from './schedule-file'
@@ -170,7 +169,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       noteQuietHolds()
       announcePremieres()
       watch(clock.now() + WATCHDOG_MS)
-      unwatchSnoozes = watchDocument(dataFile(opts.dataDir, 'snoozes'), checkSnoozes)
+      unwatchSnoozes = watchDocument(opts.dataDir, 'snoozes', checkSnoozes)
       return poller.start()
     },
     stop() {

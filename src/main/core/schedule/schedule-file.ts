@@ -1,6 +1,6 @@
 import { ScheduleCacheSchema, type ScheduleCache } from '../../../shared/schedule'
-import { jsonFileStore, type CorruptFileReport, type DocumentStore } from '../store/json-file'
-import { dataFile } from '../store/data-files'
+import { folderDocument, type DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 
 /*
  * schedule.json apart from the reminders' other files (files.ts): `onair upcoming --from-cache`
@@ -15,8 +15,9 @@ export function scheduleFileStore(
   dataDir: string,
   onCorrupt?: (r: CorruptFileReport) => void
 ): DocumentStore<ScheduleCache> {
-  return jsonFileStore({
-    path: dataFile(dataDir, 'schedule'),
+  return folderDocument({
+    dataDir,
+    name: 'schedule',
     schema: ScheduleCacheSchema,
     defaults: emptySchedule,
     onCorrupt,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { CachedProgram, Reminder } from '../../../shared/schedule'
 import type { ReminderSettings } from '../../../shared/settings'
 import { channelRule } from '../../../shared/watch-time'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 import { isWanted, oldestOnTime } from './planner'
 
 const SnoozeEntry = z.object({

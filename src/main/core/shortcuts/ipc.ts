@@ -5,7 +5,7 @@ import type { Handlers, ShortcutsInfo } from '../../../shared/contract'
 import type { LocalizedText } from '../../../shared/locale'
 import type { Settings } from '../../../shared/settings'
 import { UserErrorException } from '../user-error'
-import type { DocumentStore } from '../store/json-file'
+import type { DocumentStore } from '../store/document'
 
 /** The system's global shortcuts, as the shell (globalShortcut) holds them. */
 export interface ShortcutShell {

@@ -1,12 +1,11 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { TEMP_MARK } from './data-files'
+import { basename, dirname } from 'node:path'
 import { ownFileStats } from './own-file'
 import { injectedWriteFault } from './write-fault'
 
 /**
- * Every file Onair writes (the data folder's documents, through conf too: conf-writer.ts; the
- * .ics exports) is written here: a temporary file beside it, fsync, rename. A crash mid-write
+ * The files Onair writes for the user (settings.json, through conf too: conf-writer.ts; the .ics
+ * exports) are written here: a temporary file beside it, fsync, rename. A crash mid-write
  * leaves the previous version, and a reader sees the old text or the new.
  *
  * The temporary file is created exclusively (`wx`: O_CREAT|O_EXCL, which also refuses a link at
@@ -14,11 +13,8 @@ import { injectedWriteFault } from './write-fault'
  * will write (a shared folder, the data folder) cannot turn the write into one of the link's
  * target. The file itself must not be a link either (own-file.ts): the rename would only replace
  * the link, but conf, and a reader, would follow it.
- *
- * The name carries the writer's pid, `<file>.tmp-<pid>-<random>`, so that a later start can tell
- * a temporary file a killed writer left behind from one being written now (orphan-temps.ts).
  */
-const tempNameFor = (path: string): string => `${path}${TEMP_MARK}${process.pid}-${randomHex()}`
+const tempNameFor = (path: string): string => `${path}.tmp-${process.pid}-${randomHex()}`
 
 /** 64 bits from the system's generator (Web Crypto: node:crypto would load with every reader of the store). */
 const randomHex = (): string => Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex')
@@ -38,7 +34,7 @@ function createTemp(path: string, mode: number): { tmp: string; fd: number } {
 }
 
 export function writeAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
-  injectedWriteFault(path)
+  injectedWriteFault(basename(path), path)
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   ownFileStats(path)
   const { tmp, fd } = createTemp(path, mode)

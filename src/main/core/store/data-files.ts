@@ -5,56 +5,49 @@ import { join } from 'node:path'
 export { appDataDir, dataDirFor } from './data-dir'
 
 /**
- * Every file Onair keeps in its data folder, in one table: its name, what it holds, who writes it
- * (the app, `onair run` and the short `onair` commands share one folder), and whether signing out
- * deletes it. Each store opens its file through `dataFile`, and the sign-out wipe reads the table,
- * so a new file is one row here and cannot be forgotten by either.
+ * What Onair keeps in its data folder. The shared state is one SQLite database (database.ts), a
+ * document per row: `account` documents belong to the signed-in user (service address + user id)
+ * and are never shown to, sent for or deleted by another; `folder` documents belong to the folder.
+ * Signing out deletes the user's documents that say `deleted` (the outbox only when the user
+ * chose to discard it), so a new document is one row here and cannot be forgotten by the wipe.
+ */
+export const DOCUMENTS = {
+  session: { holds: 'who is signed in', scope: 'folder', atSignOut: 'kept' },
+  schedule: { holds: 'the cached schedule', scope: 'account', atSignOut: 'deleted' },
+  ledger: { holds: 'reminders delivered', scope: 'account', atSignOut: 'deleted' },
+  snoozes: { holds: 'snoozed reminders', scope: 'account', atSignOut: 'deleted' },
+  history: { holds: 'what became of reminders', scope: 'account', atSignOut: 'deleted' },
+  premieres: { holds: 'premieres already announced', scope: 'account', atSignOut: 'deleted' },
+  inbox: { holds: 'wiki notifications, seen set', scope: 'account', atSignOut: 'deleted' },
+  // Kept unless the user chose to discard them: they are sent after that user's next sign-in.
+  outbox: { holds: 'records waiting to be sent', scope: 'account', atSignOut: 'asked' },
+  webhook: { holds: 'the webhook secret and port', scope: 'folder', atSignOut: 'kept' },
+  feed: { holds: 'the calendar address', scope: 'folder', atSignOut: 'kept' },
+  holder: { holds: 'who serves the reminders', scope: 'folder', atSignOut: 'kept' }
+} as const
+
+export type DocumentName = keyof typeof DOCUMENTS
+
+/** The user's documents signing out deletes; the outbox too when the user chose to discard it. */
+export function personalDocuments(discardOutbox: boolean): DocumentName[] {
+  return (Object.keys(DOCUMENTS) as DocumentName[]).filter((d) => {
+    const when = DOCUMENTS[d].atSignOut
+    return when === 'deleted' || (when === 'asked' && discardOutbox)
+  })
+}
+
+/**
+ * The files beside the database: the user's settings, the reminders' hold, the app's own note, and
+ * the secrets where the user chose a plain file (else the OS credential store holds them, and the
+ * session forgets its token there at sign-out).
  */
 export const DATA_FILES = {
-  settings: { name: 'settings.json', holds: 'settings', writers: 'app, CLI (config)', atSignOut: 'kept' },
-  session: { name: 'session.json', holds: 'who is signed in', writers: 'app, CLI (sign-in)', atSignOut: 'kept' },
-  // Only where the user chose it (secrets.storage = file; else the OS credential store holds them).
-  // The session revokes and forgets its token at sign-out.
-  secrets: { name: 'secrets.json', holds: 'secrets, unencrypted (chosen)', writers: 'app, CLI', atSignOut: 'kept' },
-  schedule: { name: 'schedule.json', holds: 'the cached schedule', writers: 'poll', atSignOut: 'deleted' },
-  ledger: { name: 'ledger.json', holds: 'reminders delivered', writers: 'reminder holder', atSignOut: 'deleted' },
-  snoozes: { name: 'snoozes.json', holds: 'snoozed reminders', writers: 'app, CLI', atSignOut: 'deleted' },
-  history: {
-    name: 'reminder-history.json',
-    holds: 'what became of reminders',
-    writers: 'app, run',
-    atSignOut: 'deleted'
-  },
-  premieres: {
-    name: 'premieres.json',
-    holds: 'premieres already announced',
-    writers: 'reminder holder',
-    atSignOut: 'deleted'
-  },
-  inbox: { name: 'inbox.json', holds: 'wiki notifications, seen set', writers: 'app, CLI', atSignOut: 'deleted' },
-  // Kept unless the user chose to discard them: they are sent after the next sign-in.
-  outbox: { name: 'outbox.json', holds: 'records waiting to be sent', writers: 'app, CLI', atSignOut: 'asked' },
-  webhook: { name: 'inbox-webhook.json', holds: 'the webhook secret and port', writers: 'app, run', atSignOut: 'kept' },
-  feed: {
-    name: 'calendar-feed.json',
-    holds: 'the calendar address',
-    writers: 'app, CLI (calendar)',
-    atSignOut: 'kept'
-  },
-  holder: {
-    name: 'reminders-holder.json',
-    holds: 'who serves the reminders',
-    writers: 'reminder holder',
-    atSignOut: 'kept'
-  },
-  desktopEntryTold: {
-    name: 'desktop-entry-told.txt',
-    holds: 'the copy told it has no desktop entry',
-    writers: 'app',
-    atSignOut: 'kept'
-  },
-  // A folder, not a document: proper-lockfile's lock, kept fresh while a process holds it.
-  hold: { name: 'reminders.lock', holds: 'the hold on the reminders', writers: 'reminder holder', atSignOut: 'kept' }
+  settings: { name: 'settings.json', holds: 'settings (electron-store in the app, edited by onair config)' },
+  secrets: { name: 'secrets.json', holds: 'secrets, unencrypted, where chosen (secrets.storage = file)' },
+  database: { name: 'onair.db', holds: 'the shared state (database.ts)' },
+  // A database only ever locked, never written: who serves the reminders (reminder-hold.ts).
+  hold: { name: 'reminders.hold', holds: 'the hold on the reminders' },
+  desktopEntryTold: { name: 'desktop-entry-told.txt', holds: 'the copy told it has no desktop entry' }
 } as const
 
 export type DataFile = keyof typeof DATA_FILES
@@ -64,16 +57,9 @@ export function dataFile(dataDir: string, file: DataFile): string {
   return join(dataDir, DATA_FILES[file].name)
 }
 
-/**
- * What may sit beside a file of the table, named after it: the cross-process lock of a
- * transaction (a folder) and the note of who holds it (file-lock.ts), and a copy that could not
- * be read, moved aside at the time it was found (json-file.ts).
- */
-export const lockOf = (path: string): string => `${path}.lock`
-export const lockOwnerOf = (path: string): string => `${path}.lock-owner`
-export const movedAsideTo = (path: string, at: number): string => `${path}.corrupt-${at}`
-/** What names a temporary file of an atomic write (atomic-write.ts), and of a killed one (orphan-temps.ts). */
-export const TEMP_MARK = '.tmp-'
+export const databaseFile = (dataDir: string): string => dataFile(dataDir, 'database')
+/** Where a database that could not be used is moved aside, at the time it was found. */
+export const damagedCopyOf = (path: string, at: number): string => `${path}.damaged-${at}`
 
 /** The app's log (shell/log.ts): full, it moves to `old` and starts again. */
 export const APP_LOG = { name: 'main.log', old: 'main.old.log' } as const
@@ -87,12 +73,4 @@ export function appLogFile(dataDir: string, platform: NodeJS.Platform = process.
   return platform === 'darwin'
     ? join(homedir(), 'Library', 'Logs', 'Onair', APP_LOG.name)
     : join(dataDir, 'logs', APP_LOG.name)
-}
-
-/** The files signing out deletes; the outbox too when the user chose to discard it. */
-export function personalDataFiles(discardOutbox: boolean): DataFile[] {
-  return (Object.keys(DATA_FILES) as DataFile[]).filter((f) => {
-    const when = DATA_FILES[f].atSignOut
-    return when === 'deleted' || (when === 'asked' && discardOutbox)
-  })
 }

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { writeAtomic } from './atomic-write'
 
 /**
- * Where a document's text is kept: plain files under Node (`fileBackend`, below), electron-store
- * in the app (shell/electron-store.ts, built on conf: the same files, the same format). A backend
- * only reads and writes one whole file; everything the store promises beyond that (the
- * transaction under the cross-process lock, the cache, moving a corrupt file aside, the schema and
- * its defaults) is json-file.ts's, so it holds whichever backend keeps the text.
+ * Where settings.json's text is kept: a plain file under Node (`fileBackend`, below), electron-store
+ * in the app (shell/electron-store.ts, built on conf: the same file, the same format). A backend
+ * only reads and writes the whole file; everything the store promises beyond that (the change under
+ * the folder's write lock, moving a corrupt file aside, the schema and its defaults) is
+ * settings.ts's, so it holds whichever backend keeps the text.
  */
 export interface DocumentBackend {
   /** The file at `path`; `mode` is given to the file on every write (0o600 for anything personal). */
@@ -32,7 +32,7 @@ export const fileBackend: DocumentBackend = {
       try {
         text = readFileSync(path, 'utf8')
       } catch (e) {
-        // Gone since json-file.ts saw it: no file.
+        // Gone since settings.ts saw it: no file.
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return ABSENT
         throw e
       }
@@ -45,10 +45,10 @@ export const fileBackend: DocumentBackend = {
 let appBackend: DocumentBackend | undefined
 
 /**
- * The app keeps its documents in electron-store (shell/start.ts sets it before it opens a store);
- * everything else, the command line and the tests, in plain files.
+ * The app keeps its settings in electron-store (shell/start.ts sets it before it opens them);
+ * everything else, the command line and the tests, in the plain file.
  */
-export function keepAppDocumentsIn(backend: DocumentBackend | undefined): void {
+export function keepAppSettingsIn(backend: DocumentBackend | undefined): void {
   appBackend = backend
 }
 

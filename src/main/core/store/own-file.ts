@@ -1,7 +1,7 @@
 import { lstatSync, type BigIntStats } from 'node:fs'
 
 /**
- * Onair's files in the data folder are its own: each is a regular file (a lock, a folder) owned by
+ * Onair's files in the data folder are its own: each is a regular file owned by
  * the user who runs Onair, never a link. A link in a file's place (planted by another program, or
  * left by a tool) would otherwise make a write land in whatever it points at (conf follows links,
  * and copies the target's owner), or make Onair read someone else's file as its own. Such a path
@@ -49,13 +49,4 @@ export function ownFileStats(path: string): BigIntStats | null {
   if (!stats.isFile()) throw new UnsafeFileError('EFTYPE', path)
   checkOwner(path, stats)
   return stats
-}
-
-/** A lock is a folder (proper-lockfile's `mkdir` lock): absent, or a real folder of this user. */
-export function checkOwnLockFolder(path: string): void {
-  const stats = lstatOrNull(path)
-  if (!stats) return
-  if (stats.isSymbolicLink()) throw new UnsafeFileError('ELOOP', path)
-  if (!stats.isDirectory()) throw new UnsafeFileError('EFTYPE', path)
-  checkOwner(path, stats)
 }

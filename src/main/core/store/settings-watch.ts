@@ -1,6 +1,6 @@
 import type { Settings } from '../../../shared/settings'
 import type { Clock, TimerHandle } from '../clock'
-import type { DocumentStore } from './json-file'
+import type { DocumentStore } from './document'
 
 /** How often the settings file is looked at for changes made by another process. */
 export const SETTINGS_CHECK_MS = 2_000
@@ -21,23 +21,22 @@ export interface WatchedSettings extends DocumentStore<Settings> {
 export function watchSettings(file: DocumentStore<Settings>, clock: Clock): WatchedSettings {
   const listeners = new Set<(settings: Settings) => void>()
   // What the features were last told about; a write here or by another process makes it stale.
-  let applied = file.read()
-  const apply = (): void => {
-    applied = file.read()
-    for (const listener of [...listeners]) listener(applied)
+  let applied = JSON.stringify(file.read())
+  const apply = (settings: Settings): void => {
+    applied = JSON.stringify(settings)
+    for (const listener of [...listeners]) listener(settings)
   }
-  // The store re-reads a file another process changed and hands out a new object only then, so
-  // comparing what it hands out finds such a change.
   let check: TimerHandle | undefined
   const look = (): void => {
-    if (file.read() !== applied) apply()
+    const now = file.read()
+    if (JSON.stringify(now) !== applied) apply(now)
     check = clock.setTimeout(look, SETTINGS_CHECK_MS)
   }
   const watched: WatchedSettings = {
     read: () => file.read(),
     write(next) {
       file.write(next)
-      apply()
+      apply(file.read())
     },
     update(fn) {
       const next = fn(file.read())

@@ -11,7 +11,7 @@ import type { DocumentBackend } from '../../../../src/main/core/store/document-b
 const [path, name, times, backendName] = process.argv.slice(2) as [string, string, string, string]
 
 register('./hooks.mjs', import.meta.url)
-const { jsonFileStore } = await import('../../../../src/main/core/store/json-file')
+const { jsonFileStore } = await import('../../../../src/main/core/store/document')
 
 async function backend(): Promise<DocumentBackend> {
   if (backendName === 'files') return (await import('../../../../src/main/core/store/document-backend')).fileBackend
