@@ -11,6 +11,7 @@ import { resolveConfig } from '../../../src/main/core/config'
 import { testSession } from './helpers'
 import { tempDir } from '../../support/temp-dir'
 import { DATA_FILES, dataFile } from '../../../src/main/core/store/data-files'
+import { documentBody } from '../../../src/main/core/store/document'
 
 const failure = (p: Promise<unknown>): Promise<AuthError> =>
   p.then(
@@ -114,7 +115,7 @@ describe('tokens never show up in logs or JSON', () => {
         inspect(t.session, { depth: 9, showHidden: true }),
         inspect(secrets, { depth: 9 }),
         JSON.stringify(secrets),
-        readFileSync(join(dir, 'session.json'), 'utf8'),
+        documentBody(dir, 'session') ?? '',
         JSON.stringify(failure),
         inspect(failure, { depth: 9 }),
         ...logged
