@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CommandContext } from '../../../src/main/cli/command'
 import { runDaemon, UNLOCK_RETRY_MS } from '../../../src/main/cli/commands/run'
 import { resolveConfig } from '../../../src/main/core/config'
-import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
+import type { Emulator } from '../../emulator/index'
 import { double } from '../../support/keyring-double.cjs'
 import { ManualClock } from '../../support/manual-clock'
 import { manualCron } from '../schedule/emulated'
 import { fakeIo } from './fake-io'
-import { signedInEnv } from './signed-in-env'
+import { soonProgram as soonFolder } from './signed-in-env'
 
 /**
  * `onair run` and what the folder says beyond the sign-in: the credential store being locked at
@@ -26,11 +26,9 @@ describe('onair run and the folder’s secrets and settings', () => {
 
   /** A folder signed in to an emulator whose soon program starts in 10 minutes, on a manual clock. */
   async function soonProgram() {
-    const clock = new ManualClock(Date.now())
-    emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
-    const env = await signedInEnv(emu)
-    const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).getTime()
-    return { clock, env, startedAt }
+    const soon = await soonFolder()
+    emu = soon.emu
+    return soon
   }
 
   function daemon(env: Record<string, string>, clock: ManualClock, flags: CommandContext['flags'] = {}) {

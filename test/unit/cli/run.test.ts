@@ -15,7 +15,7 @@ import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/in
 import { manualCron } from '../schedule/emulated'
 import { cliProcess, runCliProcess, spawnCli } from './spawn-cli'
 import { fakeIo, type FakeIo } from './fake-io'
-import { signedInEnv } from './signed-in-env'
+import { signedInEnv, soonProgram as soonFolder } from './signed-in-env'
 import { tempDir } from '../../support/temp-dir'
 
 function context(io: FakeIo, flags: CommandContext['flags'], clock: Clock): CommandContext {
@@ -112,11 +112,9 @@ describe('onair run', () => {
 
   /** A folder signed in to an emulator on a manual clock, whose soon program starts in 10 minutes. */
   async function soonProgram() {
-    const clock = new ManualClock(Date.now())
-    emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
-    const env = await signedInEnv(emu)
-    const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).getTime()
-    return { clock, env, startedAt }
+    const soon = await soonFolder()
+    emu = soon.emu
+    return soon
   }
 
   it("in process: the poll line at the clock's time, then the reminder exactly at the start, then a clean stop", async () => {
