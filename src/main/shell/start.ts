@@ -84,7 +84,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   account.onChange(signedOutNotice(notifier, language))
   // Read without holding up the window: a keyring still locked at login is "not yet", and the
   // poll asks again while signed out (services.ts `recheck`).
-  void account.reloadSecrets().catch((e: unknown) => log.write('warn', 'secrets', e))
+  const secretsRead = account.reloadSecrets().catch((e: unknown) => log.write('warn', 'secrets', e))
   // Changed while the app was closed (settings.json edited, an address the rule refuses): said now.
   const atStart = account.signedOutReason()
   if (atStart) {
@@ -107,7 +107,11 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   })
   const { reminders, records, inbox, calendar, settings } = services
   followStartup(settings, log, env)
-  if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
+  if (demoToken) {
+    // The demo signs in only where the folder's store holds no sign-in yet.
+    await secretsRead
+    if (!account.session()?.info()) await account.signInWithToken(demoToken)
+  }
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
     log,

@@ -3,7 +3,7 @@ import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { FetchLike } from '../http/node-fetch'
 import type { Settings } from '../../../shared/settings'
 import { usableServices, whySignedOut } from './addresses'
-import { boundSecret, secretFor, type GivenSecret, type ServiceSecretName } from '../auth/bound-secrets'
+import { boundSecret, rereadToken, secretFor, type GivenSecret, type ServiceSecretName } from '../auth/bound-secrets'
 import { AuthError } from '../auth/errors'
 import { createSessionMonitor, type SessionMonitor } from '../auth/monitor'
 import { usesBuildClient, withBuildClient, type BuildClient } from '../auth/build-client'
@@ -168,15 +168,7 @@ export function createAccount(deps: AccountDeps): Account {
       baseUrl: s.mediaUrl,
       token,
       // Refused or missing: another process may have signed in again since this one read it.
-      tokenChanged: async () => {
-        const before = token()
-        // A store that cannot be read now leaves the refusal as it was.
-        const read = await deps.secrets.reload().then(
-          () => true,
-          () => false
-        )
-        return read && token() !== undefined && token() !== before
-      },
+      tokenChanged: rereadToken(deps.secrets, token),
       clock: deps.clock,
       fetch: deps.fetch
     })

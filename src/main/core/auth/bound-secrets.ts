@@ -42,3 +42,16 @@ export function secretFor(given: GivenSecret | undefined, stored: BoundSecret, a
   if (given) return originOf(given.address) === originOf(address) ? given.reveal() : undefined
   return stored.get()
 }
+
+/**
+ * For a client's `tokenChanged`: reads the store again and says whether that gave another token
+ * (signed in again elsewhere). A store that cannot be read now leaves the refusal as it was.
+ */
+export const rereadToken = (secrets: Secrets, token: () => string | undefined) => async (): Promise<boolean> => {
+  const before = token()
+  const read = await secrets.reload().then(
+    () => true,
+    () => false
+  )
+  return read && token() !== undefined && token() !== before
+}
