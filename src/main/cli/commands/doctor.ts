@@ -17,8 +17,8 @@ import { cliVersion } from '../version'
 export const doctor: Command = {
   usage: ['doctor'],
   description: {
-    en: 'Prints facts for a bug report: versions, system, language, time zone, data folder, which process serves reminders, last poll, outbox counts, reminder history summary and the last 50 lines of the app’s log. Tokens, the client secret and the secret part of the webhook and calendar feed addresses are replaced by [redacted].',
-    ja: '不具合の報告に役立つ情報を表示します: バージョン、システム、言語、タイムゾーン、データフォルダー、リマインダーを担当しているプロセス、最後の取得、送信待ちの件数、リマインダー履歴の集計、アプリのログの最後の 50 行。トークン、クライアントシークレット、Webhook とカレンダー配信のアドレスの秘密の部分は [redacted] に置き換えます。'
+    en: 'Prints facts for a bug report: versions, system, language, time zone, data folder, where secrets are kept (the credential store, or the plain file you chose) and whether it can be read now, which process serves reminders, last poll, outbox counts, reminder history summary and the last 50 lines of the app’s log. Tokens, the client secret and the secret part of the webhook and calendar feed addresses are replaced by [redacted].',
+    ja: '不具合の報告に役立つ情報を表示します: バージョン、システム、言語、タイムゾーン、データフォルダー、秘密情報の保存先（資格情報ストア、または選択した平文のファイル）と現在読めるかどうか、リマインダーを担当しているプロセス、最後の取得、送信待ちの件数、リマインダー履歴の集計、アプリのログの最後の 50 行。トークン、クライアントシークレット、Webhook とカレンダー配信のアドレスの秘密の部分は [redacted] に置き換えます。'
   },
   options: {},
   async run(ctx) {
