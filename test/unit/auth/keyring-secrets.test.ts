@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { folderSecrets } from '../../../src/main/core/auth/folder-secrets'
@@ -31,6 +31,18 @@ describe('secrets in the credential store', () => {
     const linked = keyringSecrets(join(root, 'link'))
     await linked.reload()
     expect(linked.get('mediaAccessToken')).toEqual({ value: 'tok-one', origin: 'https://media.example' })
+  })
+
+  it('reading a folder that does not exist yet creates nothing, and finds what is saved once it does', async () => {
+    const root = tempDir('onair-keyring-')
+    const later = join(root, 'later', 'data')
+    const reader = keyringSecrets(later)
+    await reader.reload()
+    expect(existsSync(join(root, 'later'))).toBe(false)
+    mkdirSync(later, { recursive: true })
+    await keyringSecrets(later).set('wikiToken', { value: 'wiki-later' })
+    await reader.reload()
+    expect(reader.get('wikiToken')).toEqual({ value: 'wiki-later' })
   })
 
   it('a change made by another process is seen at the next reload, not before', async () => {

@@ -1,4 +1,5 @@
-import { mkdirSync, realpathSync } from 'node:fs'
+import { realpathSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import type { AsyncEntry } from '@napi-rs/keyring'
 import type { LocalizedText } from '../../../shared/locale'
 import {
@@ -37,8 +38,17 @@ let library: Promise<Keyring> | undefined
 const keyring = (): Promise<Keyring> => (library ??= import('@napi-rs/keyring'))
 
 export function keyringService(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  return `onair:${realpathSync(dataDir)}`
+  return `onair:${realFolder(resolve(dataDir))}`
+}
+
+/** The folder's real path, links resolved, whether or not it exists yet (a read creates nothing). */
+function realFolder(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    const parent = dirname(path)
+    return parent === path ? path : join(realFolder(parent), basename(path))
+  }
 }
 
 export function keyringSecrets(dataDir: string, opts: KeyringOptions = {}): Secrets {
