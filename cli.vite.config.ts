@@ -20,6 +20,7 @@ const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json')
 export default defineConfig({
   define: {
     __ONAIR_VERSION__: JSON.stringify(pkg.version),
+    __ONAIR_NODE_RANGE__: JSON.stringify(pkg.engines.node),
     ...buildClientDefine()
   },
   plugins: [trimUnused()],
@@ -29,15 +30,16 @@ export default defineConfig({
     ssr: resolve(import.meta.dirname, 'src/main/cli.ts'),
     outDir: 'out/cli',
     emptyOutDir: true,
+    // Below the supported floor (engines.node) on purpose: the entry must still parse on an older
+    // Node for node-guard.ts to tell its user which one to install instead of a SyntaxError.
     target: 'node20',
     // Not minified: an "internal error" report then carries a readable stack, and minifying saved no
     // start time. The map stays here, out of the package.
     minify: false,
     sourcemap: 'hidden',
-    // CommonJS, not ES modules: Node 20's ES module loader costs every start time (its own
-    // internal modules compiled, the asynchronous resolve and link) while a CommonJS main that
-    // `require`s its chunks never loads it. `.cjs` says so wherever the
-    // files lie: the repository's package.json is "type": "module", and beside app.asar, where the
+    // CommonJS, not ES modules: an ES module entry costs every start time (the asynchronous
+    // resolve and link of each file) while a CommonJS main `require`s its chunks synchronously.
+    // `.cjs` says so wherever the files lie: the repository's package.json is "type": "module", and beside app.asar, where the
     // app's launcher runs the entry from (out/cli/** is unpacked), there is no package.json at all.
     // `import.meta.url` becomes the file's own `__filename` as a URL.
     rollupOptions: {

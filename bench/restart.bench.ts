@@ -10,7 +10,7 @@ import { row, type Bench } from './stats'
  * the daemon's spawn to its reminder's `firedAt`, the soak's "across a restart" measure, and to its
  * line, with a bare Node beside it in each round (spawn to its first line); the goal is that line
  * within 4× the bare Node's, round by round. Each round saves a schedule
- * with one program more (`onair upcoming` polls the emulator and writes schedule.json, as a daemon
+ * with one program more (`onair upcoming` polls the emulator and saves the schedule in the database, as a daemon
  * would), waits until that program's reminder has been due for 1.5 s, then starts the daemon and
  * stops it (SIGINT) once the reminder is out. `RESTART_ROUNDS` rounds (default 9).
  */

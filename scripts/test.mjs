@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: everything that can run on this machine — the build the renderer tests load, the
 // type-check of main, preload and renderer, Prettier and ESLint, the Electron security scan of the
-// sources, the renderer's size budget, the packaged layout (scripts/package-check.ts), unit tests under Node, renderer tests in Chromium, a one-minute soak of the command line
+// sources, the renderer's size budget, the packaged layout (scripts/package-check.ts), unit tests
+// under Node (all on the scripts' Node 24, those that depend on the Node again on the lowest
+// supported one), renderer tests in Chromium, a one-minute soak of the command line
 // (scripts/soak.ts), Electron tests (which skip, saying why, where no Electron binary exists) —
 // then one closing line that CI reads:
 //   total: N passed, N failed, N skipped
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
+import { FLOOR_NODE, FLOOR_PACKAGE, floorNodeBin } from './floor-node.mjs'
 
 const reports = '.reports'
 rmSync(reports, { recursive: true, force: true })
@@ -56,6 +59,53 @@ const vitestArgs = [
 ]
 steps.push(['unit', run('npx', vitestArgs, testEnv)])
 
+// Again on the lowest supported Node (scripts/floor-node.mjs), first on PATH so that what the tests
+// start by name runs on it too. Not all of it: the tests whose outcome depends on the Node that runs
+// them; the rest is TypeScript over in-memory edges, the same on any Node, and a second full run
+// would nearly double the longest step of CI.
+const FLOOR_TESTS = [
+  // The command line, in process and as processes: the built onair run by this Node (the process
+  // tests start process.execPath), its store and data folder, its HTTP client and servers.
+  'test/unit/cli/',
+  'test/unit/store/',
+  'test/unit/http/',
+  'test/unit/build/cli-chunks.test.ts',
+  'test/unit/build/cli-launcher.test.ts',
+  'test/unit/build/install.test.ts',
+  'test/unit/security/secrets-stay-cli.test.ts',
+  // onair run's D-Bus client and action buttons against a real notification server.
+  'test/unit/linux/run-actions.test.ts',
+  // node:http servers the daemon runs (the webhook receiver) and the folder's reminder hold.
+  'test/unit/inbox/receiver.test.ts',
+  'test/unit/inbox/webhook-flood.test.ts',
+  'test/unit/schedule/folder-lock.test.ts'
+]
+let floorBin
+if (!FLOOR_PACKAGE) console.log(`\nunit tests on Node ${FLOOR_NODE}: not run, no npm package for this system`)
+else {
+  try {
+    floorBin = floorNodeBin()
+  } catch (e) {
+    console.log(`\nunit tests on Node ${FLOOR_NODE}: could not fetch it: ${e.message}`)
+    steps.push([`unit-${FLOOR_NODE}`, 1])
+  }
+}
+if (floorBin) {
+  const floorArgs = [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports}/vitest-floor.json`,
+    ...FLOOR_TESTS
+  ]
+  console.log(`\nunit tests on Node ${FLOOR_NODE} (${floorBin})`)
+  steps.push([
+    `unit-${FLOOR_NODE}`,
+    run(join(floorBin, 'node'), floorArgs, { ...testEnv, PATH: `${floorBin}${delimiter}${process.env.PATH}` })
+  ])
+}
+
 // The renderer tests load the build; without one they would fail for the wrong reason.
 if (build === 0) {
   steps.push([
@@ -86,14 +136,18 @@ let passed = 0
 let failed = 0
 let skipped = 0
 
-if (existsSync(`${reports}/vitest.json`)) {
-  const v = JSON.parse(readFileSync(`${reports}/vitest.json`, 'utf8'))
+// Both vitest runs, each test counted once per Node it ran on.
+for (const report of ['vitest.json', 'vitest-floor.json']) {
+  if (!existsSync(`${reports}/${report}`)) continue
+  const v = JSON.parse(readFileSync(`${reports}/${report}`, 'utf8'))
   passed += v.numPassedTests ?? 0
   failed += v.numFailedTests ?? 0
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
   // A suite that fails to load has no tests to count but is still a failure.
   failed += (v.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length
 }
+// Where npm publishes no such Node (macOS, Windows) the run said so; one skip counts it.
+if (!FLOOR_PACKAGE) skipped += 1
 /** Every skipped Playwright test says why; print each distinct reason once so nobody reads a skip as a pass. */
 function skipReasons(suite, out = new Map()) {
   for (const spec of suite.specs ?? []) {

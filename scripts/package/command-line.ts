@@ -27,6 +27,9 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
   })
 }
 
+/** `onair --version` prints the package's version first, then the Node.js it runs on. */
+const versionOf = (r: Ran) => r.stdout.split('\n')[0]
+
 const said = (r: Ran) => `exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 300)}`
 
 /** The environment a shell gives a user: no ONAIR_* of the developer's, a scratch HOME. */
@@ -43,7 +46,7 @@ export async function launcherProblems(appOut: string, scratch: string, version:
   const icon = join(appOut, 'resources', 'app.asar.unpacked', 'resources', 'icon.png')
   if (!existsSync(icon)) problems.push('resources/icon.png is not unpacked: onair run would notify without its icon')
   const v = await run(onair, ['--version'], userEnv(scratch))
-  if (v.status !== 0 || v.stdout !== `${version}\n`) problems.push(`onair --version: ${said(v)}`)
+  if (v.status !== 0 || versionOf(v) !== version) problems.push(`onair --version: ${said(v)}`)
   const help = await run(onair, ['--help'], userEnv(scratch))
   if (help.status !== 0 || !/^Usage: onair <command>/.test(help.stdout)) problems.push(`onair --help: ${said(help)}`)
 
@@ -130,8 +133,7 @@ export async function debScriptProblems(
       problems.push(`after-install (${how}) links /usr/bin/${values.executable} to ${target}`)
     } else {
       const v = await run(link, ['--version'], userEnv(scratch))
-      if (v.stdout !== `${version}\n`)
-        problems.push(`/usr/bin/${values.executable} --version after install: ${said(v)}`)
+      if (versionOf(v) !== version) problems.push(`/usr/bin/${values.executable} --version after install: ${said(v)}`)
     }
     const remove = await run('/bin/bash', ['-c', script(scripts.afterRemove)], { PATH: path })
     if (remove.status !== 0) problems.push(`after-remove (${how}): ${said(remove)}`)

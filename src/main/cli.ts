@@ -1,3 +1,5 @@
+// First, before anything that may need a newer Node.js is evaluated (node-guard.ts says why).
+import './cli/node-guard'
 import { localeFromEnv } from './core/locale'
 import { runCli } from './cli/dispatch'
 import { exitWhenSettled } from './cli/exit'

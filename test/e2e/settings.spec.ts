@@ -1,5 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { emptySchedule } from '../../src/main/core/schedule/schedule-file'
+import { accountsHolding, saveDocumentBody } from '../support/saved-documents'
 import type { Page } from '@playwright/test'
 import { startEmulator, type Emulator } from '../emulator/index'
 import { emulatedAccount, expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'
@@ -59,10 +59,12 @@ test.describe('Accounts settings', () => {
     page
   }) => {
     await openSignedIn(onair, page)
-    // An outbox the core can read (an unreadable one is moved aside the first time the reminders
+    // An outbox the core can read (an unreadable one is set aside the first time the reminders
     // look for watched records in it, and the test is about sign-out keeping it).
-    writeFileSync(join(onair.dataDir, 'schedule.json'), '{}')
-    writeFileSync(join(onair.dataDir, 'outbox.json'), JSON.stringify({ version: 1, entries: [], recent: [] }))
+    saveDocumentBody(onair.dataDir, 'schedule', JSON.stringify(emptySchedule()))
+    saveDocumentBody(onair.dataDir, 'outbox', JSON.stringify({ version: 1, entries: [], recent: [] }))
+    const [user] = accountsHolding(onair.dataDir, 'outbox')
+    expect(accountsHolding(onair.dataDir, 'schedule')).toEqual([user])
     await page.getByRole('button', { name: 'Sign out' }).click()
     await expect(page.getByText('Sign out? Onair revokes its token')).toBeVisible()
     await page.getByRole('button', { name: 'Stay signed in' }).click()
@@ -71,8 +73,9 @@ test.describe('Accounts settings', () => {
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('group').getByRole('button', { name: 'Sign out' }).click()
     await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible()
-    expect(existsSync(join(onair.dataDir, 'schedule.json'))).toBe(false)
-    expect(existsSync(join(onair.dataDir, 'outbox.json'))).toBe(true)
+    // The user's schedule goes; the outbox waits for their next sign-in.
+    expect(accountsHolding(onair.dataDir, 'schedule')).toEqual([])
+    expect(accountsHolding(onair.dataDir, 'outbox')).toEqual([user])
     expect(onair.core.settings!.read().services.clientId).toBe(emu.client.id)
   })
 

@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   soonSeconds?: number
   /** 429 past 4 requests per rolling second per token; default = quirks. */
   rateLimit?: boolean
+  /** Serve over HTTPS with this certificate and key (for 127.0.0.1) instead of HTTP. */
+  tls?: { cert: string; key: string }
   /** Called after each request is answered (the CLI prints it). */
   onRequest?: (entry: RequestLogEntry) => void
 }
@@ -78,7 +80,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     log: (entry) => {
       requests.push(entry)
       opts.onRequest?.(entry)
-    }
+    },
+    ...(opts.tls ? { tls: opts.tls } : {})
   })
   const port = await frame.listen(opts.port ?? 0)
   let listening = true
@@ -86,7 +89,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   const client = oauth.clients[0]
   if (!client) throw new Error('emulator: no seeded OAuth client')
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     client,
     tokens: {
       readWrite: SEEDED_TOKENS.readWrite,

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { addExtraFields, removeFields, truncateJson, type Fault, type FaultBox } from './faults'
 import { invalidParams, notFound } from './media/errors'
@@ -28,6 +29,8 @@ export interface FrameOptions {
   limiter: RateLimiter | undefined
   rateLimited: (path: string) => boolean
   log: (entry: RequestLogEntry) => void
+  /** Served over HTTPS with this certificate (a private CA's, in the tests of one). */
+  tls?: { cert: string; key: string }
 }
 
 function parseBody(
@@ -67,7 +70,7 @@ export class Frame {
   private port = 0
 
   constructor(private readonly o: FrameOptions) {
-    this.server = http.createServer((req, res) => {
+    const handler: http.RequestListener = (req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
@@ -78,7 +81,8 @@ export class Frame {
           }
         })
       })
-    })
+    }
+    this.server = o.tls ? https.createServer(o.tls, handler) : http.createServer(handler)
     this.server.keepAliveTimeout = 5000
   }
 

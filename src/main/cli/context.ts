@@ -2,7 +2,7 @@ import type { LocalizedText } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
 import type { Account } from '../core/account/account'
 import { folderAccount } from '../core/account/folder-account'
-import { nodeFetch } from '../core/http/node-fetch'
+import type { FetchLike } from '../core/http/node-fetch'
 import { folderSecrets, type FolderSecrets } from '../core/auth/folder-secrets'
 import { sessionFileStore, type SessionDoc, type SessionRecord } from '../core/auth/session-store'
 import { AuthError } from '../core/auth/errors'
@@ -15,6 +15,7 @@ import type { GivenSecret } from '../core/auth/bound-secrets'
 import type { SecretValue } from '../core/auth/secret-value'
 import type { CommandContext } from './command'
 import { movedAside } from './moved-aside'
+import { cliNetwork } from './network'
 
 /**
  * The core pieces a CLI command needs: the same account composition as the app, fed by the
@@ -64,8 +65,7 @@ function accountOver(ctx: CommandContext, secrets: FolderSecrets): CliAccount {
     secrets,
     sessionStore: store,
     clock: ctx.clock,
-    // node:http instead of the global fetch: undici would stay resident in the daemon (node-fetch.ts).
-    fetch: nodeFetch,
+    fetch: networkOf(ctx),
     openBrowser: (url) => ctx.io.openBrowser(url),
     locale: () => ctx.locale,
     // resolveConfig takes a secret from the environment only with its address beside it.
@@ -75,6 +75,21 @@ function accountOver(ctx: CommandContext, secrets: FolderSecrets): CliAccount {
     }
   })
   return { account, secrets, store }
+}
+
+/**
+ * One way to the network per environment, i.e. per process (its agents keep their connections),
+ * over node:http instead of the global fetch, whose undici would stay resident in the daemon
+ * (node-fetch.ts). What the user should fix in their proxy or certificate settings is said once.
+ */
+const networks = new WeakMap<CommandContext['io']['env'], FetchLike>()
+function networkOf(ctx: CommandContext): FetchLike {
+  const known = networks.get(ctx.io.env)
+  if (known) return known
+  const made = cliNetwork(ctx.io.env)
+  for (const note of made.notes) ctx.io.err(ctx.t(note))
+  networks.set(ctx.io.env, made.fetch)
+  return made.fetch
 }
 
 const given = (address: string | undefined, value: SecretValue | undefined): GivenSecret | undefined =>

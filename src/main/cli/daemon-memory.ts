@@ -5,7 +5,9 @@ import { setFlagsFromString } from 'node:v8'
  * every ten minutes, a plan at each reminder) takes milliseconds without the optimizing compiler.
  * Each flag lowers the daemon's resident set after a poll: the young generation kept at its
  * starting size (a poll would grow it, and it would then stay resident), no optimized code (its
- * code and the compiler's zones would stay too), no baseline (Sparkplug) code either (a poll then
+ * code and the compiler's zones would stay too: `--no-opt` stops TurboFan only, and from Node 24
+ * (V8 13) the Maglev tier is on by default, so it is turned off by name; on Node 22 it is already
+ * off), no baseline (Sparkplug) code either (a poll then
  * runs on bytecode alone, at a CPU cost the bench could not tell from noise), and V8 told to favour
  * size.
  *
@@ -16,7 +18,13 @@ import { setFlagsFromString } from 'node:v8'
  * them, never a short command or the app. No forced collection after each poll: V8's memory
  * reducer releases the same memory a few seconds later, without the CPU a collection per poll costs.
  */
-export const DAEMON_V8_FLAGS = ['--semi-space-growth-factor=1', '--no-opt', '--optimize-for-size', '--no-sparkplug']
+export const DAEMON_V8_FLAGS = [
+  '--semi-space-growth-factor=1',
+  '--no-opt',
+  '--no-maglev',
+  '--optimize-for-size',
+  '--no-sparkplug'
+]
 
 export function favourMemory(): void {
   for (const flag of DAEMON_V8_FLAGS) setFlagsFromString(flag)

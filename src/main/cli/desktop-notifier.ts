@@ -25,8 +25,12 @@ const OPEN_IN_APP = (programId: number): LocalizedText => ({
   ja: `その番組はもう番組表にありません。アプリで開いてください: ${onairLink('program', programId)}`
 })
 
+const programOf = (n: NativeNotification): number | undefined =>
+  n.target?.kind === 'record' ? n.target.programId : n.reminder?.programId
+
 export function daemonNotifier(ctx: CommandContext) {
-  let act: (button: string, n: Parameters<Notifier['show']>[0]) => void = () => {}
+  let act: (button: string, n: NativeNotification) => void = () => {}
+  let opened: (n: NativeNotification) => void = () => {}
   const icon = shippedIcon()
   const notifications = freedesktopNotifier({
     env: ctx.io.env,
@@ -34,16 +38,30 @@ export function daemonNotifier(ctx: CommandContext) {
     icon,
     buttons: (n) => reminderButtons(n, ctx.locale),
     onAction: (button, n) => act(button, n),
+    // A program's notification opens it in the app, through its `onair://` link (no window here).
+    clickable: (n) => programOf(n) !== undefined,
+    onClick: (n) => {
+      const programId = programOf(n)
+      if (programId === undefined) return
+      void import('./open-browser').then(({ onairLinkOpener }) =>
+        onairLinkOpener(ctx.io.env)({ kind: 'program', id: programId })
+      )
+      opened(n)
+    },
     clock: ctx.clock,
     fallback: (capabilities) => notifySend(ctx.io.env, capabilities, icon),
     onPlain: (reason) => ctx.io.err(ctx.t(reason)),
-    linkText: () => OPEN_IN_ONAIR[ctx.locale]
+    clickText: () => OPEN_IN_ONAIR[ctx.locale]
   })
   const notifier = controlSafeNotifier(notifications)
   return {
     notifier,
     /** Once the services exist: what a reminder's Watched and Snooze do (as in the app). */
     actOn(services: Pick<AppServices, 'reminders' | 'records'>, onError: (e: unknown) => void): void {
+      // Kept as 'opened', as in the app: the act that stops "don't let me miss it" repeating it.
+      opened = (n) => {
+        if (n.reminder) services.reminders.actedOn(n.reminder, 'opened')
+      }
       act = reminderAction({
         reminders: services.reminders,
         outbox: services.records.outbox,

@@ -5,7 +5,7 @@ import { localeFromEnv } from '../core/locale'
 import { dataDirProblem } from '../core/store/data-dir'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
 import { COMMANDS, type CommandEntry } from './registry'
-import { cliVersion } from './version'
+import { cliVersion, nodeSupport } from './version'
 import { onDamagedDatabase } from '../core/store/database'
 import { movedAside } from './moved-aside'
 
@@ -71,6 +71,7 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
   }
   if (name === '--version' || name === '-v') {
     io.out(cliVersion())
+    io.out(`Node.js ${nodeSupport(process.versions.node, locale)}`)
     return EXIT.ok
   }
   const entry = COMMANDS.find((c) => c.name === name)
@@ -79,7 +80,10 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
     io.err(overview(locale))
     return EXIT.usage
   }
-  const [command, { ConfigError, resolveConfig }] = await Promise.all([entry.load(), import('../core/config')])
+  // One after the other: a command's load may set V8 flags (`run`, daemon-memory.ts), which must
+  // come before the configuration's code (zod) is compiled, or that code keeps the default tiers.
+  const command = await entry.load()
+  const { ConfigError, resolveConfig } = await import('../core/config')
   try {
     const { values, positionals } = parse(command, rest)
     if (values.help) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { win32 } from 'node:path'
+import { onairLink, type OnairLink } from '../../shared/onair-link'
 import { childEnv } from '../core/secret-env'
 import { webUrl } from '../core/web-url'
 
@@ -28,21 +29,32 @@ export function openerCommand(url: string, platform: NodeJS.Platform, env: Env):
 }
 
 /**
- * Opens the system browser where there is one, for web addresses only (web-url.ts). Failure is
- * silent on purpose: the URL is always printed too, and a headless box is a normal place to run
- * the CLI. The opener gets the environment without Onair's secrets (secret-env.ts).
+ * Starts the opener, if any, detached. Failure is silent on purpose: what it would open is always
+ * said otherwise too. The opener gets the environment without Onair's secrets (secret-env.ts).
+ */
+function start(opener: OpenerCommand | undefined, env: Env): void {
+  if (!opener) return
+  try {
+    const child = spawn(opener.command, opener.args, { detached: true, stdio: 'ignore', env: childEnv(env) })
+    child.on('error', () => undefined)
+    child.unref()
+  } catch {
+    // No opener installed.
+  }
+}
+
+/**
+ * Opens the system browser where there is one, for web addresses only (web-url.ts): the URL is
+ * always printed too, and a headless box is a normal place to run the CLI.
  */
 export function systemOpener(env: Env, platform: NodeJS.Platform = process.platform) {
   return async (url: string): Promise<void> => {
     const address = webUrl(url)
-    const opener = address === undefined ? undefined : openerCommand(address, platform, env)
-    if (!opener) return
-    try {
-      const child = spawn(opener.command, opener.args, { detached: true, stdio: 'ignore', env: childEnv(env) })
-      child.on('error', () => undefined)
-      child.unref()
-    } catch {
-      // No opener installed: the printed URL is the fallback.
-    }
+    start(address === undefined ? undefined : openerCommand(address, platform, env), env)
   }
+}
+
+/** Opens one of Onair's own links with the system's handler of `onair://`: the app, where installed. */
+export function onairLinkOpener(env: Env, platform: NodeJS.Platform = process.platform) {
+  return (link: OnairLink): void => start(openerCommand(onairLink(link.kind, link.id), platform, env), env)
 }

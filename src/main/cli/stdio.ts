@@ -1,5 +1,5 @@
 import { escapeControls } from '../core/safe-text'
-import { forgetSecretEnv } from '../core/secret-env'
+import { LAUNCHER_ENV_VARS, SECRET_ENV_VARS, forgetSecretEnv } from '../core/secret-env'
 import type { Io } from './command'
 import { fdWriter } from './fd-writer'
 
@@ -19,9 +19,9 @@ function standardStreams(): { stdout: (text: string) => void; stderr: (text: str
  */
 export function processIo(): Io {
   // The command reads its secrets from this copy; the process's own environment, which anything
-  // it starts would inherit, forgets them (secret-env.ts).
+  // it starts would inherit, forgets them and the launcher's Node mode (secret-env.ts).
   const env = { ...process.env }
-  forgetSecretEnv(process.env)
+  forgetSecretEnv(process.env, [...SECRET_ENV_VARS, ...LAUNCHER_ENV_VARS])
   let lines: AsyncIterator<string> | undefined
   const { stdout, stderr } = standardStreams()
   return {

@@ -6,11 +6,27 @@
  * (`replaces_id`) instead of stacking, and a press comes back as `ActionInvoked` to the process
  * that showed it (every process on the bus hears the signal; each knows only its own ids).
  * Without a session bus, or without a notification server on it, everything goes to `fallback`.
- * The body is escaped as notification-markup.ts says for the server's capabilities; the summary
- * is never markup.
+ *
+ * The body is escaped as notification-markup.ts says for the server's capabilities, and never
+ * carries a link (`<a href>`), whatever the server advertises: GNOME's notification-daemon 3.20
+ * advertises `body-hyperlinks` yet checks the body with Pango's parser, which has no `<a>`, and on
+ * failure shows the whole body escaped, tags and entities as text (nd-bubble.c
+ * nd_bubble_set_notification: pango_parse_markup, else g_markup_escape_text). What a link would
+ * open is the default action instead, labelled: notification-daemon, GNOME Shell and KDE invoke
+ * it on a click on the body (nd-bubble.c nd_bubble_button_release_event: "default"),
+ * xfce4-notifyd 0.7 shows it as a button with its label (xfce-notify-window.c
+ * xfce_notify_window_set_actions hides only empty labels), dunst offers it in its menu.
+ * The summary is never markup.
+ *
+ * A reminder with buttons waits for the user: `expire_timeout` 0 ("never expire"), which
+ * notification-daemon (nd-bubble.c add_timeout), xfce4-notifyd (xfce-notify-window.c) and dunst
+ * honour; GNOME Shell hides the banner anyway and keeps it in its list. Not the `resident` hint:
+ * it asks the server to keep a notification after a press, and notification-daemon then keeps
+ * the bubble (nd-bubble.c on_action_clicked) where no CloseNotification can take it away
+ * (nd-queue.c _nd_queue_remove: "withdraw currently showing bubbles" is a FIXME). Onair withdraws
+ * its waiting reminders when it stops, since their presses would go unheard (except there).
  */
 import type { LocalizedText } from '../../shared/locale'
-import { onairLink } from '../../shared/onair-link'
 import { DESKTOP_ID } from './autostart'
 import { within, type Clock } from './clock'
 import { LOST, reachServer, type NotificationSession } from './freedesktop-bus'
@@ -32,6 +48,8 @@ export const RETRY_MS = 60_000
  * presses) is lost, never shown twice.
  */
 const NOTIFY_PATIENCE_MS = 25_000
+/** How long stopping waits for the server to take the waiting reminders off the screen. */
+const WITHDRAW_PATIENCE_MS = 2_000
 
 export interface FreedesktopOptions {
   env: Record<string, string | undefined>
@@ -42,8 +60,10 @@ export interface FreedesktopOptions {
   /** The buttons of one notification (reminders): offered when the server has `actions`. */
   buttons(n: NativeNotification): NotificationButton[]
   onAction(button: string, n: NativeNotification): void
-  /** A click on the notification's body; without it no default action is offered (onair run). */
-  onClick?(n: NativeNotification): void
+  /** A click on the notification's body (the default action). */
+  onClick(n: NativeNotification): void
+  /** Whether a click opens anything for `n`, else none is offered (`onair run`: programs only). */
+  clickable?(n: NativeNotification): boolean
   /**
    * Where notifications go without a bus or a server. `capabilities` is what the server last said
    * it reads (undefined when none ever answered), so the fallback formats bodies without asking.
@@ -51,15 +71,13 @@ export interface FreedesktopOptions {
   fallback(capabilities: () => ReadonlySet<string> | undefined): Notifier
   /** Why notifications take the plain path, each time they start to. */
   onPlain?(reason: LocalizedText): void
-  /**
-   * The words of the `onair://program/<id>` link a program's notification carries where the
-   * server shows links in bodies: from `onair run`'s reminder the user reaches the app.
-   */
-  linkText(): string
+  /** The label of the click (the default action), which some servers show as a button. */
+  clickText(): string
 }
 
-const programOf = (n: NativeNotification): number | undefined =>
-  n.target?.kind === 'record' ? n.target.programId : n.reminder?.programId
+/** The spec's `expire_timeout` values: the server's default, and never. */
+const SERVER_DEFAULT = -1
+const NEVER = 0
 
 export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { close(): Promise<void> } {
   /** What the server last said it can do; kept when it goes away, for the fallback's bodies. */
@@ -72,6 +90,8 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
   const serverIds = new Map<string, number>()
   /** The server's id → what was shown, for a press. */
   const shown = new Map<number, NativeNotification>()
+  /** The server's ids of what waits for the user (never expires), withdrawn when Onair stops. */
+  const waiting = new Set<number>()
   let closed = false
   let askedAt = opts.clock.now()
   /** The reason last told, so that a server still missing at each retry is told once. */
@@ -92,18 +112,22 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     // Ids of an earlier connection mean nothing to this one (the server may have restarted).
     serverIds.clear()
     shown.clear()
+    waiting.clear()
     s.onLost(() => plain(LOST))
     s.onSignal('ActionInvoked', ([id, key]) => {
       const n = shown.get(Number(id))
       if (!n) return
-      if (key === 'default') opts.onClick?.(n)
+      if (key === 'default') opts.onClick(n)
       else opts.onAction(String(key), n)
       // Used, it is taken off the screen: servers may keep it (the spec's `resident` hint; dunst
       // after an action from its menu). Until the server says it closed, a button still shown is
       // honoured: Snooze again moves the snooze, Watched after Snooze records.
       s.call('CloseNotification', 'u', [Number(id)]).catch(() => undefined)
     })
-    s.onSignal('NotificationClosed', ([id]) => void shown.delete(Number(id)))
+    s.onSignal('NotificationClosed', ([id]) => {
+      shown.delete(Number(id))
+      waiting.delete(Number(id))
+    })
     return s
   }
   let server = reach()
@@ -121,41 +145,40 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     }
   }
 
-  const bodyOf = (n: NativeNotification, capabilities: ReadonlySet<string>): string => {
-    const body = bodyForServer(n.body, capabilities)
-    const programId = programOf(n)
-    if (programId === undefined || !capabilities.has('body-markup') || !capabilities.has('body-hyperlinks')) return body
-    return `${body}\n<a href="${onairLink('program', programId)}">${bodyForServer(opts.linkText(), capabilities)}</a>`
-  }
-
-  const actionsOf = (n: NativeNotification, s: NotificationSession): string[] => {
-    if (!s.capabilities.has('actions')) return []
-    const buttons = opts.buttons(n).flatMap((b) => [b.id, b.text])
-    // The default action is the click on the body; its label is not shown by most servers.
-    return opts.onClick ? ['default', opts.appName, ...buttons] : buttons
+  const actionsOf = (n: NativeNotification, s: NotificationSession): { click: string[]; buttons: string[] } => {
+    if (!s.capabilities.has('actions')) return { click: [], buttons: [] }
+    return {
+      click: (opts.clickable?.(n) ?? true) ? ['default', opts.clickText()] : [],
+      buttons: opts.buttons(n).flatMap((b) => [b.id, b.text])
+    }
   }
 
   const send = async (s: NotificationSession, n: NativeNotification): Promise<void> => {
-    const hints = [['desktop-entry', ['s', DESKTOP_ENTRY]]]
+    const { click, buttons } = actionsOf(n, s)
+    // A broadcast's reminder with buttons stays until the user acts or Onair withdraws it.
+    const waits = n.reminder !== undefined && buttons.length > 0
     const notify = s.call<number>('Notify', 'susssasa{sv}i', [
       opts.appName,
       serverIds.get(n.id) ?? 0,
       opts.icon ?? '',
       n.title,
-      bodyOf(n, s.capabilities),
-      actionsOf(n, s),
-      hints,
-      -1
+      bodyForServer(n.body, s.capabilities),
+      [...click, ...buttons],
+      [['desktop-entry', ['s', DESKTOP_ENTRY]]],
+      waits ? NEVER : SERVER_DEFAULT
     ])
     const id = await within<number | undefined>(opts.clock, NOTIFY_PATIENCE_MS, notify, () => undefined)
     if (id === undefined) return
     serverIds.delete(n.id)
     serverIds.set(n.id, id)
     shown.set(id, n)
+    if (waits) waiting.add(id)
+    else waiting.delete(id)
     for (const [key, old] of serverIds) {
       if (serverIds.size <= KEEP) break
       serverIds.delete(key)
       shown.delete(old)
+      waiting.delete(old)
     }
   }
 
@@ -169,7 +192,15 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
     },
     async close() {
       closed = true
-      ;(await server)?.close()
+      const s = await server
+      if (!s) return
+      // What waits for a press nobody will hear any more is taken off the screen first, but a
+      // server that does not answer does not hold Onair's exit.
+      if (s.alive()) {
+        const withdrawn = [...waiting].map((id) => s.call('CloseNotification', 'u', [id]).catch(() => undefined))
+        await within<unknown>(opts.clock, WITHDRAW_PATIENCE_MS, Promise.all(withdrawn), () => undefined)
+      }
+      s.close()
     }
   }
 }

@@ -6,22 +6,33 @@
  */
 export const SECRET_ENV_VARS = ['ONAIR_CLIENT_SECRET', 'ONAIR_WIKI_TOKEN', 'ONAIR_DEMO_TOKEN'] as const
 
+/**
+ * What the packaged app's `onair` launchers (build/bin) set for the command line alone: Electron
+ * then runs as plain Node. Passed on, a browser started by `onair sign-in` would keep it, and every
+ * Electron app later started from that browser (Onair itself, through an `onair://` link) would
+ * start as Node instead of a window.
+ */
+export const LAUNCHER_ENV_VARS = ['ELECTRON_RUN_AS_NODE'] as const
+
+const NOT_FOR_CHILDREN: readonly string[] = [...SECRET_ENV_VARS, ...LAUNCHER_ENV_VARS]
+
 type Env = Record<string, string | undefined>
 
-/** The environment to give a child process: `env` without Onair's secrets. */
+/** The environment to give a child process: `env` without Onair's secrets and the launcher's mode. */
 export function childEnv(env: Env): Record<string, string> {
   const copy: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && !(SECRET_ENV_VARS as readonly string[]).includes(name)) copy[name] = value
+    if (value !== undefined && !NOT_FOR_CHILDREN.includes(name)) copy[name] = value
   }
   return copy
 }
 
 /**
- * Removes the secrets from `env` once they have been read. Given `process.env`, Node unsets them in
- * the process's real environment, which is what anything started without an explicit environment
+ * Removes the secrets from `env` once they have been read (and, for the command line, the
+ * launcher's mode, which the runtime read at start). Given `process.env`, Node unsets them in the
+ * process's real environment, which is what anything started without an explicit environment
  * inherits (Electron's `shell.openExternal` runs `xdg-open` that way).
  */
-export function forgetSecretEnv(env: Env): void {
-  for (const name of SECRET_ENV_VARS) delete env[name]
+export function forgetSecretEnv(env: Env, names: readonly string[] = SECRET_ENV_VARS): void {
+  for (const name of names) delete env[name]
 }

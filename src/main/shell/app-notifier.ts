@@ -55,8 +55,10 @@ export function appNotifier(
     // as the D-Bus client learnt from the server (no second way of asking).
     fallback: (capabilities) => electron((body) => bodyForServer(body, capabilities())),
     onPlain: (reason) => log.write('warn', reason.en),
-    linkText: () => OPEN_IN_ONAIR[language()]
+    clickText: () => OPEN_IN_ONAIR[language()]
   })
-  app.once('will-quit', () => void dbus.close())
+  // At the start of quitting, which start.ts holds while the services stop: the reminders still
+  // waiting on screen are withdrawn then, while Node still runs (it is gone after `quit`).
+  app.once('before-quit', () => void dbus.close())
   return controlSafeNotifier(dbus)
 }

@@ -38,7 +38,7 @@ export function withoutDesktopEntry(o: {
   if (process.platform !== 'linux' || !o.refused) return undefined
   o.log.write('warn', LINKS_NOT_HERE.en)
   try {
-    oncePerCopy(o.dataDir, o.env['APPIMAGE'] || process.execPath, () =>
+    oncePerCopy(o.dataDir, o.env['APPIMAGE'] ? APPIMAGE : process.execPath, () =>
       o.notifier.show({ id: 'links-not-here', title: 'Onair', body: LINKS_NOT_HERE[o.language()] })
     )
   } catch (e) {
@@ -53,7 +53,16 @@ function gnomeWayland(env: NodeJS.ProcessEnv): boolean {
   return process.platform === 'linux' && wayland && /gnome/i.test(env['XDG_CURRENT_DESKTOP'] ?? '')
 }
 
-/** Calls `tell` the first time for this copy (its path): not at every login of the same AppImage. */
+/**
+ * Every AppImage is one copy here: electron-updater writes an update under the new version's name
+ * (AppImageUpdater.js, when the old name holds the version), and the path the notice was keyed by
+ * before names the AppImage itself.
+ */
+const APPIMAGE = 'AppImage'
+const sameCopy = (told: string, copy: string): boolean =>
+  told === copy || (copy === APPIMAGE && /\.appimage$/i.test(told))
+
+/** Calls `tell` the first time for this copy (the AppImage, else its path): not at every login or update. */
 export function oncePerCopy(dataDir: string, copy: string, tell: () => void): void {
   const file = dataFile(dataDir, 'desktopEntryTold')
   let told = ''
@@ -62,7 +71,7 @@ export function oncePerCopy(dataDir: string, copy: string, tell: () => void): vo
   } catch {
     // Never told.
   }
-  if (told === copy) return
+  if (sameCopy(told, copy)) return
   tell()
   writeAtomic(file, copy)
 }

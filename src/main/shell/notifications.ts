@@ -79,7 +79,11 @@ export function electronNotifier(hooks: NotificationHooks): Notifier {
         title: n.title,
         body: hooks.bodyText ? hooks.bodyText(n.body) : n.body,
         ...(hooks.icon ? { icon: hooks.icon } : {}),
-        ...(buttons.length > 0 ? { actions: buttons.map(({ text }) => ({ type: 'button' as const, text })) } : {})
+        // A reminder with buttons waits for the user: on Windows a toast of the "reminder" scenario
+        // stays on screen (Electron's windows_toast_notification.cc: timeout_type "never").
+        ...(buttons.length > 0
+          ? { actions: buttons.map(({ text }) => ({ type: 'button' as const, text })), timeoutType: 'never' as const }
+          : {})
       })
       const entry: Shown = { notification, source: n, buttons }
       notification.on('click', () => {

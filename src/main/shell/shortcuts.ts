@@ -40,6 +40,19 @@ export function createShortcuts(
       return false
     }
   }
+  /**
+   * Lets `accelerator` go. Through the desktop portal (Wayland) `unregister` does nothing: Electron
+   * looks it up only among the keys it grabbed itself (electron_api_global_shortcut.cc Unregister),
+   * so the old key would go on firing; there every bind is let go and the others taken again.
+   */
+  const letGo = (accelerator: string): void => {
+    globalShortcut.unregister(accelerator)
+    if (!globalShortcut.isRegistered(accelerator)) return
+    globalShortcut.unregisterAll()
+    for (const action of SHORTCUT_ACTIONS) {
+      if (held[action] && held[action] !== accelerator) take(action, held[action])
+    }
+  }
   app.on('will-quit', () => globalShortcut.unregisterAll())
   const shortcuts = {
     start(stored: Record<ShortcutAction, string>) {
@@ -62,7 +75,7 @@ export function createShortcuts(
     set(action: ShortcutAction, accelerator: string): boolean {
       const old = held[action]
       if (old === accelerator) return true
-      if (old) globalShortcut.unregister(old)
+      if (old) letGo(old)
       held[action] = ''
       if (accelerator && !take(action, accelerator)) {
         // Refused: the old one comes back (it was ours a moment ago, so the system gives it back).

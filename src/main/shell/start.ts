@@ -9,7 +9,7 @@ import { localeFromTag, type Locale } from '../../shared/locale'
 import { folderAccount } from '../core/account/folder-account'
 import { sessionFileStore } from '../core/auth/session-store'
 import { createCore } from '../core/app'
-import type { Clock } from '../core/clock'
+import { within, type Clock } from '../core/clock'
 import { diagnostics } from '../core/diagnostics/gather'
 import type { CronFactory } from '../core/schedule/cron'
 import { reminderAction } from '../core/schedule/reminder-actions'
@@ -17,6 +17,7 @@ import { openAppServices } from '../core/services'
 import { keepAppSettingsIn } from '../core/store/document-backend'
 import { onDamagedDatabase } from '../core/store/database'
 import { writeAtomic } from '../core/store/atomic-write'
+import { watchDataDir } from '../core/store/data-dir'
 import { settingsFileStore } from '../core/store/settings'
 import { linkAction } from '../core/links'
 import { rendererHtmlFile } from './app-files'
@@ -28,6 +29,7 @@ import type { Links } from './links'
 import { showLogFile, type AppLog } from './log'
 import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
+import { electronFetch } from './net-fetch'
 import { watchPowerAndNetwork } from './power'
 import { folderSecrets } from '../core/auth/folder-secrets'
 import { serveRenderer } from './renderer-protocol'
@@ -37,6 +39,12 @@ import { withoutDesktopEntry } from './desktop-entry'
 import { createAppUpdates } from './updater'
 import { createMainWindow } from './window'
 import { windowRoutes } from './window-routes'
+
+/**
+ * The longest a quit waits for the services to stop: time for the files to be written, not for a
+ * request in flight to reach its own timeout (the outbox sends it again at the next start).
+ */
+const QUIT_PATIENCE_MS = 5_000
 
 export interface StartOptions {
   clock: Clock
@@ -78,6 +86,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     secrets,
     sessionStore: sessionFileStore(dataDir, corrupt.report),
     clock,
+    fetch: electronFetch,
     openBrowser: openWebUrl,
     locale: language
   })
@@ -189,23 +198,29 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([...mac]) : null)
   }
   const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
-  const main = createMainWindow(!hidden, log, clock)
-  const unbindIpc = bindIpc(core, main.window)
-  window.attach({
-    window: main,
-    events: core.events,
-    openExternal: core.openExternal,
-    reminderAction: reminderAction({
-      reminders,
-      outbox: records.outbox,
-      notifier,
-      language,
-      openProgram: window.openProgram,
-      log
-    }),
-    // The reminder history notes the click; a failed write is logged by the service's onError.
-    opened: (reminder) => reminders.actedOn(reminder, 'opened')
+  const acts = reminderAction({
+    reminders,
+    outbox: records.outbox,
+    notifier,
+    language,
+    openProgram: window.openProgram,
+    log
   })
+  /** The window with its IPC and the routes to it; made again if an update's quit closed it and failed. */
+  const openWindow = (showOnReady: boolean) => {
+    const made = createMainWindow(showOnReady, log, clock)
+    const unbind = bindIpc(core, made.window)
+    window.attach({
+      window: made,
+      events: core.events,
+      openExternal: core.openExternal,
+      reminderAction: acts,
+      // The reminder history notes the click; a failed write is logged by the service's onError.
+      opened: (reminder) => reminders.actedOn(reminder, 'opened')
+    })
+    return { main: made, unbindIpc: unbind }
+  }
+  let { main, unbindIpc } = openWindow(!hidden)
   // What each `onair://` request does (core/links.ts decides): a refused link says so in a
   // notification and opens nothing.
   links.attach((request) => {
@@ -239,31 +254,49 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     quit: () => app.quit()
   })
   const stopWatching = watchPowerAndNetwork(services, clock)
+  // Another folder put at the data folder's name (or this one moved or opened to others): said,
+  // and the app ends at once (app.exit: no before-quit), writing nothing into the folder now there.
+  const stopFolderWatch = watchDataDir(dataDir, clock, (why) => {
+    log.write('error', why.en)
+    dialog.showErrorBox('Onair', why[language()])
+    app.exit(1)
+  })
   void services.start().then(tray.update, (e: unknown) => log.write('error', 'the services did not start', e))
   updates.start()
 
-  app.on('activate', main.show)
+  app.on('activate', () => main.show())
   // An update's quit closes the windows before `before-quit` (app.md): the window must let it.
-  autoUpdater.on('before-quit-for-update', main.allowClose)
+  autoUpdater.on('before-quit-for-update', () => main.allowClose())
+  // macOS: when Squirrel then fails to relaunch (its error, auto_updater_mac.mm QuitAndInstall),
+  // Onair goes on running with its window closed: it gets a new one.
+  autoUpdater.on('error', () => {
+    if (quitting !== 'no' || !main.window.isDestroyed()) return
+    unbindIpc()
+    ;({ main, unbindIpc } = openWindow(true))
+  })
   // Electron waits for no promise of a listener and ends Node after `quit`: the quit is held until
-  // the services have written and let go of the folder, then asked for again.
+  // the services have written and let go of the folder (a request in flight may take its whole
+  // timeout: not longer than QUIT_PATIENCE_MS), then asked for again. Meanwhile a new start is a
+  // new Onair: Electron would keep the single-instance lock until `quit` and send it here.
   let quitting: 'no' | 'stopping' | 'stopped' = 'no'
   app.on('before-quit', (event) => {
     if (quitting === 'stopped') return
     event.preventDefault()
     if (quitting === 'stopping') return
     quitting = 'stopping'
+    app.releaseSingleInstanceLock()
     main.allowClose()
     stopWatching()
+    stopFolderWatch()
     updates.stop()
     unbindIpc()
     tray.destroy()
-    void services
-      .stop()
-      .catch((e: unknown) => log.write('error', 'stopping the services failed', e))
-      .finally(() => {
-        quitting = 'stopped'
-        app.quit()
-      })
+    const stopped = services.stop().catch((e: unknown) => log.write('error', 'stopping the services failed', e))
+    void within(clock, QUIT_PATIENCE_MS, stopped, () =>
+      log.write('warn', `the services did not stop within ${QUIT_PATIENCE_MS / 1000} s; quitting anyway`)
+    ).finally(() => {
+      quitting = 'stopped'
+      app.quit()
+    })
   })
 }

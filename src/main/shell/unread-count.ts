@@ -9,8 +9,12 @@ import type { UnreadBadge } from '../core/inbox/unread-badge'
 import type { Clock } from '../core/clock'
 import { overlayImageFile } from './app-files'
 
-/** Long enough for Explorer to have made the taskbar button of a window just shown. */
-const BUTTON_MADE_MS = 1000
+/**
+ * When the overlay is given again after `show`: Explorer makes the taskbar button when it gets to
+ * it (at once on an idle machine, seconds later on a busy one) and says so only through a message
+ * Electron does not pass on.
+ */
+const BUTTON_CHECKS_MS = [1_000, 5_000, 15_000]
 
 export function unreadCount(window: BrowserWindow, clock: Clock): (badge: UnreadBadge) => void {
   // A new process has no badge and a new taskbar button no overlay: nothing to clear at start.
@@ -29,11 +33,13 @@ export function unreadCount(window: BrowserWindow, clock: Clock): (badge: Unread
   // starts hidden and hides to the tray): the button it gets on showing again is given it anew.
   // `show` comes as the window is shown, before the system has made the button, which takes no
   // overlay until then (ITaskbarList3: wait for TaskbarButtonCreated, which Electron does not pass
-  // on): given once more when the button is there.
+  // on): given again a few times while it comes, and at every `focus`, when the button is surely
+  // there (the user may have pressed it), for an Explorer slower than all of those.
   window.on('show', () => {
     giveOverlay()
-    clock.setTimeout(giveOverlay, BUTTON_MADE_MS)
+    for (const ms of BUTTON_CHECKS_MS) clock.setTimeout(giveOverlay, ms)
   })
+  window.on('focus', giveOverlay)
 
   return (badge) => {
     if (badge.badgeCount !== undefined && badge.badgeCount !== count) app.setBadgeCount((count = badge.badgeCount))

@@ -15,11 +15,13 @@ import {
   type UpdateInfo
 } from 'electron-updater'
 import { load } from 'js-yaml'
+import { serviceAddressProblem } from '../../shared/service-address'
 import type { Clock } from '../core/clock'
 import { updateMode, type Installation, type UpdateMode } from '../core/update/policy'
 import { createUpdateService, type UpdateDriver, type UpdateService } from '../core/update/service'
 import { packageTypeFile, updateFeedFile } from './app-files'
 import type { AppLog } from './log'
+import { withoutWarning } from './quiet-warning'
 
 /** Packaged builds only: under Node (tests) and in a development run there is no resources folder. */
 function readResource(file: (resourcesPath: string) => string): string | undefined {
@@ -72,6 +74,17 @@ function electronUpdateDriver(mode: UpdateMode, installed: Installation, log: Ap
           : mode.kind === 'auto'
             ? new AppImageUpdater()
             : new DebUpdater()
+    if (u instanceof NsisUpdater) {
+      // electron-updater checks a downloaded installer's signature with
+      // execFile('set "PSModulePath=" & chcp 65001 >NUL & powershell.exe', args, { shell: true })
+      // (windowsExecutableCodeSignatureVerifier.js, 6.8.10, its latest release): the shell is the
+      // point there (it clears PowerShell's module path and switches the console to UTF-8 first),
+      // and the arguments are its own, the file path quoted for PowerShell. Node 24 warns about any
+      // spawn with `shell` and arguments (DEP0190), which would only tell the user's log what the
+      // library does on purpose.
+      const verify = u.verifyUpdateCodeSignature
+      u.verifyUpdateCodeSignature = (publishers, file) => withoutWarning('DEP0190', () => verify(publishers, file))
+    }
     // The core decides whether and when to download.
     u.autoDownload = false
     u.logger = {
@@ -87,7 +100,12 @@ function electronUpdateDriver(mode: UpdateMode, installed: Installation, log: Ap
       const result = await current().checkForUpdates()
       if (!result) throw new Error('electron-updater is not active in this copy')
       const info = result.updateInfo
-      return { version: info.version, newer: result.isUpdateAvailable, url: downloadUrl(info, installed) }
+      const url = downloadUrl(info, installed)
+      // A manual copy's user installs by hand what the link gives: only over https (http only to
+      // this computer, the rule for every address Onair uses), else the check fails and says why.
+      if (mode.kind === 'manual' && serviceAddressProblem(url))
+        throw new Error(`the feed's download link is not an https address: ${url}`)
+      return { version: info.version, newer: result.isUpdateAvailable, url }
     },
     async download() {
       await current().downloadUpdate()

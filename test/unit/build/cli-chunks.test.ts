@@ -2,9 +2,12 @@
  * The command line loads lazily (issue 25): `onair --help` and `onair --version` are answered by
  * the entry file alone, so they cost little more than starting Node, and each command's code is a
  * file of its own, read only when that command runs. Built by test/setup/build-cli.ts.
+ * What the user perceives of it, the start time as a ratio to a bare `node -e 0`, is the bench's
+ * (bench/cli.bench.ts, goal ≤ 1.3× for --help): on a loaded machine a wall-time bound in a test
+ * either flakes or is too loose to catch anything the structure checked here would not.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { COMMANDS } from '../../../src/main/cli/registry'
@@ -25,7 +28,11 @@ describe('the built command line', () => {
     const help = run(['--help'])
     expect(help.status).toBe(0)
     for (const { name } of COMMANDS) expect(help.stdout).toContain(name)
-    expect(run(['--version'])).toMatchObject({ status: 0, stdout: `${version}\n` })
+    // The running Node.js beside the supported range (package.json engines.node).
+    expect(run(['--version'])).toMatchObject({
+      status: 0,
+      stdout: `${version}\nNode.js ${process.versions.node} (supported: 22.13.0 or later)\n`
+    })
     // Without the commands beside it the entry cannot run one: they are not inside it.
     const config = run(['config', 'get', 'ui.locale', '--data-dir', join(scratch, 'data')])
     expect(config.status).not.toBe(0)
@@ -35,31 +42,6 @@ describe('the built command line', () => {
   it('keeps every library out of the entry: each is parsed only by the commands that use it', () => {
     const entry = readFileSync(join(root, 'out/cli/onair.cjs'), 'utf8')
     expect(entry.match(/^\/\/ node_modules\/\S+/gm) ?? []).toEqual([])
-  })
-
-  it("never loads Node's ES module loader: the entry and the chunks it requires are CommonJS", () => {
-    // Node lists the internal modules it has loaded; a bare `node file.cjs` has only the loader's
-    // shared helpers. An ES module entry, or an `import()` left in a chunk, would add
-    // internal/modules/esm/loader and its kin (~4-5 ms of every start, BENCHMARKS.md issue 25).
-    const probe = join(scratch, 'loaded.cjs')
-    writeFileSync(
-      probe,
-      "process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify(process.moduleLoadList)))"
-    )
-    const loaded = (args: string[]) => {
-      const run = spawnSync(process.execPath, ['--require', probe, join(root, 'out/cli/onair.cjs'), ...args], {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '' },
-        stdio: ['ignore', 'pipe', 'pipe', 'pipe']
-      })
-      expect(run.status, run.stderr).toBe(0)
-      return JSON.parse(String(run.output[3])) as string[]
-    }
-    for (const args of [['--help'], ['config', 'get', 'ui.locale', '--data-dir', join(scratch, 'data')]]) {
-      const modules = loaded(args)
-      expect(modules, args.join(' ')).toContain('NativeModule internal/modules/cjs/loader')
-      expect(modules.filter((m) => m.startsWith('NativeModule internal/modules/esm/loader')), args.join(' ')).toEqual([])
-    }
   })
 
   it('holds each command in a file of its own', () => {

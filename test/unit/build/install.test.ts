@@ -120,13 +120,18 @@ describe('the npm package', () => {
 })
 
 describe('the installed onair', () => {
-  it('--help lists the commands; --version prints the package version', async () => {
+  it('--help lists the commands; --version prints the package version and the Node.js it runs on', async () => {
     const help = await finished(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toMatch(/^Usage: onair <command>/)
     for (const command of ['sign-in', 'whoami', 'run', 'upcoming', 'record']) expect(help.stdout).toContain(command)
     const version = await finished(['--version'])
-    expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n` })
+    expect(version.code).toBe(0)
+    expect(version.stdout.split('\n')).toEqual([
+      pkg.version,
+      expect.stringMatching(/^Node\.js \d+\.\d+\.\d+ \(supported: 22\.13\.0 or later\)$/),
+      ''
+    ])
   })
 
   it('signs in, answers whoami --json against the emulator, and runs until its first poll', async () => {

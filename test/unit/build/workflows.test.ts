@@ -15,7 +15,7 @@ const scratch = tempDir('onair-workflows-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 const read = (name: string) => parse(readFileSync(join(workflows, name), 'utf8'))
-type Step = { run?: string; uses?: string; if?: string; with?: Record<string, string> }
+type Step = { run?: string; uses?: string; if?: string; with?: Record<string, string | number> }
 
 describe('the workflows', () => {
   it('lint clean', async () => {
@@ -65,6 +65,7 @@ describe('the workflows', () => {
     expect(runs).not.toContain('apparmor_restrict_unprivileged_userns')
     expect(runs).toContain('sudo apparmor_parser -r /etc/apparmor.d/onair-ci-electron')
     expect(runs).toContain('npm run package:check -- --electron real')
+    expect(electron.steps.find((s: Step) => s.uses?.startsWith('actions/setup-node'))?.with?.['node-version']).toBe(24)
     expect(runs).toContain('npm run audit:shipped')
   })
 
@@ -75,6 +76,9 @@ describe('the workflows', () => {
     expect(include.map((i: { target: string }) => i.target)).toEqual(['--linux', '--mac', '--win'])
     const runs = release.jobs.installers.steps.map((s: Step) => s.run ?? '').join('\n')
     expect(runs).toContain('-c.publish.provider=generic "-c.publish.url=$ONAIR_UPDATE_URL"')
+    // Built on Node 24, the line Electron 45 embeds.
+    const setupNode = release.jobs.installers.steps.find((s: Step) => s.uses?.startsWith('actions/setup-node'))
+    expect(setupNode?.with?.['node-version']).toBe(24)
     expect(runs).toContain('npx tsx scripts/package/fuses.ts ${{ matrix.binary }}')
     // An unsigned Mac build's signature, re-made after the fuses, must hold or the app will not start.
     expect(runs).toContain('codesign --verify --deep --strict')

@@ -8,7 +8,6 @@ import { watchDocument } from '../../../src/main/core/store/watch'
 import { memoryStore } from '../../../src/main/core/store/document'
 import { SettingsSchema, type Settings } from '../../../src/shared/settings'
 import { tempDir } from '../../support/temp-dir'
-import { dataFile } from '../../../src/main/core/store/data-files'
 
 /**
  * "Subscribe in your calendar" as a calendar app (and an attacker on the same machine) meets it:
@@ -56,7 +55,7 @@ describe('calendar subscription', () => {
       store: feedFileStore(dataDir),
       settings: () => settings.read(),
       document: async () => DOCUMENT,
-      watch: (onChange) => watchDocument(dataFile(dataDir, 'feed'), onChange)
+      watch: (onChange) => watchDocument(dataDir, 'feed', onChange)
     })
     stops.push(() => feed.stop())
     return { feed, settings, dataDir }

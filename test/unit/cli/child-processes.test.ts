@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notifySendArgs } from '../../../src/main/cli/desktop-notifier'
 import { openerCommand, systemOpener } from '../../../src/main/cli/open-browser'
 import { processIo } from '../../../src/main/cli/stdio'
-import { SECRET_ENV_VARS } from '../../../src/main/core/secret-env'
+import { LAUNCHER_ENV_VARS, SECRET_ENV_VARS } from '../../../src/main/core/secret-env'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { fakeProgram, type ProgramCall } from './fake-program'
 import { signedInEnv } from './signed-in-env'
@@ -14,12 +14,16 @@ import { tempDir } from '../../support/temp-dir'
 /**
  * What Onair's children receive: notify-send and the browser opener get no secret in their
  * environment (a child's environment is readable by the user's other processes and passed on to
- * whatever it starts), and the service's text always arrives as text, never as an option.
+ * whatever it starts), nor the Node mode the packaged app's launcher runs the CLI in (a browser
+ * keeping it would start every Electron app as plain Node), and the service's text always
+ * arrives as text, never as an option.
  */
+/** What the packaged app's launcher (build/bin/onair) sets for the command line. */
+const LAUNCHED = { ELECTRON_RUN_AS_NODE: '1' }
 const WIKI_TOKEN = 'wiki-token-that-must-stay-home'
 
 function expectNoSecret(call: ProgramCall, secrets: string[]): void {
-  for (const name of SECRET_ENV_VARS) expect(call.env, name).not.toHaveProperty(name)
+  for (const name of [...SECRET_ENV_VARS, ...LAUNCHER_ENV_VARS]) expect(call.env, name).not.toHaveProperty(name)
   const everything = JSON.stringify(call.env)
   for (const value of secrets) expect(everything).not.toContain(value)
 }
@@ -40,7 +44,7 @@ describe('child processes of the real onair', () => {
     emu = await startEmulator({ port: 0, soonSeconds: 2 })
     const soon = emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!
     emu.media.work(soon.workId)!.title = '--icon=/etc/shadow'
-    const env = { ...(await signedInEnv(emu, join(root, 'data'))), ONAIR_WIKI_TOKEN: WIKI_TOKEN }
+    const env = { ...(await signedInEnv(emu, join(root, 'data'))), ONAIR_WIKI_TOKEN: WIKI_TOKEN, ...LAUNCHED }
     const notifySend = fakeProgram(join(root, 'bin'), 'notify-send')
     const run = spawnCli(['run', '--json', '--lead', '0'], {
       ...env,
@@ -78,6 +82,7 @@ describe('child processes of the real onair', () => {
       ONAIR_WIKI_URL: emu.baseUrl,
       ONAIR_WIKI_TOKEN: WIKI_TOKEN,
       DISPLAY: ':0',
+      ...LAUNCHED,
       PATH: `${join(root, 'bin')}${delimiter}${process.env.PATH ?? ''}`
     })
     try {
@@ -97,15 +102,17 @@ describe('child processes of the real onair', () => {
 })
 
 describe('the process environment', () => {
-  it("the CLI's own environment forgets the secrets once its Io has read them", () => {
+  it("the CLI's own environment forgets the secrets once its Io has read them, and the launcher's Node mode", () => {
     const saved = { ...process.env }
     try {
       process.env.ONAIR_CLIENT_SECRET = 'client-secret'
       process.env.ONAIR_WIKI_TOKEN = WIKI_TOKEN
+      process.env.ELECTRON_RUN_AS_NODE = '1'
       const io = processIo()
       expect(io.env).toMatchObject({ ONAIR_CLIENT_SECRET: 'client-secret', ONAIR_WIKI_TOKEN: WIKI_TOKEN })
       expect(process.env).not.toHaveProperty('ONAIR_CLIENT_SECRET')
       expect(process.env).not.toHaveProperty('ONAIR_WIKI_TOKEN')
+      expect(process.env).not.toHaveProperty('ELECTRON_RUN_AS_NODE')
     } finally {
       process.env = saved
     }

@@ -74,7 +74,7 @@ describe('the connection', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const port = (server.address() as AddressInfo).port
-      const net = { ...httpsImageNet(CERT), lookup: async () => [{ address: '127.0.0.1', family: 4 }] }
+      const net = { ...httpsImageNet({ ca: CERT }), lookup: async () => [{ address: '127.0.0.1', family: 4 }] }
       const local = { ...anyHost, mayBeLocal: () => true }
       const got = await fetchImage(net, clock, `https://images.example:${port}/a.png`, local)
       expect(got).toBe(`data:image/png;base64,${PIXEL.toString('base64')}`)
@@ -176,7 +176,7 @@ describe('names only a local network knows', () => {
 })
 
 describe('ports', () => {
-  it("an article's image on another port than HTTPS's is not fetched; the wiki's own host may use any", async () => {
+  it("an article's image on another port than HTTPS's is not fetched; the wiki's host on the wiki's own port is", async () => {
     const seen = await startStranger()
     try {
       const images = createImageLoader({

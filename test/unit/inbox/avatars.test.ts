@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createImageLoader } from '../../../src/main/core/images/loader'
 import { startEmulator, type Emulator } from '../../emulator'
 import { startStranger, type Stranger } from '../../stranger/server'
 import { tempDir } from '../../support/temp-dir'
 import { inboxRig, NOW } from './helpers'
-import { dataFile } from '../../../src/main/core/store/data-files'
+import { documentBody } from '../../../src/main/core/store/document'
 
 /**
  * Avatars reach the view only from the wiki's own host (the emulator's senders have theirs on
@@ -43,7 +42,7 @@ describe('avatars in the inbox', () => {
     expect(withAvatar.length).toBeGreaterThan(0)
     for (const i of withAvatar) expect(i.sender?.avatar).toMatch(/^data:image\/png;base64,/)
     expect(new Set(stranger.seen.map((r) => r.split('/')[0]))).toEqual(new Set(['avatars.wiki.example']))
-    expect(readFileSync(dataFile(dataDir, 'inbox'), 'utf8')).not.toContain('data:image')
+    expect(documentBody(dataDir, 'inbox')).not.toContain('data:image')
   })
 
   it('are left out when they are not on the wiki host, and never asked for', async () => {

@@ -2,6 +2,7 @@ import { ManualClock } from '../../support/manual-clock'
 import type { ImageLoader } from '../../../src/main/core/images/loader'
 import { createInbox, type InboxService } from '../../../src/main/core/inbox/inbox'
 import { inboxFileStore } from '../../../src/main/core/inbox/store'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
 import { memoryNotifier } from '../../../src/main/core/notify'
 import { createWikiClient } from '../../../src/main/core/wiki/client'
 import type { Emulator } from '../../emulator'
@@ -16,11 +17,11 @@ export interface InboxRig {
   dataDir: string
   token: { value: string | undefined }
   notify: { on: boolean }
-  /** A second inbox over the same files, as after a restart. */
+  /** A second inbox over the same data folder, its database opened afresh, as after a restart. */
   restart(): InboxRig
 }
 
-/** An inbox over real files in a temp folder, talking to the emulator's wiki (images: none unless given). */
+/** An inbox over a real data folder in a temp folder, talking to the emulator's wiki (images: none unless given). */
 export function inboxRig(
   emu: Emulator,
   dataDir = tempDir('onair-inbox-'),
@@ -40,5 +41,9 @@ export function inboxRig(
     language: () => 'en',
     images: images?.(clock)
   })
-  return { inbox, notifier, clock, dataDir, token, notify, restart: () => inboxRig(emu, dataDir, images) }
+  const restart = (): InboxRig => {
+    closeFolderDatabases()
+    return inboxRig(emu, dataDir, images)
+  }
+  return { inbox, notifier, clock, dataDir, token, notify, restart }
 }

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { savedDocument } from '../../support/saved-documents'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboxTypeFamily, inboxTypeLabel } from '../../../src/main/core/inbox/types'
 import { NOTIFICATION_TYPES } from '../../../src/main/core/wiki/schemas'
@@ -102,7 +101,7 @@ describe('inbox: notifications, failures, persistence', () => {
     await again.inbox.refresh()
     expect(again.notifier.shown).toEqual([])
     expect(again.inbox.unseenCount()).toBe(rig.inbox.unseenCount())
-    const saved = JSON.parse(readFileSync(join(rig.dataDir, 'inbox.json'), 'utf8')) as { notified: string[] }
+    const saved = savedDocument<{ notified: string[] }>(rig.dataDir, 'inbox')!
     expect(saved.notified).toContain(`n:${n.id as number}`)
   })
 

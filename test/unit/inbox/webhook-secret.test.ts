@@ -7,6 +7,8 @@ import {
 } from '../../../src/main/core/inbox/webhook-secret'
 import type { CorruptFileReport } from '../../../src/main/core/store/database'
 import { documentBody } from '../../../src/main/core/store/document'
+import { databaseFile } from '../../../src/main/core/store/data-files'
+import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 import { tempDir } from '../../support/temp-dir'
 
 /** The receiver's secret: in the folder's credential store (here its double), one for every face. */
@@ -33,6 +35,16 @@ describe('webhook secret', () => {
     const dir = folder()
     const app = await hook(dir, 'app').get()
     expect(await hook(dir, 'cli').get()).toEqual(app)
+  })
+
+  it('a damaged webhook record is reported and changes nothing: same secret, no "register again"', async () => {
+    const dir = folder()
+    const { secret } = await hook(dir, 'cli').get()
+    saveDocumentBody(dir, 'webhook', '{"issuedTo": [')
+    const reports: CorruptFileReport[] = []
+    expect(await hook(dir, 'cli', (r) => reports.push(r)).get()).toEqual({ secret, replaced: false })
+    expect(reports.map((r) => r.path)).toEqual([`${databaseFile(dir)} (webhook)`])
+    expect(setAsideBodies(dir, 'webhook')).toEqual(['{"issuedTo": ['])
   })
 
   it('a secret lost from the store means a new one, announced by every face that gave out a URL, once each', async () => {

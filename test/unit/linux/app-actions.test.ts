@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { savedDocument } from '../../support/saved-documents'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
 import { fakeProgram } from '../cli/fake-program'
+import { app } from '../shell/electron-double'
 import { shellPerTest, signedInTo, type Shell } from '../shell/harness'
 import { missing, startNotificationServer, type NotificationServer } from './notification-server'
 
@@ -46,7 +46,7 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     await server.waitForNotifyCalls(call.id)
     return { s, server, call }
   }
-  const snoozes = (s: Shell) => Object.values(JSON.parse(readFileSync(join(s.dataDir, 'snoozes.json'), 'utf8')).snoozes)
+  const snoozes = (s: Shell) => Object.values(savedDocument<{ snoozes: object }>(s.dataDir, 'snoozes')?.snoozes ?? {})
   /** What the reminder history says was done about the soon program (the acts that stop repeats). */
   const acts = async (s: Shell) =>
     ((await s.invoke('reminders:history')) as { value: { entries: HistoryEntry[] } }).value.entries
@@ -57,8 +57,9 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
 
   it('the reminder carries Watched and Snooze; Snooze brings it back in 5 minutes, replacing the first', async () => {
     const { s, server, call } = await withReminder()
-    expect(call.actions).toEqual(['default', 'Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
+    expect(call.actions).toEqual(['default', 'Open in Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
     expect(call.hints).toEqual({ 'desktop-entry': 'app.onair.Onair' })
+    expect(call.expireTimeout).toBe(0)
     expect(s.notifications()).toEqual([]) // nothing went the Electron (libnotify) way
     server.press(call.id, 'snooze')
     await vi.waitFor(() => expect(snoozes(s)).toEqual([expect.objectContaining({ fireAt: s.clock.now() + SNOOZE_MS })]))
@@ -69,6 +70,14 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     await server.waitForNotifyCalls(before + 1)
     // The return replaces the reminder's earlier notification instead of stacking a second.
     expect(server.notifyCalls().at(-1)).toMatchObject({ replacesId: call.id, summary: call.summary })
+  })
+
+  it('quitting takes the reminder still waiting for a press off the screen', async () => {
+    const { server, call } = await withReminder()
+    expect(call.expireTimeout).toBe(0)
+    expect(server.onScreen()).toContain(call.id)
+    app.quit()
+    await vi.waitFor(() => expect(server.onScreen()).not.toContain(call.id))
   })
 
   it('Watched records the episode through the outbox, with its undo window', async () => {

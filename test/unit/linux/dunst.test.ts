@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import { savedDocument } from '../../support/saved-documents'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
@@ -26,6 +27,7 @@ describe.skipIf(unavailable !== undefined)(`reminders on dunst (${unavailable ??
   afterEach(async () => {
     await close?.()
     close = undefined
+    closeFolderDatabases()
   })
 
   it('the reminder’s buttons are in dunst’s menu; Snooze chosen there is Snooze, and the reminder leaves the screen', async () => {
@@ -50,12 +52,10 @@ describe.skipIf(unavailable !== undefined)(`reminders on dunst (${unavailable ??
     try {
       const title = emu.media.work(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.workId)!.title
       await dunst.press(title, 'snooze')
-      const snoozes = join(dataDir, 'snoozes.json')
-      await vi.waitFor(() => expect(Object.keys(JSON.parse(readFileSync(snoozes, 'utf8')).snoozes)).toHaveLength(1), {
-        timeout: 5_000
-      })
+      const snoozes = () => Object.keys(savedDocument<{ snoozes: object }>(dataDir, 'snoozes')?.snoozes ?? {})
+      await vi.waitFor(() => expect(snoozes()).toHaveLength(1), { timeout: 5_000 })
       await vi.waitFor(() => expect(dunst.closed()).toContain(title))
-      expect(existsSync(join(dataDir, 'outbox.json'))).toBe(false)
+      expect(savedDocument<{ entries: unknown[] }>(dataDir, 'outbox')?.entries ?? []).toEqual([])
     } finally {
       run.child.kill('SIGINT')
       expect(await run.code).toBe(0)

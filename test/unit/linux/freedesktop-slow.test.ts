@@ -54,8 +54,9 @@ function notifier() {
     appName: 'Onair',
     buttons: () => [],
     onAction: () => undefined,
+    onClick: () => undefined,
     fallback: () => fallback,
-    linkText: () => 'Open in Onair'
+    clickText: () => 'Open in Onair'
   })
   return { n, clock, fallback }
 }

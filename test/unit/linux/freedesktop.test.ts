@@ -66,7 +66,7 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     return { ...made, server }
   }
 
-  it('a reminder with actions: name, icon, desktop entry, escaped body, Watched and Snooze', async () => {
+  it('a reminder with actions: name, icon, desktop entry, escaped body, a labelled click, Watched and Snooze; it waits for the user', async () => {
     const { n, fallback, server } = await withServer(['body', 'body-markup', 'actions'])
     n.show(reminder)
     await server.waitForNotifyCalls(1)
@@ -77,21 +77,50 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
       icon: '/opt/Onair/resources/icon.png',
       summary: 'Fish & Chips',
       body: 'Ep. 3 &lt;i&gt;live&lt;/i&gt; in 10 min',
-      actions: ['default', 'Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'],
-      hints: { 'desktop-entry': 'app.onair.Onair' }
+      actions: ['default', 'Open in Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'],
+      hints: { 'desktop-entry': 'app.onair.Onair' },
+      expireTimeout: 0
     })
     expect(fallback.shown).toEqual([])
   })
 
-  it('a server that shows links in bodies: a program’s notification links to it in the app (onair://)', async () => {
-    const { n, server } = await withServer(['body', 'body-markup', 'body-hyperlinks'])
+  it('what has no buttons, or reaches a server without actions, leaves after the server’s usual time', async () => {
+    const { n, server } = await withServer(['body', 'body-markup', 'actions'])
+    n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
+    await server.waitForNotifyCalls(1)
+    expect(server.notifyCalls()[0]).toMatchObject({ expireTimeout: -1, hints: { 'desktop-entry': 'app.onair.Onair' } })
+    server.close()
+    const plain = await withServer(['body'])
+    plain.n.show(reminder)
+    await plain.server.waitForNotifyCalls(1)
+    expect(plain.server.notifyCalls()[0]).toMatchObject({ actions: [], expireTimeout: -1 })
+  })
+
+  it('a server that advertises links in bodies still gets none (notification-daemon shows such a body raw): the click opens it', async () => {
+    const { n, server, clicks } = await withServer(['body', 'body-markup', 'body-hyperlinks', 'actions'])
     n.show(reminder)
     n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
     await server.waitForNotifyCalls(2)
     expect(server.notifyCalls().map((c) => c.body)).toEqual([
-      'Ep. 3 &lt;i&gt;live&lt;/i&gt; in 10 min\n<a href="onair://program/1">Open in Onair</a>',
+      'Ep. 3 &lt;i&gt;live&lt;/i&gt; in 10 min',
       'Missed while away: 2'
     ])
+    expect(server.notifyCalls()[0]!.actions.slice(0, 2)).toEqual(['default', 'Open in Onair'])
+    server.press(1, 'default')
+    await vi.waitFor(() => expect(clicks).toEqual(['reminder:1:10']))
+  })
+
+  it('stopping withdraws the reminders still waiting for a press, and leaves the rest to the server', async () => {
+    const { n, server } = await withServer(['body', 'actions'], true, true)
+    n.show(reminder)
+    n.show({ ...reminder, id: 'reminder:2:10', reminder: { ...reminder.reminder!, key: '2:10', programId: 2 } })
+    n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
+    await server.waitForNotifyCalls(3)
+    // The second was acted on: Onair took it off already.
+    server.press(2, 'watched')
+    await vi.waitFor(() => expect(server.onScreen()).toEqual([1, 3]))
+    await n.close()
+    expect(server.onScreen()).toEqual([3])
   })
 
   it('premieres announced together: one Notify call, every line escaped, no buttons, no link', async () => {
@@ -105,7 +134,8 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
       expect.objectContaining({
         summary: '2 premieres coming up',
         body: '21:00 Fish &amp; Chips Ep. 1 (TOKYO MX)\n21:01 &lt;i&gt;Orbit&lt;/i&gt; Ep. 1 (TOKYO MX)',
-        actions: ['default', 'Onair']
+        actions: ['default', 'Open in Onair'],
+        expireTimeout: -1
       })
     ])
   })
@@ -155,12 +185,15 @@ describe.skipIf(unavailable !== undefined)(`a real notification server (${unavai
     expect(server.notifyCalls()[0]).toMatchObject({ actions: [], body: reminder.body })
   })
 
-  it('onair run (no click to open anything): the buttons without a default action; no buttons on other notifications', async () => {
+  it('onair run (no window): a click offered on a program’s notification only; no buttons on other notifications', async () => {
     const { n, server } = await withServer(['body', 'actions'], false)
     n.show(reminder)
     n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
     await server.waitForNotifyCalls(2)
-    expect(server.notifyCalls().map((c) => c.actions)).toEqual([['watched', 'Watched', 'snooze', 'Snooze 5 min'], []])
+    expect(server.notifyCalls().map((c) => c.actions)).toEqual([
+      ['default', 'Open in Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'],
+      []
+    ])
   })
 
   it('a server that goes away: later notifications take the plain path, formatted as the server said', async () => {
@@ -206,7 +239,7 @@ describe.skipIf(unavailable !== undefined)(`a server that starts after Onair (${
     await server.waitForNotifyCalls(1)
     expect(server.notifyCalls()[0]!.actions).toEqual([
       'default',
-      'Onair',
+      'Open in Onair',
       'watched',
       'Watched',
       'snooze',

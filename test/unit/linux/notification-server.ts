@@ -19,6 +19,8 @@ export interface NotifyCall {
   /** Pairs of action key and label. */
   actions: string[]
   hints: Record<string, unknown>
+  /** Milliseconds; -1 the server's default, 0 never. */
+  expireTimeout: number
 }
 
 export interface NotificationServer {
@@ -119,13 +121,16 @@ export interface SessionBus {
 /**
  * `folder`: where the bus's socket goes; by default a folder of its own, removed when the test
  * file ends (a bench, which no test file ends, passes a scratchDir() it removes itself).
+ * `env`: what the services the bus starts on demand see beside the test's environment (a home).
  */
-export async function startSessionBus(folder = tempDir('onair-bus-'), env?: NodeJS.ProcessEnv): Promise<SessionBus> {
+export async function startSessionBus(
+  folder = tempDir('onair-bus-'),
+  env: Record<string, string> = {}
+): Promise<SessionBus> {
   const bus = spawn(
     'dbus-daemon',
     ['--session', '--nofork', '--print-address=1', `--address=unix:path=${join(folder, 'bus')}`],
-    // `env`: what a service the bus starts on demand runs with (a throwaway HOME, say).
-    { stdio: ['ignore', 'pipe', 'ignore'], ...(env ? { env } : {}) }
+    { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } }
   )
   const address = await firstLine(bus)
   return { env: { DBUS_SESSION_BUS_ADDRESS: address }, close: () => void bus.kill() }
@@ -177,7 +182,8 @@ export async function startNotificationServer(
           summary: a[3] as string,
           body: a[4] as string,
           actions: a[5] as string[],
-          hints: a[6] as Record<string, unknown>
+          hints: a[6] as Record<string, unknown>,
+          expireTimeout: a[7] as number
         }))
     },
     async waitForNotifyCalls(count) {

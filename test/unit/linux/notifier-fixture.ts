@@ -13,9 +13,10 @@ export const reminder: NativeNotification = {
 
 /**
  * Onair's D-Bus notifier on the session bus `env`, its presses, clicks and fallbacks written down;
- * `withClick: false` as `onair run` makes it (no window to open).
+ * `everyClick: false` as `onair run` makes it (no window: only a program's notification opens
+ * anything, in the app).
  */
-export function notifier(env: Record<string, string | undefined>, withClick = true) {
+export function notifier(env: Record<string, string | undefined>, everyClick = true) {
   const fallback = memoryNotifier()
   const presses: string[] = []
   const clicks: string[] = []
@@ -37,10 +38,11 @@ export function notifier(env: Record<string, string | undefined>, withClick = tr
           ]
         : [],
     onAction: (button, shown) => presses.push(`${button}:${shown.id}`),
-    ...(withClick ? { onClick: (shown: NativeNotification) => clicks.push(shown.id) } : {}),
+    onClick: (shown) => clicks.push(shown.id),
+    ...(everyClick ? {} : { clickable: (shown: NativeNotification) => shown.target?.kind === 'record' }),
     fallback: (known) => ((capabilities = known), fallback),
     onPlain: (reason) => plain.push(reason.en),
-    linkText: () => 'Open in Onair'
+    clickText: () => 'Open in Onair'
   })
   return { n, fallback, presses, clicks, plain, clock, capabilities: () => capabilities() }
 }

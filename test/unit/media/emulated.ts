@@ -1,5 +1,5 @@
 import { ManualClock } from '../../support/manual-clock'
-import { nodeFetch } from '../../../src/main/core/http/node-fetch'
+import { nodeFetchThrough } from '../../../src/main/core/http/node-fetch'
 import { createMediaClient, type MediaClientOptions } from '../../../src/main/core/media/client'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator'
 
@@ -22,10 +22,13 @@ export async function emulated(emuOpts: EmulatorOptions, clientOpts: Partial<Med
   return { emu, clock, client, session }
 }
 
-/** Both senders the app uses: the global fetch (the app) and node:http (the command line). */
+/**
+ * Both kinds of sender: fetch (as the app's `net.fetch` answers; shell/net-fetch.ts is tested on
+ * the Electron double) and node:http (the command line, here with Node's own agents).
+ */
 export const TRANSPORTS = [
   { transport: 'fetch', fetch: undefined },
-  { transport: 'node:http', fetch: nodeFetch }
+  { transport: 'node:http', fetch: nodeFetchThrough({}) }
 ] as const
 
 export const MODES = [

@@ -34,9 +34,9 @@ describe('service addresses the app finds at start (issue 28.1, 28.2)', () => {
           'settings.json': JSON.stringify({
             ui: { locale },
             services: { mediaUrl: 'https://elsewhere.example', clientId: 'id' }
-          }),
-          'session.json': session('https://media.example')
-        }
+          })
+        },
+        documents: { session: session('https://media.example') }
       })
       expect(s.notifications().map((n) => n.body)).toContainEqual(expect.stringContaining(says))
     }

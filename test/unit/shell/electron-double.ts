@@ -190,10 +190,11 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
    */
   overlays: Array<{ image: string | null; description: string }> = []
   /**
-   * What the taskbar button shows (Windows). The system makes the button after the window is shown
-   * and only then takes an overlay: ITaskbarList3's docs ask callers to wait for the
-   * TaskbarButtonCreated message, which Electron handles nowhere (native_window_views_win.cc
-   * handles only TaskbarCreated, and restores only thumbar buttons). A hidden window has no button.
+   * What the taskbar button shows (Windows). Explorer makes the button some time after the window
+   * is shown, when it gets to it (`makeTaskbarButton`: the test says when), and only then takes an
+   * overlay: ITaskbarList3's docs ask callers to wait for the TaskbarButtonCreated message, which
+   * Electron handles nowhere (native_window_views_win.cc handles only TaskbarCreated, and restores
+   * only thumbar buttons). A hidden window has no button.
    */
   taskbarOverlay: string | null = null
   private taskbarButton = false
@@ -214,7 +215,6 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
     const wasVisible = this.visible
     this.visible = true
     this.minimized = false
-    if (!wasVisible) setImmediate(() => (this.taskbarButton = this.visible))
     if (!wasVisible) this.emit('show')
     this.focus()
   }
@@ -225,6 +225,10 @@ export class FakeBrowserWindow extends EventEmitter implements Pick<Electron.Bro
     this.taskbarOverlay = null
     this.blur()
     if (wasVisible) this.emit('hide')
+  }
+  /** Explorer has made the taskbar button of the shown window (nothing for a hidden one). */
+  makeTaskbarButton(): void {
+    this.taskbarButton = this.visible
   }
   setOverlayIcon(overlay: Electron.NativeImage | null, description: string): void {
     this.overlays.push({ image: overlay ? fakeImage(overlay).path : null, description })
@@ -299,6 +303,8 @@ export class FakeNotification
   shown = false
   closed = false
   constructor(readonly options: Electron.NotificationConstructorOptions = {}) {
+    // electron_api_notification.cc Notification::New.
+    if (!app.isReady()) throw new Error('Cannot create Notification before app is ready')
     super()
     this.title = options.title ?? ''
     this.body = options.body ?? ''
@@ -403,6 +409,11 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   installedDesktopEntries: string[] = []
   /** Linux: a GNOME session on Wayland, where global shortcuts go through the desktop portal. */
   gnomeWayland = false
+  /**
+   * Linux: a Wayland session (GNOME's included), where globalShortcut goes through the desktop
+   * portal (global-shortcut.md "Usage on Linux").
+   */
+  wayland = false
   /** Linux: whether a running Onair's SingletonLock is in the user-data folder (lockAvailable false leaves it to the other). */
   private lockPath: string | null = null
   /** Every setBadgeCount, in order (macOS: the Dock icon; Linux: LauncherEntry launchers). */
@@ -427,6 +438,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
     this.desktopName = DESKTOP_NAME
     this.installedDesktopEntries = []
     this.gnomeWayland = false
+    this.wayland = false
     this.lockPath = null
     this.paths = new Map([
       ['appPath', appPath],
@@ -477,7 +489,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
   /**
    * electron_api_app.cc RequestSingleInstanceLock: Chromium's ProcessSingleton, on POSIX the
    * symlink `SingletonLock` (hostname-pid) in the user-data folder, created if missing. It stays
-   * until releaseSingleInstanceLock or the process exits (here: the test's cleanup), not at `quit`.
+   * until releaseSingleInstanceLock or `quit` (App::OnQuit: Cleanup right after emitting `quit`).
    */
   requestSingleInstanceLock(): boolean {
     if (!this.lockAvailable) return false
@@ -510,6 +522,7 @@ export class FakeApp extends EventEmitter implements Pick<Electron.App, AppMetho
     if (will.defaultPrevented) return
     this.quitted = true
     this.emit('quit', asEvent(new FakeEvent()), 0)
+    this.releaseSingleInstanceLock()
   }
   exit(exitCode = 0): void {
     this.exitCode = exitCode
@@ -690,13 +703,48 @@ export class FakeClientRequest extends EventEmitter implements Pick<Electron.Cli
   }
 }
 
+/** Chromium's name of a failure Node's fetch reports by its `cause.code` (net_error_list.h). */
+const NET_ERRORS: [node: RegExp, chromium: string][] = [
+  [/^ECONNREFUSED$/, 'ERR_CONNECTION_REFUSED'],
+  [/^(ENOTFOUND|EAI_AGAIN)$/, 'ERR_NAME_NOT_RESOLVED'],
+  [/^ECONNRESET$/, 'ERR_CONNECTION_RESET'],
+  [/^(UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_)/, 'ERR_CERT_AUTHORITY_INVALID'],
+  [/^ERR_TLS_CERT_ALTNAME_INVALID$/, 'ERR_CERT_COMMON_NAME_INVALID']
+]
+
+/** What Chromium rejects with for what Node's fetch reports: a bare Error, no `cause` (net.ts). */
+function chromiumError(cause: { code?: string; message?: string } | undefined): Error {
+  if (/redirect/i.test(cause?.message ?? '')) return new Error("Attempted to redirect, but redirect policy was 'error'")
+  const code = cause?.code ?? ''
+  return new Error(`net::${NET_ERRORS.find(([node]) => node.test(code))?.[1] ?? 'ERR_FAILED'}`)
+}
+
 export const net = {
   online: true,
   /** Every address asked through `net.request`, in order. */
   requested: [] as string[],
+  /** Every request sent through `net.fetch`, in order, with the options it was given. */
+  fetched: [] as { url: string; init: RequestInit | undefined }[],
   isOnline: (): boolean => net.online,
   request: (options: Electron.ClientRequestConstructorOptions | string): Electron.ClientRequest =>
-    new FakeClientRequest(options) as unknown as Electron.ClientRequest
+    new FakeClientRequest(options) as unknown as Electron.ClientRequest,
+  /**
+   * `net.fetch` (net.md; lib/browser/api/net-fetch.ts over net-client-request.ts), here over Node's
+   * fetch: it is `session.defaultSession.fetch` (lib/browser/api/net.ts), and the default session
+   * exists only once the app is ready (electron_api_session.cc `FromPartition` throws a TypeError
+   * before); an aborted signal rejects with its reason, `redirect: 'error'` fails with
+   * ClientRequest's message, and any other failure with an Error reading Chromium's `net::ERR_…`.
+   */
+  async fetch(input: string, init?: RequestInit): Promise<Response> {
+    if (!app.isReady()) throw new TypeError('Session can only be received when app is ready')
+    net.fetched.push({ url: input, init })
+    try {
+      return await fetch(input, init)
+    } catch (e) {
+      if (init?.signal?.aborted) throw init.signal.reason
+      throw chromiumError((e as { cause?: { code?: string; message?: string } }).cause)
+    }
+  }
 } satisfies Pick<Electron.Net, 'isOnline' | 'request'> & Record<string, unknown>
 
 type ProtocolHandler = (request: Request) => Response | Promise<Response>
@@ -743,12 +791,19 @@ export const protocol = {
  * electron_api_auto_updater.cc QuitAndInstall: `before-quit-for-update`, then every window is
  * closed, and only once all are closed does the app quit (so `before-quit` comes after the
  * windows' `close`, app.md); a window that refuses to close leaves the app running.
+ *
+ * Then macOS's native QuitAndInstall (auto_updater_mac.mm L167-179) has Squirrel relaunch into
+ * the update; when that fails (`relaunchFails`, set by a test) it reports `error` and the app,
+ * its windows already closed, goes on running.
  */
 export const autoUpdater = Object.assign(new EventEmitter(), {
+  relaunchFails: null as string | null,
   quitAndInstall(): void {
     autoUpdater.emit('before-quit-for-update')
     for (const window of [...FakeBrowserWindow.instances]) window.close()
-    if (FakeBrowserWindow.instances.every((w) => w.isDestroyed())) app.quit()
+    if (!FakeBrowserWindow.instances.every((w) => w.isDestroyed())) return
+    if (autoUpdater.relaunchFails === null) return app.quit()
+    autoUpdater.emit('error', new Error(autoUpdater.relaunchFails))
   }
 })
 
@@ -809,25 +864,40 @@ const _messageBox: (
 void _dialogCall
 void _messageBox
 
+/** electron_api_global_shortcut.cc: every method but isRegistered throws before `ready`. */
+const shortcutsReady = (): void => {
+  if (!app.isReady()) throw new Error('globalShortcut cannot be used before the app is ready')
+}
+/** A Wayland session: binds go through the desktop portal (global-shortcut.md "Usage on Linux"). */
+const portal = (): boolean => process.platform === 'linux' && (app.wayland || app.gnomeWayland)
+
 /**
- * System-wide shortcuts (global-shortcut.md): `register` answers false when another application
- * holds the accelerator (`heldElsewhere`, set by a test) and, as in Electron, for one this app
- * registered already; `press` is the user pressing it anywhere on the system. On GNOME Wayland
- * binds go through the portal, which "denies every bind — silently" unless desktopName is a
- * reverse-DNS id matching an installed .desktop file: register answers true and nothing fires.
+ * System-wide shortcuts (global-shortcut.md; electron_api_global_shortcut.cc). Grabbed directly
+ * (X11, macOS, Windows), `register` answers false when another application holds the accelerator
+ * (`heldElsewhere`, set by a test) or this app registered it already. Through the portal
+ * (Wayland: `Register` L151-195, IsRegistrationHandledExternally) it hands the command to the
+ * portal and answers true whatever holds the key, and `unregister` does nothing (L211-212 looks
+ * only at the grabbed accelerators), so only `unregisterAll` lets a portal bind go. `press` is the
+ * user pressing it anywhere on the system: through the portal it never reaches a key another app
+ * holds, nor, on GNOME, an app whose desktopName is not a reverse-DNS id matching an installed
+ * .desktop file (GNOME "denies every bind — silently").
  */
 export const globalShortcut = {
   registered: new Map<string, () => void>(),
   heldElsewhere: new Set<string>(),
   register(accelerator: string, callback: () => void): boolean {
+    shortcutsReady()
+    if (portal()) return (globalShortcut.registered.set(accelerator, callback), true)
     if (globalShortcut.heldElsewhere.has(accelerator) || globalShortcut.registered.has(accelerator)) return false
     globalShortcut.registered.set(accelerator, callback)
     return true
   },
   unregister(accelerator: string): void {
-    globalShortcut.registered.delete(accelerator)
+    shortcutsReady()
+    if (!portal()) globalShortcut.registered.delete(accelerator)
   },
   unregisterAll(): void {
+    shortcutsReady()
     globalShortcut.registered.clear()
   },
   isRegistered(accelerator: string): boolean {
@@ -835,13 +905,14 @@ export const globalShortcut = {
   },
   /** Runs what the app registered for `accelerator`; false when nothing of the app's answers it. */
   press(accelerator: string): boolean {
-    const portalDenies =
+    const gnomeDenies =
       app.gnomeWayland &&
       !(
         /^[a-z][\w-]*(\.[\w-]+){2,}\.desktop$/i.test(app.desktopName) &&
         app.installedDesktopEntries.includes(app.desktopName)
       )
-    const callback = portalDenies ? undefined : globalShortcut.registered.get(accelerator)
+    const elsewhere = portal() && globalShortcut.heldElsewhere.has(accelerator)
+    const callback = gnomeDenies || elsewhere ? undefined : globalShortcut.registered.get(accelerator)
     callback?.()
     return callback !== undefined
   }
@@ -915,7 +986,9 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   shell.openedPaths = []
   net.online = true
   net.requested = []
+  net.fetched = []
   autoUpdater.removeAllListeners()
+  autoUpdater.relaunchFails = null
   clipboard.text = ''
   dialog.nextSave = null
   dialog.asked = []

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ELECTRON_STORE_CHANNEL, electronStoreBackend } from '../../../src/main/shell/electron-store'
-import { documentStoreContract } from '../store/document-store-contract'
+import { settingsFileContract } from '../store/settings-file-contract'
 import { app, ipcMain, resetElectron } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 import { tempDir } from '../../support/temp-dir'
-import { DATA_FILES } from '../../../src/main/core/store/data-files'
+import { savedDocument } from '../../support/saved-documents'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -23,18 +23,17 @@ vi.mock('electron-store', async (importOriginal) => {
   return { default: Recorded }
 })
 
-describe('the app keeps its documents in electron-store', () => {
+describe('the app keeps its settings in electron-store', () => {
   const run = shellPerTest()
 
   // First in this file: electron-store listens on ipcMain only when its first store is made.
-  it('every document the app writes is an electron-store, and its renderer channel is closed', async () => {
+  it('settings.json is an electron-store, the rest is in the database, and its renderer channel is closed', async () => {
     const s = await run.start(signedInTo(await run.emulator()))
     await s.invoke('settings:update', { ui: { locale: 'ja' } })
     await s.settle()
-    // The daemon's holder file is the folder lock's own record (folder-lock.ts), not a document.
-    const documents = readdirSync(s.dataDir).filter((f) => f.endsWith('.json') && f !== DATA_FILES.holder.name)
-    expect(documents).toEqual(expect.arrayContaining(['settings.json', 'session.json']))
-    expect(made).toEqual(expect.arrayContaining(documents))
+    expect(readdirSync(s.dataDir).filter((f) => f.endsWith('.json'))).toEqual(['settings.json'])
+    expect(made).toEqual(['settings.json'])
+    expect(savedDocument(s.dataDir, 'session')).toMatchObject({ session: { mediaUrl: expect.any(String) } })
     expect(ipcMain.listenedTo.has(ELECTRON_STORE_CHANNEL)).toBe(true)
     expect(ipcMain.listenerCount(ELECTRON_STORE_CHANNEL)).toBe(0)
     expect(JSON.parse(readFileSync(join(s.dataDir, 'settings.json'), 'utf8')).ui.locale).toBe('ja')
@@ -55,5 +54,5 @@ describe('electron-store as a backend', () => {
     const folder = tempDir('onair-estore-')
     resetElectron({ appPath: folder, folder })
   })
-  documentStoreContract('electron-store', () => electronStoreBackend())
+  settingsFileContract('electron-store', () => electronStoreBackend())
 })

@@ -9,7 +9,8 @@ import { afterEach, expect, vi } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
 import type { CronFactory } from '../../../src/main/core/schedule/cron'
 import { launch } from '../../../src/main/shell/launch'
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index'
+import { startEmulator, USER_ID, type Emulator, type EmulatorOptions } from '../../emulator/index'
+import { accountKey } from '../../../src/main/core/store/document'
 import {
   FakeBrowserWindow,
   FakeNotification,
@@ -20,6 +21,9 @@ import {
   restorePlatform
 } from './electron-double'
 import { tempDir } from '../../support/temp-dir'
+import { saveDocumentBody } from '../../support/saved-documents'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import type { DocumentName } from '../../../src/main/core/store/data-files'
 
 export interface ShellOptions {
   platform?: 'darwin' | 'win32' | 'linux'
@@ -30,6 +34,10 @@ export interface ShellOptions {
   locked?: boolean
   /** Files to put in the data folder before the start (e.g. settings.json). */
   files?: Record<string, string>
+  /** Documents' raw rows to put in the data folder's database before the start (session first). */
+  documents?: Partial<Record<DocumentName, string>>
+  /** Whose the personal `documents` are (accountKey): the user the app signs in as; else the saved session's. */
+  account?: string
   /** Runs after the reset, before launch (e.g. a locale, or the credential store's state). */
   before?: () => void
   /** Leave `ready` to the test (startup-order tests). */
@@ -61,6 +69,11 @@ export function prepareShell(options: ShellOptions = {}) {
     mkdirSync(dataDir, { recursive: true })
     for (const [name, text] of Object.entries(options.files)) writeFileSync(join(dataDir, name), text)
   }
+  // The session's row decides whose rows the personal documents are, so it goes in first.
+  const documents = Object.entries(options.documents ?? {}).sort(
+    ([a], [b]) => Number(b === 'session') - Number(a === 'session')
+  )
+  for (const [name, body] of documents) saveDocumentBody(dataDir, name as DocumentName, body, options.account)
   options.before?.()
   return { folder, appPath, dataDir }
 }
@@ -132,6 +145,8 @@ export async function startShell(options: ShellOptions = {}) {
         process.off('unhandledRejection', listener as NodeJS.UnhandledRejectionListener)
       }
       restorePlatform()
+      // As the process's end would: the next start opens the folder's database afresh.
+      closeFolderDatabases()
       rmSync(folder, { recursive: true, force: true })
     }
   }
@@ -165,9 +180,10 @@ export function shellPerTest() {
 }
 
 /** Options that start the app signed in to `emu` (the demo's paste-token path). */
-export const signedInTo = (emu: Emulator): Pick<ShellOptions, 'files' | 'env'> => ({
+export const signedInTo = (emu: Emulator): Pick<ShellOptions, 'files' | 'env' | 'account'> => ({
   files: { 'settings.json': JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } }) },
-  env: { ONAIR_DEMO_TOKEN: emu.tokens.readWrite }
+  env: { ONAIR_DEMO_TOKEN: emu.tokens.readWrite },
+  account: accountKey({ mediaUrl: emu.baseUrl, user: { id: USER_ID } })
 })
 
 /** Runs `fn` as under `electron-vite dev` (electron-vite types the variable as read-only). */

@@ -4,10 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   FakeBrowserWindow,
   FakeEvent,
+  FakeNotification,
   FakeTray,
   app,
   dialog,
   defaultSession,
+  globalShortcut,
   ipcMain,
   restorePlatform
 } from './electron-double'
@@ -33,6 +35,12 @@ describe('launch: before and after ready', () => {
     expect(ipcMain.handlers.size).toBe(0)
     // The single-instance lock and the web-contents hardening are in place before ready.
     expect(app.listenerCount('web-contents-created')).toBe(1)
+    // What Electron refuses before ready (electron_api_notification.cc Notification::New,
+    // electron_api_global_shortcut.cc Register) was not tried: the launch got this far.
+    expect(() => new FakeNotification({ title: 'x' })).toThrow('Cannot create Notification before app is ready')
+    expect(() => globalShortcut.register('Ctrl+Alt+O', () => undefined)).toThrow(
+      'globalShortcut cannot be used before the app is ready'
+    )
     app.becomeReady()
     await shell.started
     expect(defaultSession().webRequest.headersListener).not.toBeNull()

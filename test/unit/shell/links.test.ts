@@ -1,10 +1,10 @@
-import { existsSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { NOT_IN_SCHEDULE } from '../../../src/main/core/links'
 import { app, FakeEvent, shell as electronShell } from './electron-double'
 import { shellPerTest, signedInTo, startShell, type Shell } from './harness'
 import { tempDir } from '../../support/temp-dir'
+import { savedDocument } from '../../support/saved-documents'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -34,7 +34,7 @@ describe('onair:// links through the single-instance path', () => {
         'settings.json': JSON.stringify({ ...JSON.parse(signedIn.files!['settings.json']!), ui: { locale: 'ja' } })
       }
     const s = await run.start({ platform: options.platform ?? 'linux', ...signedIn })
-    await vi.waitFor(() => expect(existsSync(join(s.dataDir, 'schedule.json'))).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(savedDocument(s.dataDir, 'schedule')).toBeDefined(), { timeout: 10_000 })
     await vi.waitFor(async () => expect(await programs(s)).not.toEqual([]), { timeout: 10_000 })
     return s
   }
@@ -141,6 +141,9 @@ describe('onair:// links through the single-instance path', () => {
     expect(notices()[0]?.body).toContain('app.onair.Onair.desktop')
     // The next login of the same AppImage is not told again.
     s = await run.start({ packaged: true, env: appImage })
+    expect(notices()).toHaveLength(0)
+    // Nor after an update, which electron-updater writes under the new version's name.
+    s = await run.start({ packaged: true, env: { ...appImage, APPIMAGE: '/home/me/Apps/Onair-1.3.0.AppImage' } })
     expect(notices()).toHaveLength(0)
     rmSync(data, { recursive: true, force: true })
     // Installed (the deb): the scheme is this copy's, nothing to say.

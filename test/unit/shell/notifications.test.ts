@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NativeNotification } from '../../../src/main/core/notify'
 import { electronNotifier, nativeId, type NotificationHooks } from '../../../src/main/shell/notifications'
-import { FakeNotification, resetElectron, restorePlatform } from './electron-double'
+import { FakeNotification, app, resetElectron, restorePlatform } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 import { tempDir } from '../../support/temp-dir'
 import { SOON_PROGRAM_ID } from '../../emulator/index'
@@ -25,6 +25,8 @@ describe('electronNotifier', () => {
 
   function notifier(platform: 'darwin' | 'win32' | 'linux', over: Partial<NotificationHooks> = {}) {
     resetElectron({ platform, appPath: folder, folder })
+    // Electron refuses a Notification before `ready`; the app makes none before it.
+    app.becomeReady()
     const calls = { clicks: [] as unknown[], failed: [] as string[], actions: [] as string[] }
     const n = electronNotifier({
       onClick: (t) => calls.clicks.push(t),
@@ -99,6 +101,13 @@ describe('electronNotifier', () => {
     ])
     shown?.pressAction(1)
     expect(calls.actions).toEqual([`snooze:${reminder.id}`])
+  })
+
+  it('Windows: a reminder with buttons stays on screen until acted on; other toasts leave as usual', () => {
+    const { n } = notifier('win32')
+    n.show(reminder)
+    n.show({ id: 'summary', title: 'Onair', body: 'Missed while away: 2' })
+    expect(FakeNotification.instances.map((t) => t.options.timeoutType)).toEqual(['never', undefined])
   })
 
   it('Linux: no buttons (libnotify servers differ), the click opens the quick record', () => {
@@ -188,17 +197,17 @@ describe('notifications in the app', () => {
     expect(s.window().isVisible()).toBe(false)
   })
 
-  it('a background write the disk refuses (the outbox sending a record) is told once, naming the file', async () => {
+  it('a background write the disk refuses (the outbox sending a record) is told once, naming the database', async () => {
     const s = await run.start({ platform: 'darwin', ...signedInTo(await run.emulator({ soonSeconds: 600 })) })
     await vi.waitFor(() => expect(s.notifications().length).toBeGreaterThan(0), { timeout: 10_000 })
     s.notifications()[0]?.pressAction(0)
     const before = s.notifications().length
-    vi.stubEnv('ONAIR_FAULT_WRITE', 'ENOSPC:outbox.json')
+    vi.stubEnv('ONAIR_FAULT_WRITE', 'ENOSPC:outbox')
     try {
       // Past the undo window: the sender's pass cannot write the entry as sending.
       s.clock.advance(11_000)
       await vi.waitFor(() => expect(s.notifications().length).toBe(before + 1), { timeout: 10_000 })
-      expect(s.notifications().at(-1)?.body).toMatch(/^The disk is full: .*outbox\.json could not be saved/)
+      expect(s.notifications().at(-1)?.body).toMatch(/^The disk is full: .*onair\.db could not be saved/)
       s.clock.advance(60_000)
       await s.settle(20)
       expect(s.notifications()).toHaveLength(before + 1)

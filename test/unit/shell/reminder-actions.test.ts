@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
 import { SNOOZE_MS, type SnoozeResult } from '../../../src/main/core/schedule/snoozes'
 import { reminderAction, reminderButtons } from '../../../src/main/core/schedule/reminder-actions'
 import { FakeNotification } from './electron-double'
 import { shellPerTest, signedInTo, type Shell } from './harness'
+import { documentBody } from '../../../src/main/core/store/document'
+import { savedDocument } from '../../support/saved-documents'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -29,10 +29,8 @@ describe('"Snooze" on a reminder', () => {
     return { s, reminder, signedIn, id: reminder.options.id }
   }
   const history = (s: Shell) =>
-    (
-      JSON.parse(readFileSync(join(s.dataDir, 'reminder-history.json'), 'utf8')) as { entries: { outcome: string }[] }
-    ).entries.map((e) => e.outcome)
-  const snoozes = (s: Shell) => JSON.parse(readFileSync(join(s.dataDir, 'snoozes.json'), 'utf8'))
+    (savedDocument<{ entries: { outcome: string }[] }>(s.dataDir, 'history')?.entries ?? []).map((e) => e.outcome)
+  const snoozes = (s: Shell) => savedDocument<{ snoozes: Record<string, unknown> }>(s.dataDir, 'snoozes')!
   /** Notifications of the same reminder (the OS sees one id: the return replaces the first). */
   const returns = (s: Shell, id: string | undefined) => s.notifications().filter((n) => n.options.id === id).length
 
@@ -114,22 +112,23 @@ describe('"Snooze" on a reminder', () => {
   it('survives a restart of the app: the next run brings the reminder back once, at its time', async () => {
     const first = await withReminder('darwin')
     first.reminder.pressAction(1)
+    // The folder as the first run left it: who is signed in, and that user's schedule, ledger and snoozes.
     const saved = Object.fromEntries(
-      ['schedule.json', 'ledger.json', 'snoozes.json'].map((name) => [
+      (['session', 'schedule', 'ledger', 'snoozes'] as const).map((name) => [
         name,
-        readFileSync(join(first.s.dataDir, name), 'utf8')
+        documentBody(first.s.dataDir, name)!
       ])
     )
     const fireAt = (Object.values(snoozes(first.s).snoozes)[0] as { fireAt: number }).fireAt
     const s = await run.start({
       platform: 'darwin',
       ...first.signedIn,
-      files: { ...first.signedIn.files, ...saved }
+      documents: saved
     })
     // Started, polled: the reminder shown before the restart is not shown again.
     await vi.waitFor(async () =>
       expect(((await s.invoke('schedule:get')) as { value: { fetchedAt: string | null } }).value.fetchedAt).not.toBe(
-        JSON.parse(saved['schedule.json']!).fetchedAt
+        JSON.parse(saved['schedule']!).fetchedAt
       )
     )
     expect(returns(s, first.id)).toBe(0)

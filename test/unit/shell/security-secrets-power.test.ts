@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
-import { inspect } from 'node:util'
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { inspect } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../../src/shared/csp'
 import { folderSecrets } from '../../../src/main/core/auth/folder-secrets'
@@ -20,6 +20,7 @@ import {
 } from './electron-double'
 import { shellPerTest, signedInTo, withDevServer } from './harness'
 import { dataFile } from '../../../src/main/core/store/data-files'
+import { savedDocument } from '../../support/saved-documents'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -191,7 +192,7 @@ describe('sleep and network', () => {
     const s = await started(signedInTo(emu))
     const polls = () => emu.requests.filter((r) => r.path.startsWith('/v1/me/programs')).length
     // The first poll has finished once its result is cached.
-    await vi.waitFor(() => expect(existsSync(join(s.dataDir, 'schedule.json'))).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(savedDocument(s.dataDir, 'schedule')).toBeDefined(), { timeout: 10_000 })
     await s.settle()
     const before = polls()
     powerMonitor.emit('resume')

@@ -64,6 +64,26 @@ describe('global shortcuts in the shell', () => {
     expect([...globalShortcut.registered.keys()]).toEqual([])
   })
 
+  it('Wayland (KDE: the desktop portal binds): a changed shortcut lets the old key go, the other one still fires', async () => {
+    const s = await run.start({
+      env: { XDG_SESSION_TYPE: 'wayland', XDG_CURRENT_DESKTOP: 'KDE' },
+      files: {
+        'settings.json': JSON.stringify({ shortcuts: { toggleWindow: 'Ctrl+Alt+O', quickRecord: 'Ctrl+Alt+R' } })
+      },
+      before: () => (app.wayland = true)
+    })
+    await s.invoke('shortcuts:set', { action: 'toggleWindow', accelerator: 'Super+F9' })
+    const window = FakeBrowserWindow.instances[0]!
+    window.hide()
+    expect(globalShortcut.press('Ctrl+Alt+O')).toBe(false)
+    expect(globalShortcut.press('Super+F9')).toBe(true)
+    expect(window.isVisible()).toBe(true)
+    expect(globalShortcut.press('Ctrl+Alt+R')).toBe(true)
+    await s.invoke('shortcuts:set', { action: 'quickRecord', accelerator: '' })
+    expect(globalShortcut.press('Ctrl+Alt+R')).toBe(false)
+    expect([...globalShortcut.registered.keys()]).toEqual(['Super+F9'])
+  })
+
   it('held by another app: refused in both languages, the previous shortcut kept in the system and in the file', async () => {
     const s = await run.start()
     await s.invoke('shortcuts:set', { action: 'toggleWindow', accelerator: 'Ctrl+Alt+O' })

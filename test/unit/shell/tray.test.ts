@@ -7,6 +7,7 @@ import { TOOLTIP_MAX, trayMenu, trayTooltip, type TrayView } from '../../../src/
 import { program } from '../schedule/fixtures'
 import { FakeMenu, app } from './electron-double'
 import { shellPerTest, signedInTo, type Shell } from './harness'
+import { savedDocument } from '../../support/saved-documents'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -105,8 +106,7 @@ describe('the tray in the app', () => {
       app.quit()
       expect(s.tray().isDestroyed()).toBe(true)
       // The poll started before the quit finishes after it, and caches what it fetched.
-      const cache = join(s.dataDir, 'schedule.json')
-      await vi.waitFor(() => expect(existsSync(cache)).toBe(true), { timeout: 10_000 })
+      await vi.waitFor(() => expect(savedDocument(s.dataDir, 'schedule')).toBeDefined(), { timeout: 10_000 })
       await s.settle(20)
       expect(failures).toEqual([])
       const log = existsSync(join(s.folder, 'logs/main.log'))

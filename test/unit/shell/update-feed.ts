@@ -17,6 +17,8 @@ export interface FeedOptions {
   silent?: boolean
   /** A shell line the new AppImage runs when started (a probe of what it finds). */
   runs?: string
+  /** The files are named at this folder (an absolute URL) instead of beside the feed. */
+  filesAt?: string
 }
 
 export interface Feed {
@@ -54,7 +56,8 @@ export async function startFeed(initial: FeedOptions): Promise<Feed> {
     const { appImage, deb, exe } = names(version)
     if (/^\/latest(-linux.*)?\.yml$/.test(path)) {
       if (options.silent) return
-      const entry = (url: string) => `  - url: ${url}\n    sha512: ${sha512(file)}\n    size: ${file.length}\n`
+      const entry = (name: string) =>
+        `  - url: ${(options.filesAt ?? '') + name}\n    sha512: ${sha512(file)}\n    size: ${file.length}\n`
       const files = path === '/latest.yml' ? [exe] : [appImage, deb]
       const yml = `version: ${version}\nfiles:\n${files.map(entry).join('')}path: ${files[0]}\nsha512: ${sha512(file)}\nreleaseDate: '2026-11-24T00:00:00.000Z'\n`
       return send(res, yml, 'text/yaml')

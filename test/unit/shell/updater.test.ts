@@ -184,6 +184,21 @@ describe('a newer version', () => {
     expect(labels(s)).not.toContain('Later')
   })
 
+  it('a deb is never sent to a download over plain http: the check fails, saying why, and nothing opens', async () => {
+    const s = await startApp({ version: '0.2.0', filesAt: 'http://downloads.example/onair/' }, { install: 'deb' })
+    await until(() => expect(log(s)).toMatch(/download link is not an https address: http:\/\/downloads\.example/))
+    expect(labels(s)).not.toContain('Download 0.2.0…')
+    expect((await about(s)).actions.map((a) => a.label.en)).not.toContain('Download 0.2.0…')
+    expect(electronShell.opened).toEqual([])
+  })
+
+  it('a deb is sent to an https download named elsewhere', async () => {
+    const s = await startApp({ version: '0.2.0', filesAt: 'https://downloads.example/onair/' }, { install: 'deb' })
+    await until(() => expect(labels(s)).toContain('Download 0.2.0…'))
+    s.menu().click('Download 0.2.0…')
+    await until(() => expect(electronShell.opened).toEqual(['https://downloads.example/onair/onair_0.2.0_amd64.deb']))
+  })
+
   it('a Windows install for all users says to run the new installer as an administrator', async () => {
     // Installed under Program Files: here, the folder that holds this test's own executable.
     const programFiles = dirname(dirname(process.execPath))

@@ -8,7 +8,9 @@ import { webhookSecretFile } from '../../../src/main/core/inbox/webhook-secret'
 import { outboxFileStore } from '../../../src/main/core/records/store'
 import { historyFile, ledgerFile, premieresFile, snoozesFile } from '../../../src/main/core/schedule/files'
 import { emptySchedule, scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
-import { DATA_FILES, personalDataFiles } from '../../../src/main/core/store/data-files'
+import { DATA_FILES, DOCUMENTS, personalDocuments, type DocumentName } from '../../../src/main/core/store/data-files'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import { documentBody } from '../../../src/main/core/store/document'
 import { oncePerCopy } from '../../../src/main/shell/desktop-entry'
 import { holdFolder } from '../../../src/main/core/schedule/folder-lock'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
@@ -18,7 +20,7 @@ import { program } from '../schedule/fixtures'
 vi.mock('electron', () => import('../shell/electron-double').then((m) => m.electronModule))
 
 describe('the data folder table', () => {
-  it('lists every file the stores write: each store run once in one folder leaves exactly the table', async () => {
+  it('lists everything the stores write: each store run once in one folder leaves exactly the tables', async () => {
     const dir = tempDir('onair-data-files-')
     const now = Date.UTC(2026, 2, 28, 12)
     const first = program(1, now + 3_600_000)
@@ -39,10 +41,14 @@ describe('the data folder table', () => {
     oncePerCopy(dir, '/home/me/Onair.AppImage', () => {})
     const held = holdFolder(dir, { face: 'cli', now })
     if (!held.ok) throw new Error('the folder was held')
-    const table = Object.values(DATA_FILES).map((f) => f.name)
-    // No lock or temporary file is left beside them once each transaction is over.
-    expect(readdirSync(dir).sort()).toEqual(table.sort())
+    // Every document of the table is a row of the database, and no store keeps one elsewhere.
+    const documents = Object.keys(DOCUMENTS) as DocumentName[]
+    expect(documents.filter((name) => documentBody(dir, name) === undefined)).toEqual([])
     held.hold.release()
+    closeFolderDatabases()
+    const table = Object.values(DATA_FILES).map((f) => f.name)
+    // No lock, journal or temporary file is left beside them once the processes are done.
+    expect(readdirSync(dir).sort()).toEqual(table.sort())
   })
 
   it('names each file once', () => {
@@ -50,17 +56,10 @@ describe('the data folder table', () => {
     expect(new Set(names).size).toBe(names.length)
   })
 
-  it('signing out deletes the personal files, the outbox only when asked, and keeps settings and sign-in', () => {
-    const names = (discard: boolean) => personalDataFiles(discard).map((f) => DATA_FILES[f].name)
-    expect(names(false).sort()).toEqual([
-      'inbox.json',
-      'ledger.json',
-      'premieres.json',
-      'reminder-history.json',
-      'schedule.json',
-      'snoozes.json'
-    ])
-    expect(names(true).sort()).toEqual([...names(false), 'outbox.json'].sort())
+  it('signing out deletes the personal documents, the outbox only when asked, and keeps settings and sign-in', () => {
+    const names = (discard: boolean) => personalDocuments(discard).sort()
+    expect(names(false)).toEqual(['history', 'inbox', 'ledger', 'premieres', 'schedule', 'snoozes'])
+    expect(names(true)).toEqual([...names(false), 'outbox'].sort())
   })
 
   it('is where the stores get their names: no file of the table is named elsewhere in src/main', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -60,6 +60,7 @@ describe("the data folder's database", () => {
     })
     expect(feed.read().port).toBe(8123)
     expect(databaseHealth(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, journalMode: 'wal', integrity: 'ok' })
+    for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600)
   })
 
   it.each([

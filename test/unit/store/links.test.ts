@@ -11,11 +11,14 @@ import {
 import { join } from 'node:path'
 import Conf from 'conf'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import type { Settings } from '../../../src/shared/settings'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
-import { jsonFileStore } from '../../../src/main/core/store/document'
+import { closeFolderDatabases } from '../../../src/main/core/store/database'
+import { settingsFileStore } from '../../../src/main/core/store/settings'
+import { outboxFileStore } from '../../../src/main/core/records/store'
+import { holdFolder } from '../../../src/main/core/schedule/folder-lock'
 import { tempDir } from '../../support/temp-dir'
 import { DATA_FILES } from '../../../src/main/core/store/data-files'
 
@@ -50,82 +53,105 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const TARGET_TEXT = 'the user’s own file\n'
 
-describe('secrets.json as a link', () => {
-  it('to a missing file: refused (ELOOP), nothing created at the target, the link left as it is', async () => {
+describe('settings.json as a link', () => {
+  const data = () => join(dir, 'data')
+  const path = () => join(data(), DATA_FILES.settings.name)
+  /** What is in the data folder besides the database. */
+  const files = () => readdirSync(data()).filter((f) => !f.startsWith(DATA_FILES.database.name))
+  const muting = (s: Settings): Settings => ({ ...s, reminders: { ...s.reminders, mutedWorkIds: [1] } })
+
+  it('to a missing file: refused (ELOOP), nothing created at the target, the link left as it is', () => {
     const target = join(outside, 'stolen.json')
+    symlinkSync(target, path())
+    const settings = settingsFileStore(data())
+    expect(() => settings.update(muting)).toThrow(expect.objectContaining({ code: 'ELOOP', path: path() }))
+    expect(() => settings.read()).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(existsSync(target)).toBe(false)
+    expect(lstatSync(path()).isSymbolicLink()).toBe(true)
+  })
+
+  it('to an existing file: refused, the target unchanged, never read', () => {
+    const target = join(outside, 'mine.txt')
+    writeFileSync(target, TARGET_TEXT)
+    symlinkSync(target, path())
+    const settings = settingsFileStore(data())
+    expect(() => settings.read()).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(() => settings.update(muting)).toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
+    expect(files()).toEqual([DATA_FILES.settings.name])
+  })
+
+  it('a folder, a pipe-like thing or a plain file: only the plain file of this user is used', () => {
+    mkdirSync(path())
+    expect(() => settingsFileStore(data()).read()).toThrow(expect.objectContaining({ code: 'EISDIR' }))
+    rmSync(path(), { recursive: true })
+    settingsFileStore(data()).update(muting)
+    expect(settingsFileStore(data()).read().reminders.mutedWorkIds).toEqual([1])
+  })
+
+  it('says what is wrong and what to do, in both languages, naming the file', () => {
+    for (const code of ['ELOOP', 'EFTYPE', 'EOWNER'] as const) {
+      const text = describeFileError(Object.assign(new Error(code), { code, path: path() }))!
+      expect(text.en).toContain(path())
+      expect(text.ja).toContain(path())
+      expect(text.en).not.toMatch(/could not use the file/)
+    }
+    expect(describeFileError(Object.assign(new Error(), { code: 'ELOOP', path: path() }))!.en).toMatch(
+      /link.*Remove the link/
+    )
+  })
+})
+
+describe('secrets.json (the plain file the user chose) as a link', () => {
+  it('to a missing file or to the user’s own: refused (ELOOP), the target neither made nor read', async () => {
     const path = join(dir, 'data', DATA_FILES.secrets.name)
-    symlinkSync(target, path)
+    symlinkSync(join(outside, 'stolen.json'), path)
     const secrets = fileSecrets(join(dir, 'data'))
     await expect(secrets.set('mediaAccessToken', { value: 'token-value' })).rejects.toThrow(
       expect.objectContaining({ code: 'ELOOP', path })
     )
     await expect(secrets.reload()).rejects.toThrow(expect.objectContaining({ code: 'ELOOP' }))
-    expect(existsSync(target)).toBe(false)
-    expect(lstatSync(path).isSymbolicLink()).toBe(true)
-  })
-
-  it('to an existing file: refused, the target unchanged, never read', async () => {
-    const target = join(outside, 'mine.txt')
-    writeFileSync(target, TARGET_TEXT)
-    symlinkSync(target, join(dir, 'data', DATA_FILES.secrets.name))
-    const secrets = fileSecrets(join(dir, 'data'))
+    expect(existsSync(join(outside, 'stolen.json'))).toBe(false)
+    rmSync(path)
+    writeFileSync(join(outside, 'mine.txt'), TARGET_TEXT)
+    symlinkSync(join(outside, 'mine.txt'), path)
     await expect(secrets.reload()).rejects.toThrow(expect.objectContaining({ code: 'ELOOP' }))
-    await expect(secrets.set('mediaAccessToken', { value: 'token-value' })).rejects.toThrow(
-      expect.objectContaining({ code: 'ELOOP' })
-    )
-    expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
-    expect(readdirSync(join(dir, 'data')).sort()).toEqual([DATA_FILES.secrets.name])
-  })
-
-  it('its lock as a link to a folder: refused before the lock is taken, the folder untouched', async () => {
-    const path = join(dir, 'data', DATA_FILES.secrets.name)
-    symlinkSync(outside, `${path}.lock`)
-    await expect(fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })).rejects.toThrow(
-      expect.objectContaining({ code: 'ELOOP', path: `${path}.lock` })
-    )
-    expect(readdirSync(outside)).toEqual([])
-    expect(existsSync(path)).toBe(false)
-  })
-
-  it('a folder, a pipe-like thing or a plain file: only the plain file of this user is used', async () => {
-    const path = join(dir, 'data', DATA_FILES.secrets.name)
-    mkdirSync(path)
-    await expect(fileSecrets(join(dir, 'data')).reload()).rejects.toThrow(expect.objectContaining({ code: 'EISDIR' }))
-    rmSync(path, { recursive: true })
-    await fileSecrets(join(dir, 'data')).set('mediaAccessToken', { value: 'token-value' })
-    const again = fileSecrets(join(dir, 'data'))
-    await again.reload()
-    expect(again.get('mediaAccessToken')?.value).toBe('token-value')
-  })
-
-  it('says what is wrong and what to do, in both languages, naming the file', () => {
-    const path = join(dir, 'data', DATA_FILES.secrets.name)
-    for (const code of ['ELOOP', 'EFTYPE', 'EOWNER'] as const) {
-      const text = describeFileError(Object.assign(new Error(code), { code, path }))!
-      expect(text.en).toContain(path)
-      expect(text.ja).toContain(path)
-      expect(text.en).not.toMatch(/could not use the file/)
-    }
-    expect(describeFileError(Object.assign(new Error(), { code: 'ELOOP', path }))!.en).toMatch(/link.*Remove the link/)
+    expect(readFileSync(join(outside, 'mine.txt'), 'utf8')).toBe(TARGET_TEXT)
   })
 })
 
-describe('every document', () => {
-  const Doc = z.object({ n: z.number() })
+describe('the database', () => {
+  afterEach(() => closeFolderDatabases())
 
-  it('a link at the document is refused by the store, read or write, and its target never touched', () => {
+  /** A link at `name` in the data folder, to a file of the user's. */
+  const linkAt = (name: string) => {
     const target = join(outside, 'mine.txt')
     writeFileSync(target, TARGET_TEXT)
-    const path = join(dir, 'data', 'doc.json')
+    const path = join(dir, 'data', name)
     symlinkSync(target, path)
-    const store = jsonFileStore({ path, schema: Doc, defaults: () => ({ n: 0 }) })
-    expect(() => store.read()).toThrow(expect.objectContaining({ code: 'ELOOP', path }))
-    expect(() => store.update(() => ({ n: 2 }))).toThrow(expect.objectContaining({ code: 'ELOOP', path }))
-    expect(() => store.write({ n: 3 })).toThrow(expect.objectContaining({ code: 'ELOOP', path }))
-    expect(readFileSync(target, 'utf8')).toBe(TARGET_TEXT)
-    expect(lstatSync(path).isSymbolicLink()).toBe(true)
+    return { path, untouched: () => readFileSync(target, 'utf8') === TARGET_TEXT && lstatSync(path).isSymbolicLink() }
+  }
+
+  it('onair.db as a link is refused, read or write, and its target never touched', () => {
+    const { path, untouched } = linkAt(DATA_FILES.database.name)
+    const outbox = outboxFileStore(join(dir, 'data'))
+    expect(() => outbox.read()).toThrow(expect.objectContaining({ code: 'ELOOP', path }))
+    expect(() => outbox.write({ version: 1, entries: [], recent: [] })).toThrow(
+      expect.objectContaining({ code: 'ELOOP', path })
+    )
+    expect(untouched()).toBe(true)
   })
 
+  it('the reminders’ hold as a link is refused, and its target never touched', () => {
+    const { path, untouched } = linkAt(DATA_FILES.hold.name)
+    expect(() => holdFolder(join(dir, 'data'), { face: 'cli', now: 0 })).toThrow(
+      expect.objectContaining({ code: 'ELOOP', path })
+    )
+    expect(untouched()).toBe(true)
+  })
+})
+
+describe('conf', () => {
   it("conf (electron-store's, in the app) writes through Onair's writer (its temporary name is drawn there), not atomically's", () => {
     draws.mockClear()
     new Conf({ cwd: join(dir, 'data'), configName: 'doc' }).set('n', 1)

@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
+import { fileBackend } from '../../../src/main/core/store/document-backend'
 import { tempDir } from '../../support/temp-dir'
+import { settingsFileContract } from './settings-file-contract'
 
 describe('settings store', () => {
   it('fills every missing section and field with its default, keeping what the user set', () => {
@@ -33,3 +35,5 @@ describe('settings store', () => {
     expect(moved).toHaveLength(1)
   })
 })
+
+settingsFileContract('a plain file', () => fileBackend)

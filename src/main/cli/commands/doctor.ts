@@ -6,7 +6,7 @@ import { appLogFile } from '../../core/store/data-files'
 import { EXIT, type Command } from '../command'
 import { movedAside } from '../moved-aside'
 import { failWith } from '../report'
-import { cliVersion } from '../version'
+import { cliVersion, nodeSupport } from '../version'
 
 /**
  * `onair doctor`: what the app's Settings → About → Copy diagnostics copies, for a bug report:
@@ -34,7 +34,7 @@ export const doctor: Command = {
         diagnostics({
           dataDir,
           now: ctx.clock.now(),
-          versions: { onair: cliVersion(), node: process.versions.node },
+          versions: { onair: cliVersion(), node: nodeSupport(process.versions.node, ctx.locale) },
           systemLocale: ctx.io.env.LANG ?? Intl.DateTimeFormat().resolvedOptions().locale,
           locale: ctx.locale,
           logFile: appLogFile(dataDir),

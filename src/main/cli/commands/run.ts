@@ -5,6 +5,7 @@ import { serveFolderFirst, type ServedFirst } from '../../core/folder-reminders'
 import type { Clock } from '../../core/clock'
 import type { CronFactory } from '../../core/schedule/cron'
 import { FolderHeldError, holdFolder } from '../../core/schedule/folder-lock'
+import { watchDataDir } from '../../core/store/data-dir'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import type { CliAccount } from '../context'
@@ -244,6 +245,14 @@ export async function runDaemon(given: CommandContext, runtime: DaemonRuntime): 
   services.reminders.onChange((event) => {
     if (event.type === 'status' && event.result?.ok) void services.records.outbox.flush()
   })
+  // The folder it holds stays the folder it writes to: another one swapped in stops the daemon.
+  let abandoned = false
+  let swapped = (): void => undefined
+  const folderSwapped = new Promise<void>((resolve) => (swapped = resolve))
+  const stopWatch = watchDataDir(dataDir, ctx.clock, (why) => {
+    ctx.io.err(ctx.t(why))
+    swapped()
+  })
   ctx.io.err(ctx.t({ en: 'Onair is running. Press Ctrl-C to stop.', ja: 'Onair を実行中です。Ctrl-C で終了します。' }))
   // The cron's ticks do not hold the process (cron.ts) and, with no reminder or retry pending,
   // nothing else would: the daemon is held here until it is told to stop.
@@ -256,11 +265,15 @@ export async function runDaemon(given: CommandContext, runtime: DaemonRuntime): 
       if (!url) return EXIT.failure
       output.webhookUrl(url)
     }
-    await runtime.stop
-    return EXIT.ok
+    const ended = await Promise.race([runtime.stop.then(() => 'stopped'), folderSwapped.then(() => 'swapped')])
+    abandoned = ended === 'swapped'
+    return abandoned ? EXIT.failure : EXIT.ok
   } finally {
+    stopWatch()
     clearInterval(keepAlive)
-    await services.stop()
+    // Stopping the services writes their last state (the reminders' heartbeat) into the folder at
+    // that name, now someone else's: the process ends without it (exit.ts exits explicitly).
+    if (!abandoned) await services.stop()
     await notifications.close()
   }
 }

@@ -15,6 +15,7 @@ export type ApiErrorKind =
   | 'server' // 5xx
   | 'http' // any other non-2xx
   | 'network' // no answer: refused, reset, DNS
+  | 'certificate' // the service's certificate is not trusted here (a private CA)
   | 'timeout' // no answer in time
   | 'bad_response' // 2xx whose body is not what the schema expects
 
@@ -109,6 +110,11 @@ export function describeApiError(e: ApiError): LocalizedText {
         en: `Cannot reach ${s.en}. You seem to be offline; Onair shows what it saved and retries.`,
         ja: `${s.ja}に接続できません。オフラインのようです。保存済みの内容を表示し、後で再試行します。`
       }
+    case 'certificate':
+      return {
+        en: `Onair does not trust the certificate of ${s.en}${code(e)}. If your organisation uses its own certificate authority, add it to the system's certificates (the app) or name its file in NODE_EXTRA_CA_CERTS (the command line).`,
+        ja: `${s.ja}の証明書を信頼できません${code(e)}。組織独自の認証局を使っている場合は、その証明書をシステムに追加するか（アプリ）、そのファイルを NODE_EXTRA_CA_CERTS に指定してください（コマンドライン）。`
+      }
     case 'timeout':
       return {
         en: `${cap(s.en)} did not answer in time. Onair will retry.`,
@@ -121,6 +127,8 @@ export function describeApiError(e: ApiError): LocalizedText {
       }
   }
 }
+
+const code = (e: ApiError): string => (e.detail ? ` (${e.detail})` : '')
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)

@@ -113,14 +113,33 @@ async function sendOnce<S extends z.ZodType | undefined>(cfg: HttpConfig, spec: 
   return { data: result.data as never }
 }
 
+/**
+ * Failures that certainly happened before the request left this machine, in Node's words and in
+ * Chromium's (the app sends through Electron's `net.fetch`, whose errors read `net::ERR_…`).
+ */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ERR_CONNECTION_REFUSED',
+  'ERR_NAME_NOT_RESOLVED',
+  'ERR_INTERNET_DISCONNECTED',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_TUNNEL_CONNECTION_FAILED'
+])
+
+/** The service's certificate is not one this machine trusts: OpenSSL's codes (Node) and Chromium's. */
+const UNTRUSTED = /^(UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_|CERT_|ERR_TLS_CERT_|ERR_CERT_)/
+
 function transportError(service: ServiceName, e: unknown, isWrite: boolean, answered: boolean): ApiError {
   const err = e as { name?: string; cause?: { code?: string } }
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') {
     return new ApiError({ kind: 'timeout', service, ambiguous: isWrite })
   }
   const code = err?.cause?.code
+  if (!answered && code && UNTRUSTED.test(code)) return new ApiError({ kind: 'certificate', service, detail: code })
   // A refused connection never delivered the request; anything else may have.
-  const neverSent = !answered && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+  const neverSent = !answered && code !== undefined && NEVER_SENT.has(code)
   return new ApiError({ kind: 'network', service, ambiguous: isWrite && !neverSent, detail: code })
 }
 

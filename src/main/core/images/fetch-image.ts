@@ -12,7 +12,13 @@ import { isPublicAddress, type ImageChecks } from './policy'
  * never connected to, so how long a refusal takes tells an article's author nothing about what
  * listens on the user's network.
  */
-export type ImageLookup = (host: string) => Promise<LookupAddress[]>
+export type ImageLookup = (host: string, how: LookupHow) => Promise<LookupAddress[]>
+export interface LookupHow {
+  /** The name may be one only the user's network knows (the wiki's): the system's resolver. */
+  local: boolean
+  /** The image was given up: a lookup still waiting is dropped. */
+  signal: AbortSignal
+}
 /** An HTTPS GET of `url` connected only to `to` (the certificate still checked for the host's name). */
 export type ImageFetch = (
   url: URL,
@@ -65,9 +71,16 @@ export async function fetchImage(
     let url = new URL(address)
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       if (url.protocol !== 'https:' || !req.allowed(url)) return undefined
-      const to = await Promise.race([net.lookup(url.hostname.replace(/^\[|\]$/g, '')), aborted])
-      // Any one of them may be the one connected to: all must be public.
-      if (to.length === 0 || (!req.mayBeLocal(url) && !to.every((a) => isPublicAddress(a.address)))) return undefined
+      const may = req.mayBeLocal(url)
+      const find = (host: string) =>
+        Promise.race([net.lookup(host, { local: may !== false, signal: abort.signal }), aborted])
+      const to = await find(url.hostname.replace(/^\[|\]$/g, ''))
+      // Any one of them may be the one connected to: all must be public, unless the host may be
+      // on the user's network (the wiki's), or its subdomain whose wiki is there too.
+      const onInternet = (found: LookupAddress[]) => found.every((a) => isPublicAddress(a.address))
+      if (to.length === 0) return undefined
+      if (!onInternet(to) && (may === false || (typeof may === 'string' && onInternet(await find(may)))))
+        return undefined
       const res = await net.fetch(url, to, {
         headers: { accept: 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8' },
         signal: abort.signal

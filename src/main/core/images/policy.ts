@@ -4,16 +4,29 @@ import { BlockList, isIP } from 'node:net'
  * Which remote images the window may show, decided here and nowhere else. Onair otherwise talks
  * only to the two services the user signed in to; an image from anyone else is a tracking pixel
  * until the user asks for it. The wiki's own host is its address's host or any subdomain of it
- * (communities and avatars live on subdomains: `anime-club.wiki.example`, `avatars.wiki.example`).
+ * (communities and avatars live on subdomains: `anime-club.wiki.example`, `avatars.wiki.example`),
+ * on the wiki address's own port: another port of the same machine is another service.
  */
 export function onWikiHost(url: URL, wikiUrl: string): boolean {
-  let wiki: string
+  let wiki: URL
   try {
-    wiki = new URL(wikiUrl).hostname
+    wiki = new URL(wikiUrl)
   } catch {
     return false
   }
-  return wiki !== '' && (url.hostname === wiki || url.hostname.endsWith(`.${wiki}`))
+  const host = wiki.hostname
+  return host !== '' && url.port === wiki.port && (url.hostname === host || url.hostname.endsWith(`.${host}`))
+}
+
+/**
+ * Whether the wiki's host for `url` may resolve to the user's network: the wiki's very host may
+ * (a self-hosted wiki, which Onair already talks to); a subdomain only when the wiki's host does
+ * too (the same installation), which fetch-image.ts finds out by looking up the name returned here.
+ */
+function wikiLocal(url: URL, wikiUrl: string): boolean | string {
+  if (!onWikiHost(url, wikiUrl)) return false
+  const wiki = new URL(wikiUrl).hostname
+  return url.hostname === wiki || wiki.replace(/^\[|\]$/g, '')
 }
 
 /**
@@ -103,8 +116,11 @@ export interface ArticleImagePolicy {
 /** Where a fetch may go (fetch-image.ts asks both at the first address and at every redirect). */
 export interface ImageChecks {
   allowed: (url: URL) => boolean
-  /** The wiki's own host may be on the user's network (a self-hosted wiki); anyone else's may not. */
-  mayBeLocal: (url: URL) => boolean
+  /**
+   * Whether the host may resolve to an address on the user's network: true, false, or the name
+   * of the host whose addresses decide (they must be local too). Only the wiki's host may.
+   */
+  mayBeLocal: (url: URL) => boolean | string
 }
 
 /**
@@ -114,17 +130,19 @@ export interface ImageChecks {
  * checks its fetch uses, or undefined to skip it.
  */
 export function articleImageChecks(urls: readonly string[], policy: ArticleImagePolicy): (ImageChecks | undefined)[] {
-  const wiki = (u: URL) => onWikiHost(u, policy.wikiUrl)
-  const own: ImageChecks = { allowed: wiki, mayBeLocal: wiki }
-  if (!policy.asked) return urls.map((u) => (policy.wikiImages && wiki(new URL(u)) ? own : undefined))
+  const own = wikiChecks(policy.wikiUrl)
+  if (!policy.asked) return urls.map((u) => (policy.wikiImages && own.allowed(new URL(u)) ? own : undefined))
   const hosts = new Set(urls.map((u) => new URL(u).host))
   // Another port on a public host is as much a probe of what listens there as a local address.
-  const allowed = (u: URL) => hosts.has(u.host) && (wiki(u) || (isPublicHost(u) && u.port === ''))
-  return urls.map(() => ({ allowed, mayBeLocal: wiki }))
+  const allowed = (u: URL) => hosts.has(u.host) && (own.allowed(u) || (isPublicHost(u) && u.port === ''))
+  return urls.map(() => ({ allowed, mayBeLocal: own.mayBeLocal }))
 }
 
+/** The wiki's own images: its host and subdomains, on its port. */
+const wikiChecks = (wikiUrl: string): ImageChecks => ({
+  allowed: (url) => onWikiHost(url, wikiUrl),
+  mayBeLocal: (url) => wikiLocal(url, wikiUrl)
+})
+
 /** An avatar is the wiki's to show, never a third party's. */
-export const avatarChecks = (wikiUrl: string): ImageChecks => {
-  const wiki = (url: URL) => onWikiHost(url, wikiUrl)
-  return { allowed: wiki, mayBeLocal: wiki }
-}
+export const avatarChecks = wikiChecks

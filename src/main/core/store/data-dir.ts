@@ -2,6 +2,7 @@ import { mkdirSync, statSync, type Stats } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { LocalizedText } from '../../../shared/locale'
+import { every, type Clock } from '../clock'
 
 /**
  * Where the data folder is, decided here for the app and the command line alike, so both read and
@@ -59,4 +60,40 @@ export function dataDirProblem(dir: string, uid = process.getuid?.()): Localized
       ja: `データフォルダー ${dir} は他のユーザーも変更できます（モード ${mode}）。Onair はサインイン情報をそこに保存します。「chmod go-w ${dir}」を実行するか、--data-dir か ONAIR_DATA_DIR で自分専用のフォルダーを指定してください。フォルダーの中身は変更していません。`
     }
   return undefined
+}
+
+/** How often a long-running process checks that its data folder is still the one it started with. */
+export const FOLDER_CHECK_MS = 2_000
+
+/**
+ * Calls `onSwapped` with what to tell the user, once, when the folder at `dir` is no longer the
+ * one it was at this call (its device and inode): removed or moved away, another folder put at its
+ * name (whoever may write to a parent can swap it), or now another user's or writable by others.
+ * The check at start (dataDirProblem) follows the name once; a daemon writes for hours.
+ */
+export function watchDataDir(dir: string, clock: Clock, onSwapped: (why: LocalizedText) => void): () => void {
+  const was = statSync(dir, { throwIfNoEntry: false })
+  if (!was) return () => undefined
+  const stop = every(clock, FOLDER_CHECK_MS, () => {
+    const why = swapped(dir, was)
+    if (!why) return
+    stop()
+    onSwapped(why)
+  })
+  return stop
+}
+
+function swapped(dir: string, was: Stats): LocalizedText | undefined {
+  const now = statSync(dir, { throwIfNoEntry: false })
+  if (!now)
+    return {
+      en: `The data folder ${dir} was removed or moved away while Onair ran. Onair stopped so that it writes nothing elsewhere; start it again.`,
+      ja: `実行中にデータフォルダー ${dir} が削除されたか移動されました。別の場所に書き込まないよう Onair は停止しました。もう一度起動してください。`
+    }
+  if (now.dev !== was.dev || now.ino !== was.ino)
+    return {
+      en: `Another folder now stands at ${dir}, not the data folder Onair started with. Onair stopped rather than write your sign-in and records into it. Check who replaced it (only you should be able to change the folders above it), then start Onair again.`,
+      ja: `${dir} には、Onair の起動時とは別のフォルダーが置かれています。サインイン情報や記録をそこに書き込まないよう Onair は停止しました。誰が置き換えたかを確認し（上位のフォルダーを変更できるのは自分だけにしてください）、もう一度起動してください。`
+    }
+  return dataDirProblem(dir)
 }

@@ -1,9 +1,10 @@
-import { existsSync, renameSync, statfsSync } from 'node:fs'
+import { closeSync, existsSync, openSync, renameSync, statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LocalizedText } from '../../../shared/locale'
 import { systemClock } from '../clock'
 import { makeDataDir } from './data-dir'
+import { ownFileStats } from './own-file'
 import { databaseFile, damagedCopyOf } from './data-files'
 
 /**
@@ -172,11 +173,28 @@ function sqliteModule(): typeof import('node:sqlite') {
 /** A bare SQLite file of the folder, for a lock only (the reminders' hold), made with the folder. */
 export function openDatabaseFile(path: string, dataDir: string): DatabaseSync {
   makeDataDir(dataDir)
+  ownDatabaseFile(path)
   return new (sqliteModule().DatabaseSync)(path)
+}
+
+/**
+ * The database's file, never a link or another user's file (SQLite would follow a link at its name:
+ * own-file.ts), made readable by the user alone before SQLite creates it: it holds the command
+ * line's tokens, and SQLite gives its journal and WAL files the database file's mode.
+ */
+function ownDatabaseFile(path: string): void {
+  if (ownFileStats(path)) return
+  try {
+    closeSync(openSync(path, 'wx', 0o600))
+  } catch (e) {
+    // Another process made it first, with the same mode.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  }
 }
 
 /** Opens the database, moving a damaged one aside and starting anew. */
 function connect(path: string): DatabaseSync {
+  ownDatabaseFile(path)
   const problem = (() => {
     const db = new (sqliteModule().DatabaseSync)(path)
     try {
@@ -198,6 +216,7 @@ function connect(path: string): DatabaseSync {
   renameSync(path, movedTo)
   for (const side of ['-wal', '-shm', '-journal']) if (existsSync(path + side)) renameSync(path + side, movedTo + side)
   damagedListener?.({ path, movedTo, reason: problem, consequence: DATABASE_LOST })
+  ownDatabaseFile(path)
   const fresh = new (sqliteModule().DatabaseSync)(path)
   fresh.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   configure(fresh, path, 0)

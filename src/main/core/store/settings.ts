@@ -2,7 +2,7 @@ import { renameSync } from 'node:fs'
 import { defaultSettings, SettingsSchema, type Settings } from '../../../shared/settings'
 import { systemClock } from '../clock'
 import { folderDatabase } from './database'
-import { dataFile } from './data-files'
+import { DATA_FILES, dataFile } from './data-files'
 import type { CorruptFileReport } from './database'
 import type { DocumentStore } from './document'
 import { ABSENT, processBackend, UnreadableDocumentError, type DocumentBackend } from './document-backend'
@@ -63,7 +63,7 @@ export function settingsFileStore(
   }
 
   const save = (next: Settings): void => {
-    injectedWriteFault('settings.json', path)
+    injectedWriteFault(DATA_FILES.settings.name, path)
     ownFileStats(path)
     file.write(next)
   }
