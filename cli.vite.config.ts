@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
-import { buildClientDefine, trimUnused } from './build/vite-shared'
+import { NATIVE_MODULES, buildClientDefine, trimUnused } from './build/vite-shared'
 
 /**
  * The `onair` command line as users run it: plain JavaScript for Node with every dependency
@@ -24,7 +24,7 @@ export default defineConfig({
     ...buildClientDefine()
   },
   plugins: [trimUnused()],
-  // Node's own modules stay imports; everything else is inlined.
+  // Node's own modules and the native credential store module stay imports; everything else is inlined.
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: resolve(import.meta.dirname, 'src/main/cli.ts'),
@@ -43,6 +43,7 @@ export default defineConfig({
     // app's launcher runs the entry from (out/cli/** is unpacked), there is no package.json at all.
     // `import.meta.url` becomes the file's own `__filename` as a URL.
     rollupOptions: {
+      external: NATIVE_MODULES,
       output: {
         format: 'cjs',
         // `import('node:readline')` too becomes `require`: an `import()` left in a CommonJS file

@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { Plugin } from 'vite'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './src/shared/csp'
-import { buildClientDefine, trimUnused } from './build/vite-shared'
+import { NATIVE_MODULES, buildClientDefine, trimUnused } from './build/vite-shared'
 
 /** `electron-vite dev` only: the page's CSP meta tag gets the development policy (see csp.ts). */
 const devCsp = (): Plugin => ({
@@ -18,13 +18,15 @@ export default defineConfig({
     // The OAuth client a release carries (the main process only, never the preload or the window).
     define: buildClientDefine(),
     build: {
-      // zod and node-cron are inlined like the app's own code: the package then has no run-time
-      // dependencies, and the packaged app no node_modules to carry (electron stays external).
+      // zod and node-cron are inlined like the app's own code: the packaged app's only node_modules
+      // is the credential store's native module, which no bundle can inline (electron stays
+      // external too).
       externalizeDeps: false,
       // For reading traces, and the list of shipped libraries (scripts/audit-shipped.ts); the
       // package and app.asar leave maps out.
       sourcemap: 'hidden',
       rollupOptions: {
+        external: NATIVE_MODULES,
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           // Its own file, which the main bundle imports: the packaged-layout check runs it.

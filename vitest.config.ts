@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { trimUnused } from './build/vite-shared'
 
@@ -11,6 +12,8 @@ const shellFiles = [
 
 export default defineConfig({
   plugins: [trimUnused()],
+  // The credential store's native module, in the tests' processes: its double (keyring-double.cjs).
+  resolve: { alias: { '@napi-rs/keyring': resolve('test/support/keyring-double.cjs') } },
   test: {
     include: ['test/unit/**/*.test.ts'],
     globalSetup: ['test/setup/build-cli.ts'],

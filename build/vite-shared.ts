@@ -37,3 +37,10 @@ export const trimUnused = (): Plugin => ({
 export const buildClientDefine = (): Record<string, string> => ({
   __ONAIR_BUILD_CLIENT__: JSON.stringify(buildClientFromEnv(process.env))
 })
+
+/**
+ * Loaded from node_modules at run time, never inlined: @napi-rs/keyring picks its platform's
+ * prebuilt binary (`@napi-rs/keyring-<platform>-<arch>`) by `require`, which no bundle can carry.
+ * The package ships them unpacked beside app.asar (electron-builder.yml asarUnpack).
+ */
+export const NATIVE_MODULES: string[] = ['@napi-rs/keyring']

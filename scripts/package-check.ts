@@ -19,6 +19,7 @@ import { debScriptProblems, launcherProblems, windowsLauncherProblems } from './
 import { packagedDesktopIdProblems } from './package/desktop-id'
 import { fuseProblems, readFuseWire } from './package/fuses'
 import { inspectApp } from './package/layout'
+import { nativeTargetProblems, packagedNativeProblems } from './package/native-module'
 import { packDir } from './package/pack'
 import {
   feedNameProblems,
@@ -88,6 +89,9 @@ await check('every file the update feed names is named without spaces, one per a
   feedNameProblems(config, pkg)
 )
 await check('macOS builds for Intel and Apple Silicon', () => macArchProblems(config))
+await check('each target carries the credential store’s binary for its system and architecture, unpacked', () =>
+  nativeTargetProblems(config, JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')))
+)
 await check('the Windows installer registers and removes the link schemes', () =>
   windowsSchemeProblems(config, (file) => readIfThere(join(root, file)))
 )
@@ -97,7 +101,13 @@ try {
     feedUrl
   })
   const app = await inspectApp(appOut, config.linux.syncDesktopName, feedUrl)
-  await check('app.asar holds only out/ (no maps), package.json and resources/', () => app.problems.asar)
+  await check(
+    'app.asar holds only out/ (no maps), package.json, resources/ and the native module',
+    () => app.problems.asar
+  )
+  await check('this package carries the native module, its binary for this system and their licences, unpacked', () =>
+    packagedNativeProblems(join(appOut, 'resources'), process.platform, process.arch)
+  )
   await check('every file the main process opens is at the path its bundle computes', () => app.problems.runtimeFiles)
   await check('the Linux .desktop name matches the window', () => app.problems.desktopName)
   await check('the desktop id is reverse-DNS and the one the app names', () => packagedDesktopIdProblems(appOut))

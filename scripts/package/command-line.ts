@@ -58,8 +58,12 @@ export async function launcherProblems(appOut: string, scratch: string, version:
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret
     })
-    const signIn = await run(onair, ['sign-in', '--token', emu.tokens.readWrite], env)
-    if (signIn.status !== 0) problems.push(`onair sign-in --token: ${said(signIn)}`)
+    // The unpacked native module loads from the launcher's CLI and answers: no session bus here.
+    const refused = await run(onair, ['sign-in', '--token', emu.tokens.readWrite], env)
+    if (!refused.stderr.includes('No credential store is reachable'))
+      problems.push(`onair sign-in without a credential store: ${said(refused)}`)
+    const signIn = await run(onair, ['sign-in', '--insecure-storage', '--token', emu.tokens.readWrite], env)
+    if (signIn.status !== 0) problems.push(`onair sign-in --insecure-storage --token: ${said(signIn)}`)
     const whoami = await run(onair, ['whoami', '--json'], env)
     const user = whoami.status === 0 ? (JSON.parse(whoami.stdout) as { user?: { id?: unknown } }).user : undefined
     if (user?.id !== USER_ID) problems.push(`onair whoami --json: ${said(whoami)}`)

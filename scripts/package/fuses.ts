@@ -1,6 +1,6 @@
 /**
  * Electron's fuses as Onair ships them (same-user code must not run inside the installed
- * app through NODE_OPTIONS or --inspect and read the safeStorage secrets without a prompt).
+ * app through NODE_OPTIONS or --inspect and read its secrets without a prompt).
  * electron-builder flips them from electron-builder.yml `electronFuses`; this reads them back from
  * a packaged binary and holds them to the policy below: `npm run package:check` on its stand-in
  * runtime (which carries a fuse wire in Electron's defaults, see stand-in.ts), and the release

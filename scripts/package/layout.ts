@@ -11,8 +11,13 @@ import { pathToFileURL } from 'node:url'
 import { extractFile, listPackage, statFile } from '@electron/asar'
 import { parse } from 'yaml'
 
-/** The asar's top level: the bundles, the images shipped by name, and package.json. */
-const ALLOWED = [/^out\/(main|preload|renderer|cli)\//, /^resources\//, /^package\.json$/]
+/** The asar's top level: the bundles, the images shipped by name, package.json, the native module. */
+const ALLOWED = [
+  /^out\/(main|preload|renderer|cli)\//,
+  /^resources\//,
+  /^package\.json$/,
+  /^node_modules\/@napi-rs\/keyring(-[a-z0-9-]+)?\//
+]
 
 /** Entries of app.asar that do not belong in a user's install: sources, tests, docs, maps, tooling. */
 export function asarProblems(files: readonly string[]): string[] {

@@ -188,6 +188,16 @@ export const ShortcutSettingsSchema = z.object({
   quickRecord: Accelerator.default('')
 })
 
+/**
+ * Where this data folder keeps its secrets: the operating system's credential store, or, chosen
+ * where none is reachable (a server, an SSH session), one plain file readable only by the user.
+ */
+export const SECRETS_STORAGES = ['keyring', 'file'] as const
+export type SecretsStorage = (typeof SECRETS_STORAGES)[number]
+export const SecretsSettingsSchema = z.object({
+  storage: z.enum(SECRETS_STORAGES).default('keyring')
+})
+
 export const SettingsSchema = z.object({
   version: z.literal(1).default(1),
   ui: UiSettingsSchema.prefault({}),
@@ -199,7 +209,8 @@ export const SettingsSchema = z.object({
   catchUp: CatchUpSettingsSchema.prefault({}),
   tonight: TonightSettingsSchema.prefault({}),
   startup: StartupSettingsSchema.prefault({}),
-  shortcuts: ShortcutSettingsSchema.prefault({})
+  shortcuts: ShortcutSettingsSchema.prefault({}),
+  secrets: SecretsSettingsSchema.prefault({})
 })
 export type Settings = z.output<typeof SettingsSchema>
 export type SettingsInput = z.input<typeof SettingsSchema>

@@ -11,6 +11,7 @@
  *     expect(onair.calls).toContainEqual({ name: 'app:info', input: undefined })
  *   })
  */
+import { originOf } from '../../src/shared/service-address'
 import { rmSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
@@ -173,13 +174,12 @@ export function emulatedAccount(
           : {})
       })
       if (opts.configured) {
-        account.saveServices({
-          mediaUrl: emu.baseUrl,
-          wikiUrl: emu.baseUrl,
-          clientId: emu.client.id,
-          clientSecret: emu.client.secret,
-          redirectPort: 0
-        })
+        // What saving the services does, at once: the memory store keeps a secret as it is set.
+        settings.update((s) => ({
+          ...s,
+          services: { mediaUrl: emu.baseUrl, wikiUrl: emu.baseUrl, clientId: emu.client.id, redirectPort: 0 }
+        }))
+        void secrets.set('mediaClientSecret', { value: emu.client.secret, origin: originOf(emu.baseUrl) })
       }
       return { account, settings }
     }
@@ -204,7 +204,7 @@ export function emulatedAppServices(
     settings,
     notifier: memoryNotifier(),
     locale: () => 'en',
-    webhook: { secrets: account.secrets, face: 'app' },
+    webhook: { face: 'app' },
     cron: () => ({ stop() {} })
   })
   return { services, account }

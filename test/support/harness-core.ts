@@ -40,7 +40,7 @@ export function harnessDeps(parts: HarnessParts): CoreDeps {
     settings,
     notifier: memoryNotifier(),
     locale,
-    webhook: { secrets: account.secrets, face: 'app' },
+    webhook: { face: 'app' },
     cron: () => ({ stop() {} })
   })
   return {

@@ -34,7 +34,7 @@ export async function shownCatchUp(ctx: CommandContext, fromCache: boolean): Pro
   }
   if (fromCache) return saved()
   const { signedInAccount } = await import('./context')
-  const cli = signedInAccount(ctx)
+  const cli = await signedInAccount(ctx)
   const days = settingsFileStore(dataDir, movedAside(ctx)).read().catchUp.days
   const now = ctx.clock.now()
   const result = await fetchCatchUp({ media: cli.account.media(), now, days })

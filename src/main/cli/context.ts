@@ -3,8 +3,7 @@ import type { Settings } from '../../shared/settings'
 import type { Account } from '../core/account/account'
 import { folderAccount } from '../core/account/folder-account'
 import type { FetchLike } from '../core/http/node-fetch'
-import { fileSecrets } from '../core/auth/file-secrets'
-import type { Secrets } from '../core/auth/secrets'
+import { folderSecrets, type FolderSecrets } from '../core/auth/folder-secrets'
 import { sessionFileStore, type SessionDoc, type SessionRecord } from '../core/auth/session-store'
 import { AuthError } from '../core/auth/errors'
 import { ADDRESS_CHANGED } from '../core/account/addresses'
@@ -23,21 +22,43 @@ import { cliNetwork } from './network'
  * runtime configuration. Each service setting comes from flags/env, else the app's settings file,
  * else the stored session, and the client secret from the environment, else the stored one, so
  * `whoami` and `sign-out` work without repeating the environment of `sign-in`. The CLI never
- * writes settings: its view of them is an in-memory copy.
+ * writes settings: its view of them is an in-memory copy (but for the choice of the plain secrets
+ * file, which follows the folder's settings as they are now).
  */
 
 export interface CliAccount {
   account: Account
-  secrets: Secrets
+  secrets: FolderSecrets
   store: DocumentStore<SessionDoc>
 }
 
+/** The account with its secrets not read yet: for what needs none (the outbox's list, an address). */
 export function openAccount(ctx: CommandContext): CliAccount {
+  return accountOver(ctx, folderSecretsOf(ctx))
+}
+
+/**
+ * The account with its secrets read from the folder's store first (so it starts signed in); rejects
+ * with SecretsUnavailable (what to do, in the user's words) when the credential store cannot be
+ * reached or is locked.
+ */
+export async function readAccount(ctx: CommandContext): Promise<CliAccount> {
+  const secrets = folderSecretsOf(ctx)
+  await secrets.reload()
+  return accountOver(ctx, secrets)
+}
+
+const folderSecretsOf = (ctx: CommandContext): FolderSecrets => {
+  const settingsFile = settingsFileStore(ctx.config.dataDir, movedAside(ctx))
+  return folderSecrets(ctx.config.dataDir, () => settingsFile.read().secrets.storage)
+}
+
+function accountOver(ctx: CommandContext, secrets: FolderSecrets): CliAccount {
   const { config } = ctx
   const report = movedAside(ctx)
-  const secrets = fileSecrets(config.dataDir, report)
+  const settingsFile = settingsFileStore(config.dataDir, report)
   const store = sessionFileStore(config.dataDir, report)
-  const saved = settingsFileStore(config.dataDir, report).read()
+  const saved = settingsFile.read()
   const services = servicesInUse(config, saved, store.read().session)
   const account = folderAccount(config.dataDir, {
     settings: memoryStore({ ...saved, services }),
@@ -113,8 +134,8 @@ export function openCliRecords(ctx: CommandContext, cli: CliAccount = openAccoun
 }
 
 /** Throws AuthError `not_configured` (or `not_signed_in`) when there is nothing to poll with. */
-export function signedInAccount(ctx: CommandContext): CliAccount {
-  const cli = openAccount(ctx)
+export async function signedInAccount(ctx: CommandContext): Promise<CliAccount> {
+  const cli = await readAccount(ctx)
   const reason = cli.account.signedOutReason()
   if (!cli.account.session()) throw new AuthError('not_configured', reason && { message: reason })
   if (cli.account.monitor.state() !== 'signed-in') throw new AuthError('not_signed_in', reason && { message: reason })

@@ -20,7 +20,7 @@ import type { ShownSchedule } from './shown-schedule'
 export async function pollSchedule(ctx: CommandContext): Promise<ShownSchedule | ExitCode> {
   let cli
   try {
-    cli = signedInAccount(ctx)
+    cli = await signedInAccount(ctx)
   } catch (e) {
     return failWith(ctx, e)
   }

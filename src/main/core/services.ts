@@ -1,7 +1,6 @@
 import type { Locale } from '../../shared/locale'
 import type { Settings } from '../../shared/settings'
 import type { Account } from './account/account'
-import type { Secrets } from './auth/secrets'
 import { openCalendar, type CalendarService } from './calendar'
 import { openCatchUp, type CatchUpFeature } from './catch-up'
 import type { Clock } from './clock'
@@ -63,10 +62,10 @@ export interface AppServicesDeps {
   /** A saved file could not be read and was moved aside (see describeCorruptFile). */
   onCorrupt?: (report: CorruptFileReport) => void
   /**
-   * Where the webhook receiver keeps its secret (this face's secrets store); `onUrlReplaced` is
-   * told besides the notification when the registered URL stopped working.
+   * Which face runs the webhook receiver (its secret is the account's, one for every face);
+   * `onUrlReplaced` is told besides the notification when the registered URL stopped working.
    */
-  webhook: { secrets: Secrets; face: Face; onUrlReplaced?: (url: string) => void }
+  webhook: { face: Face; onUrlReplaced?: (url: string) => void }
   /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
   onWebhookEvent?: (event: WebhookEvent) => void
   /** Serve reminders only while holding the data folder (schedule/folder-turn.ts). */
@@ -95,7 +94,9 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     media: { allPrograms: (params, o) => media().allPrograms(params, o) },
     monitor: account.monitor,
     settings: () => settings.read(),
-    cron
+    cron,
+    // Signed out here: another process (the app, `onair sign-in`) may have signed in since.
+    recheck: () => void account.reloadSecrets().catch(() => undefined)
   })
   const inbox = createInbox({
     ...ground,
@@ -140,7 +141,7 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
     ...ground,
     inbox,
     cron,
-    secret: () => webhookSecretFile(dataDir, webhook.secrets, webhook.face, onCorrupt),
+    secret: () => webhookSecretFile(dataDir, account.secrets, webhook.face, onCorrupt),
     onEvent: deps.onWebhookEvent,
     onUrlReplaced: webhook.onUrlReplaced
   })

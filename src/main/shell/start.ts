@@ -31,7 +31,7 @@ import { followStartup, launchedAtLogin } from './login-item'
 import { backgroundErrorNotice, corruptFileNotices, signedOutNotice } from './notices'
 import { electronFetch } from './net-fetch'
 import { watchPowerAndNetwork } from './power'
-import { electronSecrets } from './secrets'
+import { folderSecrets } from '../core/auth/folder-secrets'
 import { serveRenderer } from './renderer-protocol'
 import { hardenSession, openWebUrl } from './security'
 import { createShortcuts, quickRecordShortcut } from './shortcuts'
@@ -77,7 +77,9 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
   }
   const notifier = appNotifier(window, language, log, env, clock)
   corrupt.tellThrough(notifier)
-  const secrets = electronSecrets(dataDir, corrupt.report)
+  // The folder's secrets, shared with `onair` and `onair run`: the credential store (read on the
+  // library's threads, never this one) unless the user chose the plain file.
+  const secrets = folderSecrets(dataDir, () => settingsFile.read().secrets.storage)
   log.knowSecrets(secrets.known)
   const account = folderAccount(dataDir, {
     settings: settingsFile,
@@ -89,6 +91,9 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     locale: language
   })
   account.onChange(signedOutNotice(notifier, language))
+  // Read without holding up the window: a keyring still locked at login is "not yet", and the
+  // poll asks again while signed out (services.ts `recheck`).
+  const secretsRead = account.reloadSecrets().catch((e: unknown) => log.write('warn', 'secrets', e))
   // Changed while the app was closed (settings.json edited, an address the rule refuses): said now.
   const atStart = account.signedOutReason()
   if (atStart) {
@@ -104,14 +109,18 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     locale: language,
     onError: backgroundErrorNotice(notifier, log, language),
     onCorrupt: corrupt.report,
-    webhook: { secrets, face: 'app' },
+    webhook: { face: 'app' },
     ...(cron ? { cron } : {}),
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
   const { reminders, records, inbox, calendar, catchUp, settings } = services
   followStartup(settings, log, env)
-  if (demoToken && !account.session()?.info()) await account.signInWithToken(demoToken)
+  if (demoToken) {
+    // The demo signs in only where the folder's store holds no sign-in yet.
+    await secretsRead
+    if (!account.session()?.info()) await account.signInWithToken(demoToken)
+  }
   const shortcuts = createShortcuts(
     { toggleWindow: window.toggle, quickRecord: quickRecordShortcut({ settings, reminders, clock, window }) },
     log,

@@ -48,7 +48,9 @@ export const SessionInfo = z.strictObject({
   user: SessionUser,
   scopes: z.array(z.string()),
   canWrite: z.boolean(),
-  writeHint: z.strictObject({ message: LocalizedText, action: z.literal('sign-in-with-write') }).optional()
+  writeHint: z.strictObject({ message: LocalizedText, action: z.literal('sign-in-with-write') }).optional(),
+  /** Said by the sign-in that replaced a token it could not revoke: it may still be valid at the service. */
+  replacedTokenKept: LocalizedText.optional()
 })
 export type SessionInfo = z.infer<typeof SessionInfo>
 

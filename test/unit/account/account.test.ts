@@ -20,38 +20,38 @@ describe('account', () => {
     await other.close()
   })
 
-  it('is not configured until the address, client id and client secret are all known', () => {
+  it('is not configured until the address, client id and client secret are all known', async () => {
     const { account } = testAccount()
     expect(account.configured()).toBe(false)
     expect(account.session()).toBeNull()
     expect(() => account.media()).toThrow(AuthError)
-    account.saveServices(servicesOf(emu, false))
+    await account.saveServices(servicesOf(emu, false))
     expect(account.configured()).toBe(false)
     expect(account.session()).not.toBeNull()
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     expect(account.configured()).toBe(true)
   })
 
-  it('keeps the client secret in the secrets store, never in settings.json', () => {
+  it('keeps the client secret in the secrets store, never in settings.json', async () => {
     const { account, dataDir, deps } = testAccount()
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     const settings = readFileSync(join(dataDir, 'settings.json'), 'utf8')
     expect(settings).toContain(emu.client.id)
     expect(settings).not.toContain(emu.client.secret)
     expect(deps.secrets.get('mediaClientSecret')?.value).toBe(emu.client.secret)
     // Saving again without a secret keeps the stored one.
-    account.saveServices({ ...servicesOf(emu, false), redirectPort: 8123 })
+    await account.saveServices({ ...servicesOf(emu, false), redirectPort: 8123 })
     expect(account.hasClientSecret()).toBe(true)
   })
 
   it('rebuilds the session when the service settings change; another server forgets the token', async () => {
     const { account, deps } = testAccount()
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     const first = account.session()
     await account.signInWithToken(emu.tokens.readWrite)
     expect(account.monitor.state()).toBe('signed-in')
 
-    account.saveServices({ ...servicesOf(emu, false), redirectPort: 8123 })
+    await account.saveServices({ ...servicesOf(emu, false), redirectPort: 8123 })
     const second = account.session()
     expect(second).not.toBe(first)
     // Same server, new port: still signed in, same monitor.
@@ -60,7 +60,7 @@ describe('account', () => {
 
     const changes: AccountChange[] = []
     account.onChange((c) => changes.push(c))
-    account.saveServices(servicesOf(other))
+    await account.saveServices(servicesOf(other))
     expect(account.session()).not.toBe(second)
     expect(account.session()?.info()).toBeNull()
     expect(account.monitor.state()).toBe('signed-out')
@@ -70,7 +70,7 @@ describe('account', () => {
 
   it('signs in through the browser flow and tells listeners', async () => {
     const { account, opened } = testAccount()
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     const changes: AccountChange[] = []
     account.onChange((c) => changes.push(c))
     const pending = await account.startBrowserSignIn()
@@ -82,7 +82,7 @@ describe('account', () => {
 
   it('OOB sign-in opens the code page in the browser', async () => {
     const { account, opened } = testAccount()
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     const url = await account.startOobSignIn()
     expect(opened).toEqual([url])
     const code = /id="authorization-code">([^<]+)</.exec(await (await fetch(url)).text())![1]!
@@ -92,7 +92,7 @@ describe('account', () => {
   it('verifies the wiki token before saving it, and only then hands out a wiki client', async () => {
     const { account, deps } = testAccount()
     expect((await failure(account.setWikiToken(emu.tokens.wiki))).code).toBe('not_configured')
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     expect((await failure(account.setWikiToken('wrong-token'))).code).toBe('wiki_unauthorized')
     expect(deps.secrets.get('wikiToken')?.value).toBeUndefined()
     expect(account.wiki()).toBeNull()
@@ -103,13 +103,13 @@ describe('account', () => {
     expect(Array.isArray(await account.wiki()!.listNotifications())).toBe(true)
 
     // A wiki token is never sent to another wiki.
-    account.saveServices({ ...servicesOf(emu), wikiUrl: other.baseUrl })
+    await account.saveServices({ ...servicesOf(emu), wikiUrl: other.baseUrl })
     expect(account.wikiStatus()).toEqual({ configured: true, hasToken: false })
   })
 
   it('sign-out revokes, keeps settings, wipes personal documents and keeps the outbox unless discarded', async () => {
     const { account, dataDir, deps } = testAccount()
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     const personal = ['history', 'inbox', 'ledger', 'outbox', 'premieres', 'schedule', 'snoozes'] as const
     const writeAll = () => personal.forEach((name) => saveDocumentBody(dataDir, name, '{}'))
     const token = emu.tokens.otherUser
@@ -139,7 +139,7 @@ describe('account', () => {
 
   it('a revoked token seen by any request signs out once, with the reason, keeping the outbox', async () => {
     const { account, dataDir } = testAccount()
-    account.saveServices(servicesOf(emu))
+    await account.saveServices(servicesOf(emu))
     // Sign in with the seeded read token, then revoke it behind Onair's back.
     await account.signInWithToken(emu.tokens.read)
     saveDocumentBody(dataDir, 'outbox', '{}')

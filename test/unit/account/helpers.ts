@@ -1,7 +1,7 @@
 import { createAccount, type Account, type AccountDeps } from '../../../src/main/core/account/account'
 import { folderParts } from '../../../src/main/core/account/folder-account'
 import { createCore, type AppWindow } from '../../../src/main/core/app'
-import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
+import { folderSecrets } from '../../../src/main/core/auth/folder-secrets'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import { systemClock } from '../../../src/main/core/clock'
 import { createHandlers } from '../../../src/main/core/ipc/handlers'
@@ -24,9 +24,10 @@ export interface TestAccount {
 export function testAccount(over: Partial<AccountDeps> = {}): TestAccount {
   const dataDir = tempDir('onair-account-')
   const opened: string[] = []
+  const settings = settingsFileStore(dataDir)
   const deps: AccountDeps = {
-    settings: settingsFileStore(dataDir),
-    secrets: fileSecrets(dataDir),
+    settings,
+    secrets: folderSecrets(dataDir, () => settings.read().secrets.storage),
     sessionStore: sessionFileStore(dataDir),
     // Real time: the media client's pacer must not wait on a clock nobody advances.
     clock: systemClock,
@@ -48,7 +49,7 @@ export function accountServices(t: TestAccount, over: Partial<AppServicesDeps> =
     clock: systemClock,
     account: t.account,
     settings: t.deps.settings,
-    webhook: { secrets: t.account.secrets, face: 'app' },
+    webhook: { face: 'app' },
     notifier: memoryNotifier(),
     locale: () => 'en',
     cron: () => ({ stop() {} }),
@@ -62,9 +63,9 @@ export function servicesOf(emu: Emulator, withSecret = true) {
 }
 
 /** A configured account behind the real core and handlers, for tests that go through dispatch. */
-export function accountCore(emu: Emulator, over: Partial<AccountDeps> = {}, window?: AppWindow) {
+export async function accountCore(emu: Emulator, over: Partial<AccountDeps> = {}, window?: AppWindow) {
   const t = testAccount(over)
-  t.account.saveServices(servicesOf(emu))
+  await t.account.saveServices(servicesOf(emu))
   const core = createCore({
     ...harnessDeps({ dataDir: t.dataDir, clock: systemClock, account: t.account, settings: t.deps.settings }),
     ...(window ? { window } : {})

@@ -1,3 +1,6 @@
+import { double } from '../../support/keyring-double.cjs'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store'
@@ -23,10 +26,16 @@ describe('auth and settings over IPC', () => {
   beforeEach(async () => {
     emu = await startEmulator({ port: 0, autoApprove: true })
   })
-  afterEach(() => emu.close())
+  afterEach(async () => {
+    double.setState('open')
+    await emu.close()
+  })
 
-  it('asks for consent before storing a secret where it cannot be encrypted', async () => {
-    const { handlers, account } = accountCore(emu)
+  it('asks for consent before storing a secret where no credential store is reachable; a yes chooses the plain file', async () => {
+    const { handlers, account, deps, dataDir } = await accountCore(emu)
+    double.setState('unreachable')
+    // As the app does at its start: the store is asked once, and found missing.
+    await account.reloadSecrets().catch(() => undefined)
     const paste = { token: emu.tokens.readWrite }
     const refused = await dispatch(handlers, 'auth:pasteToken', paste)
     expect(refused).toMatchObject({ ok: false, error: { code: 'needs-consent', action: 'confirm-unencrypted' } })
@@ -42,10 +51,13 @@ describe('auth and settings over IPC', () => {
     // Saving addresses without a new secret stores nothing secret: no question asked.
     expect((await dispatch(handlers, 'auth:saveServices', servicesOf(emu, false))).ok).toBe(true)
     expect((await dispatch(handlers, 'auth:pasteToken', { ...paste, allowUnencrypted: true })).ok).toBe(true)
+    expect(deps.settings.read().secrets.storage).toBe('file')
+    expect(account.secrets.get('mediaAccessToken')?.value).toBe(emu.tokens.readWrite)
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toContain(emu.tokens.readWrite)
   })
 
   it('stores without asking where secrets are encrypted', async () => {
-    const { handlers } = accountCore(emu, { secrets: encrypted() })
+    const { handlers } = await accountCore(emu, { secrets: encrypted() })
     const reply = await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.read })
     expect(reply).toMatchObject({
       ok: true,
@@ -54,7 +66,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('never sends a token or the client secret to the renderer, in replies or events', async () => {
-    const { handlers, core, opened } = accountCore(emu, { secrets: encrypted() })
+    const { handlers, core, opened } = await accountCore(emu, { secrets: encrypted() })
     const seen: unknown[] = []
     core.events.subscribe((name, payload) => seen.push({ name, payload }))
     const signIn = dispatch(handlers, 'auth:signIn', undefined)
@@ -81,7 +93,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('the sign-in view can ask for read alone, for an application registered "read only"', async () => {
-    const { handlers, opened } = accountCore({ ...emu, client: READ_ONLY }, { secrets: encrypted() })
+    const { handlers, opened } = await accountCore({ ...emu, client: READ_ONLY }, { secrets: encrypted() })
     const signIn = dispatch(handlers, 'auth:signIn', { readOnly: true })
     await expect.poll(() => opened.length).toBe(1)
     expect(new URL(opened[0]!).searchParams.get('scope')).toBe('read')
@@ -92,7 +104,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('emits auth:changed on sign-in and sign-out', async () => {
-    const { handlers, core } = accountCore(emu, { secrets: encrypted() })
+    const { handlers, core } = await accountCore(emu, { secrets: encrypted() })
     const changes: unknown[] = []
     // The schedule follows too (refreshed, then emptied: schedule:changed), as in the app.
     core.events.subscribe((name, payload) => name === 'auth:changed' && changes.push([name, payload]))
@@ -105,7 +117,7 @@ describe('auth and settings over IPC', () => {
   })
 
   it('sign-out leaves no saved schedule behind: the reminders forget it without writing it again', async () => {
-    const { handlers, dataDir } = accountCore(emu, { secrets: encrypted() })
+    const { handlers, dataDir } = await accountCore(emu, { secrets: encrypted() })
     await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.readWrite })
     const saved = { fetchedAt: '2026-11-24T09:00:00.000Z', programs: [] }
     saveDocumentBody(dataDir, 'schedule', JSON.stringify(saved))
@@ -119,14 +131,14 @@ describe('auth and settings over IPC', () => {
   })
 
   it('answers a failed sign-in with the AuthError code and both languages', async () => {
-    const { handlers } = accountCore(emu, { secrets: encrypted() })
+    const { handlers } = await accountCore(emu, { secrets: encrypted() })
     const reply = await dispatch(handlers, 'auth:pasteToken', { token: 'nope' })
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_token' } })
     if (!reply.ok) expect(reply.error.message.ja).toContain('アクセストークン')
   })
 
   it('settings:update merges only the given fields and validates the result', async () => {
-    const { handlers } = accountCore(emu)
+    const { handlers } = await accountCore(emu)
     const before = await dispatch(handlers, 'settings:get', undefined)
     const after = await dispatch(handlers, 'settings:update', { ui: { locale: 'ja' } })
     expect(after.ok && before.ok).toBe(true)

@@ -1,9 +1,8 @@
-import { statSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
-import { boundSecret } from '../../../src/main/core/auth/bound-secrets'
 import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { AuthError } from '../../../src/main/core/auth/errors'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
@@ -11,8 +10,8 @@ import { verifyWikiToken } from '../../../src/main/core/auth/wiki-token'
 import { resolveConfig } from '../../../src/main/core/config'
 import { testSession } from './helpers'
 import { tempDir } from '../../support/temp-dir'
-import { databaseFile } from '../../../src/main/core/store/data-files'
-import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
+import { DATA_FILES, dataFile } from '../../../src/main/core/store/data-files'
+import { documentBody } from '../../../src/main/core/store/document'
 
 const failure = (p: Promise<unknown>): Promise<AuthError> =>
   p.then(
@@ -24,39 +23,48 @@ const failure = (p: Promise<unknown>): Promise<AuthError> =>
 
 const dataDir = () => join(tempDir('onair-secrets-'), 'data')
 
-describe('file secrets (headless)', () => {
-  it('keeps values in a 0600 database inside a 0700 folder, across instances', () => {
+describe('the plain file, where the user chose it', () => {
+  it('keeps values in a 0600 file inside a 0700 folder, across instances, with no temp files left', async () => {
     const dir = dataDir()
     const a = fileSecrets(dir)
+    await a.reload()
     expect(a.get('mediaAccessToken')).toBeUndefined()
-    a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
-    a.set('wikiToken', { value: 'wiki-1' })
-    expect(statSync(databaseFile(dir)).mode & 0o777).toBe(0o600)
+    await a.set('mediaAccessToken', { value: 'tok-1', origin: 'https://media.example' })
+    await a.set('wikiToken', { value: 'wiki-1' })
+    expect(statSync(dataFile(dir, 'secrets')).mode & 0o777).toBe(0o600)
     expect(statSync(dir).mode & 0o777).toBe(0o700)
+    // Beside the folder's database (whose write lock the file is written under), and no temp file.
+    expect(readdirSync(dir)).toContain(DATA_FILES.secrets.name)
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([])
     const b = fileSecrets(dir)
+    await b.reload()
     expect(b.get('mediaAccessToken')).toEqual({ value: 'tok-1', origin: 'https://media.example' })
     expect(b.get('wikiToken')).toEqual({ value: 'wiki-1' })
-    b.delete('mediaAccessToken')
-    expect(fileSecrets(dir).get('mediaAccessToken')).toBeUndefined()
-    expect(fileSecrets(dir).get('wikiToken')).toEqual({ value: 'wiki-1' })
+    await b.delete('mediaAccessToken')
+    // The first instance sees the other's change once it reads again.
+    await a.reload()
+    expect(a.get('mediaAccessToken')).toBeUndefined()
+    expect(a.get('wikiToken')).toEqual({ value: 'wiki-1' })
   })
 
-  it('reads a file written before origins were kept: the values stay, bound to no address', () => {
+  it('a damaged file reads as no secrets (sign in again), and the next save replaces it', async () => {
     const dir = dataDir()
-    saveDocumentBody(dir, 'secrets', JSON.stringify({ mediaAccessToken: 'old-token', webhookSecret: 'hook' }))
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(dataFile(dir, 'secrets'), '{"mediaAccessToken": ')
     const secrets = fileSecrets(dir)
-    expect(secrets.get('webhookSecret')).toEqual({ value: 'hook' })
-    // Whatever address is set now, the old token is not sent there: the user signs in again.
-    const token = boundSecret(secrets, 'mediaAccessToken', 'https://media.example')
-    expect([token.get(), token.heldElsewhere()]).toEqual([undefined, true])
+    await secrets.reload()
+    expect(secrets.get('mediaAccessToken')).toBeUndefined()
+    await secrets.set('wikiToken', { value: 'wiki-2' })
+    expect(JSON.parse(readFileSync(dataFile(dir, 'secrets'), 'utf8'))).toEqual({ wikiToken: '{"value":"wiki-2"}' })
   })
 
   it('says it is not encrypted, and where the file is', () => {
     const dir = dataDir()
     const s = fileSecrets(dir)
     expect(s.encryptionAvailable()).toBe(false)
-    expect(s.describe().en).toContain(databaseFile(dir))
+    expect(s.describe().en).toContain(dataFile(dir, 'secrets'))
     expect(s.describe().en).toContain('unencrypted')
+    expect(s.describe().ja).toContain(dataFile(dir, 'secrets'))
   })
 })
 
@@ -107,7 +115,7 @@ describe('tokens never show up in logs or JSON', () => {
         inspect(t.session, { depth: 9, showHidden: true }),
         inspect(secrets, { depth: 9 }),
         JSON.stringify(secrets),
-        JSON.stringify(savedDocument(dir, 'session')),
+        documentBody(dir, 'session') ?? '',
         JSON.stringify(failure),
         inspect(failure, { depth: 9 }),
         ...logged

@@ -46,8 +46,16 @@ describe('electron-builder.yml', () => {
     expect(raw.win).toMatchObject({ target: 'nsis' })
     expect(raw.linux).toMatchObject({ target: ['AppImage', 'deb'], category: 'AudioVideo' })
     expect(raw.linux.maintainer).toMatch(/\S+/)
-    // Sources, tests, source maps and node_modules dev tooling stay out of the package.
-    expect(raw.files).toEqual(['out/**', '!out/**/*.map', 'resources/**', 'package.json'])
+    // Sources, tests, source maps and node_modules dev tooling stay out of the package; only the
+    // credential store's native module goes in (scripts/package/native-module.ts).
+    expect(raw.files).toEqual([
+      'out/**',
+      '!out/**/*.map',
+      'resources/**',
+      'package.json',
+      'node_modules/@napi-rs/keyring/**',
+      'node_modules/@napi-rs/keyring-*/**'
+    ])
   })
 
   it('signs and notarizes macOS builds, without a Dock icon, with alerts that keep their buttons', () => {

@@ -108,9 +108,13 @@ describe('the npm package', () => {
     expect([...imported].sort()).toEqual(Object.keys(pkg.dependencies ?? {}).sort())
   })
 
-  it('installs globally with nothing else: no dependencies to fetch, no tsx', () => {
+  it('installs globally with only the credential store’s module and this platform’s binary of it, no tsx', () => {
     expect(existsSync(join(installed, 'out/cli/onair.cjs'))).toBe(true)
-    expect(existsSync(join(installed, 'node_modules'))).toBe(false)
+    expect(readdirSync(join(installed, 'node_modules'))).toEqual(['@napi-rs'])
+    expect(readdirSync(join(installed, 'node_modules', '@napi-rs'))).toEqual([
+      'keyring',
+      `keyring-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : ''}`
+    ])
     expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['onair'])
   })
 })
@@ -137,7 +141,11 @@ describe('the installed onair', () => {
       ONAIR_CLIENT_ID: emu.client.id,
       ONAIR_CLIENT_SECRET: emu.client.secret
     }
-    expect((await finished(['sign-in', '--token', emu.tokens.readWrite], env)).code).toBe(0)
+    // The installed native module answers: no session bus here, so the credential store is refused.
+    const refused = await finished(['sign-in', '--token', emu.tokens.readWrite], env)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('No credential store is reachable')
+    expect((await finished(['sign-in', '--insecure-storage', '--token', emu.tokens.readWrite], env)).code).toBe(0)
     const whoami = await finished(['whoami', '--json'], env)
     expect(whoami.code).toBe(0)
     expect(JSON.parse(whoami.stdout)).toMatchObject({ user: { id: USER_ID } })

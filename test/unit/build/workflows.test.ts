@@ -58,7 +58,7 @@ describe('the workflows', () => {
     expect(electron.env.ONAIR_REQUIRE_ELECTRON).toBe('1')
     const runs = electron.steps.map((s: Step) => s.run ?? '').join('\n')
     expect(runs).toContain('xvfb-run -a npx playwright test --project electron')
-    // Linux's session: a keyring for safeStorage, a notification daemon for notifications.
+    // Linux's session: a Secret Service for the credential store, a notification daemon for notifications.
     expect(runs).toMatch(/dbus-run-session[\s\S]*gnome-keyring-daemon --unlock[\s\S]*notification_daemon/)
     // Chromium's sandbox allowed for the Electron under test as the deb allows it (an AppArmor
     // profile), not by lifting Ubuntu's restriction for everything, which would hide the AppImage's.

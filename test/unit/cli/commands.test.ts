@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
@@ -6,8 +6,8 @@ import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store
 import { runCli } from '../../../src/main/cli/dispatch'
 import { fakeIo } from './fake-io'
 import { tempDir } from '../../support/temp-dir'
-import { databaseFile } from '../../../src/main/core/store/data-files'
-import { personalDocumentsSaved, saveDocumentBody, savedDocument } from '../../support/saved-documents'
+import { double } from '../../support/keyring-double.cjs'
+import { personalDocumentsSaved, saveDocumentBody } from '../../support/saved-documents'
 
 describe('onair commands (in process, against the emulator)', () => {
   let emu: Emulator
@@ -33,9 +33,10 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], signIn)).toBe(0)
     expect(signIn.stdout).toEqual([])
     expect(signIn.stderr.join('\n')).toContain('Signed in as user #1, scopes: read write')
-    // The token is kept unencrypted in the database, in a file and folder only the user can open.
+    // In the credential store (here its stand-in), under this data folder's entries.
+    const kept = () => double.items().filter((i) => i.service === `onair:${realpathSync(env.ONAIR_DATA_DIR!)}`)
+    expect(kept().find((i) => i.account === 'mediaAccessToken')?.password).toContain(emu.tokens.readWrite)
     expect(statSync(env.ONAIR_DATA_DIR!).mode & 0o777).toBe(0o700)
-    expect(statSync(databaseFile(env.ONAIR_DATA_DIR!)).mode & 0o777).toBe(0o600)
 
     // Later commands need neither the address nor the secret again: both were kept.
     const later = { ONAIR_DATA_DIR: env.ONAIR_DATA_DIR }
@@ -48,7 +49,7 @@ describe('onair commands (in process, against the emulator)', () => {
     expect(await runCli(['sign-out'], out)).toBe(0)
     expect(out.stderr).toEqual(['Signed out.'])
     expect(personalDocumentsSaved(env.ONAIR_DATA_DIR!)).toEqual({})
-    expect(JSON.stringify(savedDocument(env.ONAIR_DATA_DIR!, 'secrets'))).not.toContain(emu.tokens.readWrite)
+    expect(kept().map((i) => i.account)).not.toContain('mediaAccessToken')
     const probe = await fetch(`${emu.baseUrl}/oauth/token/info`, {
       headers: { authorization: `Bearer ${emu.tokens.readWrite}` }
     })

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
+import { keyringSecrets } from '../../../src/main/core/auth/keyring-secrets'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
@@ -15,7 +15,6 @@ const PLANTED = {
   envWikiToken: 'env-wiki-token-9d1c7e3b5a',
   wikiToken: 'stored-wiki-token-2c6a8e0f4d',
   webhookSecret: 'WebhookSecret_0123456789abcdefghijKLMN',
-  legacyWebhookSecret: 'LegacyWebhook_abcdefghij0123456789KLMN',
   feedSecret: 'FeedSecret_zyxwvutsrq9876543210ABCDEF',
   /** Found only by pattern: Onair never knew these values. */
   strayBearer: 'strayBearerValue123456',
@@ -35,24 +34,22 @@ describe('`onair doctor` as a real process beside `onair run`', () => {
     const dataDir = join(root, 'data')
     const env = await signedInEnv(emu, dataDir)
     const token = emu.tokens.readWrite
-    const secrets = fileSecrets(dataDir)
-    secrets.set('mediaClientSecret', { value: PLANTED.storedClientSecret })
-    secrets.set('wikiToken', { value: PLANTED.wikiToken })
-    secrets.set('webhookSecret', { value: PLANTED.webhookSecret })
+    const secrets = keyringSecrets(dataDir)
+    await secrets.set('mediaClientSecret', { value: PLANTED.storedClientSecret })
+    await secrets.set('wikiToken', { value: PLANTED.wikiToken })
+    await secrets.set('webhookSecret', { value: PLANTED.webhookSecret })
     saveDocumentBody(dataDir, 'feed', JSON.stringify({ secret: PLANTED.feedSecret, port: 8123 }))
-    // A webhook secret not yet copied into this face's secrets store (the app copied it into its own).
-    saveDocumentBody(dataDir, 'webhook', JSON.stringify({ secret: PLANTED.legacyWebhookSecret, copiedBy: ['app'] }))
     // The app's log (Linux: logs/ in the data folder), every secret quoted in it as an error might.
     mkdirSync(join(dataDir, 'logs'))
     const quoted = [
       `GET /v1/me failed: Authorization: Bearer ${token}`,
       `token request client_secret=${PLANTED.storedClientSecret}&code=x`,
       `env secret ${PLANTED.envClientSecret} and wiki ${PLANTED.envWikiToken} / ${PLANTED.wikiToken}`,
-      `webhook on http://127.0.0.1:9000/${PLANTED.webhookSecret}/ and ${PLANTED.legacyWebhookSecret}`,
+      `webhook on http://127.0.0.1:9000/${PLANTED.webhookSecret}/`,
       `feed http://127.0.0.1:8123/${PLANTED.feedSecret}/onair.ics`,
       `session ${token} expired`,
       // Bare, where only the known values (not a pattern) can find them.
-      `values ${PLANTED.storedClientSecret} ${PLANTED.webhookSecret} ${PLANTED.legacyWebhookSecret} ${PLANTED.feedSecret}`,
+      `values ${PLANTED.storedClientSecret} ${PLANTED.webhookSecret} ${PLANTED.feedSecret}`,
       `stray Authorization: Bearer ${PLANTED.strayBearer} at http://127.0.0.1:7000/${PLANTED.strayFeedPath}/onair.ics`
     ]
     const log = [...Array.from({ length: 60 }, (_, i) => `2026-11-24T10:00:00.000Z INFO line ${i}`), ...quoted]

@@ -11,7 +11,8 @@ import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
 import { databaseFile } from '../../../src/main/core/store/data-files'
 import { closeFolderDatabases } from '../../../src/main/core/store/database'
-import { saveDocumentBody, savedDocument, setAsideBodies } from '../../support/saved-documents'
+import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
+import { keyringSecrets } from '../../../src/main/core/auth/keyring-secrets'
 
 /** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -120,9 +121,8 @@ describe('onair upcoming when the saved schedule is refused or damaged (real pro
     }
     const [first] = await webhookLines('C')
     expect(first?.type).toBe('webhook')
-    // The secrets restored from an older backup: the token is there, the webhook secret is not.
-    const { webhookSecret: _lost, ...rest } = savedDocument<Record<string, unknown>>(dataDir, 'secrets')!
-    saveDocumentBody(dataDir, 'secrets', JSON.stringify(rest))
+    // The keyring's entry deleted (a keyring reset, a clean-up by hand): the token is there, the webhook secret is not.
+    await keyringSecrets(dataDir).delete('webhookSecret')
     const [replaced, listening] = await webhookLines('ja_JP.UTF-8')
     expect(replaced).toMatchObject({ type: 'webhook-replaced', url: listening?.url })
     expect(replaced?.message).toContain(`新しい URL ${listening?.url} を Wiki`)

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { CLI_ENTRY } from './spawn-cli'
+import { cliProcess } from './spawn-cli'
 
 /**
  * The built `onair` (spawn-cli.ts) as a long-running process a test watches and signals, where
@@ -16,10 +16,8 @@ export interface OnairProcess {
 }
 
 export function onairProcess(args: string[], env: Record<string, string>): OnairProcess {
-  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+  const run = cliProcess(args, env)
+  const child = spawn(process.execPath, run.argv, { env: run.env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
   const waiters: Array<{ text: string; resolve: () => void }> = []

@@ -13,9 +13,9 @@ import type { CommandContext } from '../../../src/main/cli/command'
 import { signedInAccount } from '../../../src/main/cli/context'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { manualCron } from '../schedule/emulated'
-import { CLI_ENTRY, runCliProcess, spawnCli } from './spawn-cli'
+import { cliProcess, runCliProcess, spawnCli } from './spawn-cli'
 import { fakeIo, type FakeIo } from './fake-io'
-import { signedInEnv } from './signed-in-env'
+import { signedInEnv, soonProgram as soonFolder } from './signed-in-env'
 import { tempDir } from '../../support/temp-dir'
 
 function context(io: FakeIo, flags: CommandContext['flags'], clock: Clock): CommandContext {
@@ -33,10 +33,8 @@ describe('onair run', () => {
     emu = await startEmulator({ port: 0, soonSeconds: 3 })
     const env = await signedInEnv(emu)
     const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).toISOString()
-    const child = spawn(process.execPath, [CLI_ENTRY, 'run', '--json', '--lead', '0'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
+    const cli = cliProcess(['run', '--json', '--lead', '0'], env)
+    const child = spawn(process.execPath, cli.argv, { env: cli.env, stdio: ['ignore', 'pipe', 'pipe'] })
     const exited = new Promise<number | null>((res) => child.on('close', (code) => res(code)))
     let stderr = ''
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()))
@@ -114,11 +112,9 @@ describe('onair run', () => {
 
   /** A folder signed in to an emulator on a manual clock, whose soon program starts in 10 minutes. */
   async function soonProgram() {
-    const clock = new ManualClock(Date.now())
-    emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
-    const env = await signedInEnv(emu)
-    const startedAt = new Date(emu.media.programs.find((p) => p.id === SOON_PROGRAM_ID)!.startedAt).getTime()
-    return { clock, env, startedAt }
+    const soon = await soonFolder()
+    emu = soon.emu
+    return soon
   }
 
   it("in process: the poll line at the clock's time, then the reminder exactly at the start, then a clean stop", async () => {

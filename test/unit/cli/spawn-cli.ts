@@ -20,12 +20,30 @@ export interface CliProcess {
   line(match: (line: string) => boolean, timeoutMs?: number): Promise<string>
 }
 
+const KEYRING_PRELOAD = resolve(import.meta.dirname, '../../support/keyring-preload.cjs')
+
+/**
+ * Node's arguments and the environment for one CLI process: the user's keyring is never touched;
+ * the credential store is the test file's double (keyring-double.cjs), unless the test brings a
+ * session bus of its own (DBUS_SESSION_BUS_ADDRESS: the tests against a real Secret Service).
+ */
+export function cliProcess(args: string[], env: Record<string, string>, entry = CLI_ENTRY) {
+  const real = env.DBUS_SESSION_BUS_ADDRESS !== undefined
+  return {
+    argv: real ? [entry, ...args] : ['--require', KEYRING_PRELOAD, entry, ...args],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...(real ? {} : { ONAIR_TEST_KEYRING: process.env.ONAIR_TEST_KEYRING ?? '' }),
+      ...env
+    }
+  }
+}
+
 /** `entry`: another build of the CLI (one made with other build-time settings). */
 export function spawnCli(args: string[], env: Record<string, string>, entry = CLI_ENTRY): CliProcess {
-  const child = spawn(process.execPath, [entry, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+  const run = cliProcess(args, env, entry)
+  const child = spawn(process.execPath, run.argv, { env: run.env, stdio: ['ignore', 'pipe', 'pipe'] })
   const stdout: string[] = []
   let stderr = ''
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()))

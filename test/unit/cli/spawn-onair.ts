@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { CLI_ENTRY } from './spawn-cli'
+import { cliProcess } from './spawn-cli'
 
 export interface Finished {
   code: number
@@ -12,12 +12,10 @@ export interface Finished {
  * `input` is typed on its stdin (then closed), as a user pipes a token in.
  */
 export function runOnair(args: string[], env: Record<string, string>, input?: string): Promise<Finished> {
+  const run = cliProcess(args, env)
   return new Promise((done) => {
-    const child = execFile(
-      process.execPath,
-      [CLI_ENTRY, ...args],
-      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+    const child = execFile(process.execPath, run.argv, { env: run.env, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
     )
     if (input !== undefined) child.stdin!.end(input)
   })

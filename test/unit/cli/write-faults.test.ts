@@ -18,10 +18,11 @@ import { databaseFile, type DocumentName } from '../../../src/main/core/store/da
  * user's language naming the file and what to do, a non-zero exit, no stack trace, and the data
  * folder exactly as it was (the settings file, every saved row).
  */
-const COMMANDS: Array<[args: string[], written: DocumentName | 'settings.json']> = [
+/** What each command writes: a document of the database, or one of the two files the user may have. */
+const COMMANDS: Array<[args: string[], written: DocumentName | 'settings.json' | 'secrets.json']> = [
   [['config', 'set', 'ui.locale', 'ja'], 'settings.json'],
   [['config', 'unset', 'ui.locale'], 'settings.json'],
-  [['sign-in', '--token', 'TOKEN'], 'secrets'],
+  [['sign-in', '--insecure-storage', '--token', 'TOKEN'], 'secrets.json'],
   [['upcoming'], 'schedule'],
   [['catch-up'], 'catchUp'],
   [['catch-up', 'watched', '203', '--no-wait'], 'outbox'],
@@ -34,9 +35,9 @@ const COMMANDS: Array<[args: string[], written: DocumentName | 'settings.json']>
   // Last: a sign-out that does get through revokes the emulator's token.
   [['sign-out'], 'session']
 ]
-/** The file a refused write names: settings.json itself, or the database a document is a row of. */
+/** The file a refused write names: the file itself, or the database a document is a row of. */
 const fileOf = (dataDir: string, written: string): string =>
-  written === 'settings.json' ? join(dataDir, written) : databaseFile(dataDir)
+  written.endsWith('.json') ? join(dataDir, written) : databaseFile(dataDir)
 const FAULTS: Array<[code: string, en: RegExp, ja: RegExp]> = [
   ['ENOSPC', /disk is full.*Free some space/, /ディスクがいっぱい/],
   ['EACCES', /not allowed to read or write.*chmod u\+rw/, /権限がありません/],
@@ -47,9 +48,10 @@ interface Outbox {
   entries: Array<{ id: string | number }>
 }
 
-/** What the folder keeps: the settings file's bytes and every saved row of the database. */
+/** What the folder keeps: the bytes of its two files and every saved row of the database. */
 function snapshot(dir: string): Record<string, string> {
-  return { 'settings.json': readFileSync(join(dir, 'settings.json'), 'utf8'), ...savedRows(dir) }
+  const files = ['settings.json', 'secrets.json'].map((f) => [f, readFileSync(join(dir, f), 'utf8')])
+  return { ...Object.fromEntries(files), ...savedRows(dir) }
 }
 
 describe('writing commands when the file system refuses the write (real processes)', () => {
@@ -67,11 +69,14 @@ describe('writing commands when the file system refuses the write (real processe
   })
   afterAll(() => emu.close())
 
-  /** A signed-in folder with a schedule, settings, an inbox and one queued record, as a user's would be. */
+  /**
+   * A signed-in folder with a schedule, settings, an inbox and one queued record, as a user's would
+   * be; its secrets in the plain file the user chose (the one case where they are a file here).
+   */
   async function usedFolder(): Promise<string> {
     const dataDir = join(tempDir('onair-write-fault-'), 'data')
     const io = () => fakeIo(env(dataDir))
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], io())).toBe(0)
+    expect(await runCli(['sign-in', '--insecure-storage', '--token', emu.tokens.readWrite], io())).toBe(0)
     expect(await runCli(['config', 'set', 'reminders.leadMinutes', '10'], io())).toBe(0)
     expect(await runCli(['upcoming'], io())).toBe(0)
     expect(await runCli(['catch-up'], io())).toBe(0)

@@ -28,7 +28,7 @@ const secrets = () => [emu.tokens.readWrite, emu.tokens.wiki, emu.client.secret]
 async function signedInApp() {
   const answers: boolean[] = []
   const asked: string[][] = []
-  const app = accountCore(
+  const app = await accountCore(
     emu,
     {},
     {

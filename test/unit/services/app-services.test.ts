@@ -43,7 +43,7 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
   it('tells the user, in both languages, about every saved document it had to set aside', async () => {
     emu = await startEmulator({ port: 0 })
     const t = testAccount()
-    t.account.saveServices(servicesOf(emu))
+    await t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
     const damaged = ['inbox', 'outbox', 'schedule', 'snoozes'] as const
     for (const name of damaged) saveDocumentBody(t.dataDir, name, '{"half": ')
@@ -64,9 +64,9 @@ describe('app services (reminders + outbox + inbox over one account)', () => {
   async function open(webhook = false) {
     emu = await startEmulator({ port: 0 })
     const t = testAccount()
-    t.account.saveServices(servicesOf(emu))
+    await t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
-    t.account.secrets.set('wikiToken', { value: emu.tokens.wiki, origin: emu.baseUrl })
+    await t.account.secrets.set('wikiToken', { value: emu.tokens.wiki, origin: emu.baseUrl })
     if (webhook) t.deps.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled: true, port: 0 } } }))
     const notifier = memoryNotifier()
     services = accountServices(t, { notifier, cron: manualCron })
@@ -226,7 +226,7 @@ describe('app services beside another daemon on the same folder', () => {
   it('the app stands by while `onair run` holds the folder and serves the reminders once it ends', async () => {
     const emu = await startEmulator({ port: 0 })
     const t = testAccount()
-    t.account.saveServices(servicesOf(emu))
+    await t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
     const clock = new ManualClock(Date.now())
     const daemon = holdFolder(t.dataDir, { face: 'cli', now: clock.now() })

@@ -19,7 +19,7 @@ function compose(t: TestAccount, clock: ManualClock, face?: 'app' | 'cli') {
     clock,
     account: t.account,
     settings: t.deps.settings,
-    webhook: { secrets: t.account.secrets, face: face ?? 'app' },
+    webhook: { face: face ?? 'app' },
     notifier,
     locale: () => 'en',
     cron: noCron,
@@ -46,7 +46,7 @@ describe('a snooze pressed in the app while `onair run` serves the folder', () =
     const t = testAccount()
     // The lead-time reminder alone: the seed's first episodes would also raise premieres.
     t.deps.settings.update((s) => ({ ...s, reminders: { ...s.reminders, premiere: false } }))
-    t.account.saveServices(servicesOf(emu))
+    await t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
     const run = compose(t, clock, 'cli')
     await run.services.start()

@@ -16,7 +16,7 @@ describe('app services: stop', () => {
   it('resolves once the record being sent has its answer written', async () => {
     emu = await startEmulator({ port: 0 })
     const t = testAccount()
-    t.account.saveServices(servicesOf(emu))
+    await t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
     const services = accountServices(t)
     await services.start()

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { memorySecrets } from '../../../src/main/core/auth/secrets'
 import { systemClock } from '../../../src/main/core/clock'
 import { WEBHOOK_SECRET } from '../../../src/main/core/inbox/webhook-secret'
 import { memoryNotifier } from '../../../src/main/core/notify'
@@ -19,11 +18,9 @@ describe('app services: the webhook secret had to be replaced', () => {
   it('a notification in the user’s language names the new URL and says to register it with the wiki', async () => {
     emu = await startEmulator({ port: 0 })
     const t = testAccount()
-    t.account.saveServices(servicesOf(emu))
+    await t.account.saveServices(servicesOf(emu))
     await t.account.signInWithToken(emu.tokens.readWrite)
     t.deps.settings.update((s) => ({ ...s, inbox: { ...s.inbox, webhook: { enabled: true, port: 0 } } }))
-    // The app's own store (safeStorage in the shell), separate from the command line's.
-    const appSecrets = memorySecrets()
     const start = async (locale: 'en' | 'ja') => {
       const notifier = memoryNotifier()
       services = openAppServices({
@@ -33,7 +30,7 @@ describe('app services: the webhook secret had to be replaced', () => {
         settings: t.deps.settings,
         notifier,
         locale: () => locale,
-        webhook: { secrets: appSecrets, face: 'app' }
+        webhook: { face: 'app' }
       })
       await services.start()
       const url = services.inbox.webhookInfo().url!
@@ -42,8 +39,8 @@ describe('app services: the webhook secret had to be replaced', () => {
     }
     const first = await start('en')
     expect(first.notes).toEqual([])
-    // The keyring was reset: the app's secret is gone.
-    appSecrets.delete(WEBHOOK_SECRET)
+    // The keyring was reset: the secret is gone.
+    await t.account.secrets.delete(WEBHOOK_SECRET)
     const second = await start('ja')
     expect(second.notes).toHaveLength(1)
     expect(second.notes[0]!.body).toContain(`新しい URL ${second.url} を Wiki`)

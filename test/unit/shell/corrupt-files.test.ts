@@ -24,7 +24,6 @@ const everythingOn = JSON.stringify({
 
 const DOCUMENTS: Array<[name: DocumentName, says: RegExp]> = [
   ['session', /sign in again/],
-  ['encryptedSecrets', /sign in again/],
   ['schedule', /fetched again/],
   ['ledger', /shown once more/],
   ['snoozes', /Snoozed reminders/],

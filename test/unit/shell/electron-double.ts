@@ -663,28 +663,6 @@ export const shell = {
   }
 } satisfies Pick<Electron.Shell, 'openExternal' | 'openPath'> & Record<string, unknown>
 
-type Backend = ReturnType<Electron.SafeStorage['getSelectedStorageBackend']>
-export const safeStorage = {
-  available: true,
-  backend: 'gnome_libsecret' as Backend,
-  isEncryptionAvailable: (): boolean => safeStorage.available,
-  getSelectedStorageBackend: (): Backend => safeStorage.backend,
-  encryptString(plainText: string): Buffer {
-    if (!safeStorage.available) throw new Error('Encryption is not available.')
-    return Buffer.from(`sealed:${Buffer.from(plainText).toString('hex')}`)
-  },
-  decryptString(encrypted: Buffer): string {
-    const text = encrypted.toString()
-    if (!text.startsWith('sealed:'))
-      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
-    return Buffer.from(text.slice('sealed:'.length), 'hex').toString()
-  }
-} satisfies Pick<
-  Electron.SafeStorage,
-  'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
-> &
-  Record<string, unknown>
-
 export const powerMonitor = new EventEmitter() as EventEmitter & Pick<Electron.PowerMonitor, 'on' | 'off'>
 
 /**
@@ -958,7 +936,6 @@ const members = {
   net,
   powerMonitor,
   protocol,
-  safeStorage,
   session,
   shell
 }
@@ -1007,8 +984,6 @@ export function resetElectron(opts: { platform?: Platform; appPath: string; fold
   powerMonitor.removeAllListeners()
   shell.opened = []
   shell.openedPaths = []
-  safeStorage.available = true
-  safeStorage.backend = 'gnome_libsecret'
   net.online = true
   net.requested = []
   net.fetched = []

@@ -38,7 +38,7 @@ export interface ShellOptions {
   documents?: Partial<Record<DocumentName, string>>
   /** Whose the personal `documents` are (accountKey): the user the app signs in as; else the saved session's. */
   account?: string
-  /** Runs after the reset, before launch (e.g. a locale or safeStorage state). */
+  /** Runs after the reset, before launch (e.g. a locale, or the credential store's state). */
   before?: () => void
   /** Leave `ready` to the test (startup-order tests). */
   manualReady?: boolean

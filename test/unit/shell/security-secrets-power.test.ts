@@ -1,8 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { inspect } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../../src/shared/csp'
-import { electronSecrets } from '../../../src/main/shell/secrets'
+import { folderSecrets } from '../../../src/main/core/auth/folder-secrets'
+import type { LocalizedText } from '../../../src/shared/locale'
+import type { Settings } from '../../../src/shared/settings'
+import { double } from '../../support/keyring-double.cjs'
 import { watchPowerAndNetwork } from '../../../src/main/shell/power'
 import { openWebUrl } from '../../../src/main/shell/security'
 import {
@@ -12,13 +16,11 @@ import {
   defaultSession,
   net,
   powerMonitor,
-  safeStorage,
   shell as electronShell
 } from './electron-double'
 import { shellPerTest, signedInTo, withDevServer } from './harness'
-import { DATA_FILES } from '../../../src/main/core/store/data-files'
-import { documentBody } from '../../../src/main/core/store/document'
-import { savedDocument, saveDocumentBody } from '../../support/saved-documents'
+import { dataFile } from '../../../src/main/core/store/data-files'
+import { savedDocument } from '../../support/saved-documents'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
@@ -98,69 +100,63 @@ describe('session hardening', () => {
   })
 })
 
-describe('secrets through safeStorage', () => {
-  it('encrypts where the OS can, in a database only the user can read, and never prints values', async () => {
-    const s = await started()
-    const secrets = electronSecrets(s.dataDir)
-    secrets.set('mediaAccessToken', { value: 'tok-123', origin: 'https://media.example' })
-    expect(secrets.encryptionAvailable()).toBe(true)
-    expect(documentBody(s.dataDir, 'encryptedSecrets')).not.toContain('tok-123')
-    for (const file of readdirSync(s.dataDir).filter((f) => f.startsWith(DATA_FILES.database.name)))
-      expect(statSync(join(s.dataDir, file)).mode & 0o777).toBe(0o600)
-    // The origin is kept beside the ciphertext: a token read back still says where it may go.
-    expect(secrets.get('mediaAccessToken')).toEqual({ value: 'tok-123', origin: 'https://media.example' })
-    expect(JSON.stringify({ secrets })).not.toContain('tok')
-    secrets.delete('mediaAccessToken')
-    expect(secrets.get('mediaAccessToken')).toBeUndefined()
-    secrets.delete('mediaAccessToken')
-  })
+describe('secrets in the credential store', () => {
+  /** Every file under the data folder, with its text. */
+  const folderTexts = (dir: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => readFileSync(join(d.parentPath, d.name), 'utf8'))
 
-  it.each([
-    ['no safeStorage', () => (safeStorage.available = false)],
-    ['Linux basic_text (a fixed key)', () => (safeStorage.backend = 'basic_text')]
-  ])('with %s: says so, and keeps a consented value marked as plain text', async (_name, degrade) => {
-    const s = await started({ platform: 'linux' })
-    degrade()
-    const secrets = electronSecrets(s.dataDir)
-    expect(secrets.encryptionAvailable()).toBe(false)
-    expect(secrets.describe().en).toContain('no encryption')
-    expect(secrets.describe().ja).toContain('暗号化')
-    secrets.set('mediaAccessToken', { value: 'tok-456' })
-    expect(savedDocument(s.dataDir, 'encryptedSecrets')).toEqual({
-      mediaAccessToken: { kind: 'plain', data: 'tok-456' }
+  it('keeps the sign-in in the OS store under the data folder’s real path, and no token text in any file of the folder', async () => {
+    const emu = await run.emulator()
+    const s = await started(signedInTo(emu))
+    await vi.waitFor(async () => expect(await s.invoke('auth:status')).toMatchObject({ value: { signedIn: true } }))
+    expect(double.items()).toContainEqual({
+      service: `onair:${realpathSync(s.dataDir)}`,
+      account: 'mediaAccessToken',
+      password: JSON.stringify({ value: emu.tokens.readWrite, origin: new URL(emu.baseUrl).origin })
     })
-    // A keyring that shows up later does not try to decrypt it.
-    safeStorage.available = true
-    safeStorage.backend = 'gnome_libsecret'
-    expect(secrets.get('mediaAccessToken')).toEqual({ value: 'tok-456' })
+    expect(await s.invoke('auth:status')).toMatchObject({ value: { secretsProtection: { encrypted: true } } })
+    for (const text of folderTexts(s.dataDir)) expect(text).not.toContain(emu.tokens.readWrite)
   })
 
-  it('the log asks the keyring for nothing: a stored secret the app has not used is not decrypted to write a line', async () => {
-    const sealed = Buffer.from(`sealed:${Buffer.from('wiki-secret').toString('hex')}`).toString('base64')
-    const decrypts = vi.spyOn(safeStorage, 'decryptString')
-    try {
-      const s = await started({
-        // A settings file that no longer reads: logged at start.
-        files: { 'settings.json': '{"ui": ' },
-        documents: { encryptedSecrets: JSON.stringify({ wikiToken: { kind: 'safeStorage', data: sealed } }) }
-      })
-      expect(readFileSync(join(s.folder, 'logs', 'main.log'), 'utf8')).toMatch(/WARN/)
-      expect(decrypts).not.toHaveBeenCalled()
-    } finally {
-      decrypts.mockRestore()
-    }
-  })
-
-  it('reads a value sealed by a keyring that was reset as "sign in again", not as a crash', async () => {
-    const s = await started()
-    const secrets = electronSecrets(s.dataDir)
-    secrets.set('mediaAccessToken', { value: 'tok-789' })
-    saveDocumentBody(
-      s.dataDir,
-      'encryptedSecrets',
-      JSON.stringify({ mediaAccessToken: { kind: 'safeStorage', data: 'bm9pc2U=' } })
+  it('with no store reachable: asks first, and a yes keeps the secrets in the 0600 file every face then uses', async () => {
+    const emu = await run.emulator()
+    const s = await started({
+      files: { 'settings.json': JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } }) },
+      before: () => double.setState('unreachable')
+    })
+    await vi.waitFor(async () =>
+      expect(await s.invoke('auth:status')).toMatchObject({ value: { secretsProtection: { encrypted: false } } })
     )
-    expect(electronSecrets(s.dataDir).get('mediaAccessToken')).toBeUndefined()
+    const status = (await s.invoke('auth:status')) as { value: { secretsProtection: { description: LocalizedText } } }
+    expect(status.value.secretsProtection.description.en).toContain('No credential store is reachable')
+    expect(status.value.secretsProtection.description.ja).toContain('資格情報ストア')
+    const token = emu.tokens.readWrite
+    try {
+      expect(await s.invoke('auth:pasteToken', { token })).toMatchObject({
+        ok: false,
+        error: { code: 'needs-consent' }
+      })
+      expect(await s.invoke('auth:pasteToken', { token, allowUnencrypted: true })).toMatchObject({ ok: true })
+    } finally {
+      double.setState('open')
+    }
+    const settings = JSON.parse(readFileSync(dataFile(s.dataDir, 'settings'), 'utf8')) as Settings
+    expect(settings.secrets.storage).toBe('file')
+    const file = dataFile(s.dataDir, 'secrets')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(readFileSync(file, 'utf8')).toContain(token)
+  })
+
+  it('never prints a value, even when the whole store object is logged', async () => {
+    const s = await started()
+    const secrets = folderSecrets(s.dataDir, () => 'keyring')
+    await secrets.set('mediaAccessToken', { value: 'tok-123', origin: 'https://media.example' })
+    expect(JSON.stringify({ secrets })).not.toContain('tok-123')
+    expect(inspect(secrets)).not.toContain('tok-123')
+    await secrets.delete('mediaAccessToken')
+    expect(double.items().filter((i) => i.service === `onair:${realpathSync(s.dataDir)}`)).toEqual([])
   })
 })
 

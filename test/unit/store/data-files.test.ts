@@ -15,23 +15,22 @@ import { documentBody } from '../../../src/main/core/store/document'
 import { oncePerCopy } from '../../../src/main/shell/desktop-entry'
 import { holdFolder } from '../../../src/main/core/schedule/folder-lock'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
-import { electronSecrets } from '../../../src/main/shell/secrets'
 import { tempDir } from '../../support/temp-dir'
 import { program } from '../schedule/fixtures'
 
 vi.mock('electron', () => import('../shell/electron-double').then((m) => m.electronModule))
 
 describe('the data folder table', () => {
-  it('lists everything the stores write: each store run once in one folder leaves exactly the tables', () => {
+  it('lists everything the stores write: each store run once in one folder leaves exactly the tables', async () => {
     const dir = tempDir('onair-data-files-')
     const now = Date.UTC(2026, 2, 28, 12)
     const first = program(1, now + 3_600_000)
     settingsFileStore(dir).write(settingsFileStore(dir).read())
     sessionFileStore(dir).write({ session: null })
+    // The plain file, as chosen where no credential store is reachable.
     const secrets = fileSecrets(dir)
-    secrets.set('wikiToken', { value: 'token' })
-    electronSecrets(dir).set('wikiToken', { value: 'token' })
-    webhookSecretFile(dir, secrets, 'cli').get()
+    await secrets.set('wikiToken', { value: 'token' })
+    await webhookSecretFile(dir, secrets, 'cli').get()
     feedFileStore(dir).write({})
     scheduleFileStore(dir).write(emptySchedule())
     catchUpFileStore(dir).write(emptyCatchUp())

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import Conf from 'conf'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings } from '../../../src/shared/settings'
+import { fileSecrets } from '../../../src/main/core/auth/file-secrets'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
 import { closeFolderDatabases } from '../../../src/main/core/store/database'
@@ -98,6 +99,24 @@ describe('settings.json as a link', () => {
     expect(describeFileError(Object.assign(new Error(), { code: 'ELOOP', path: path() }))!.en).toMatch(
       /link.*Remove the link/
     )
+  })
+})
+
+describe('secrets.json (the plain file the user chose) as a link', () => {
+  it('to a missing file or to the user’s own: refused (ELOOP), the target neither made nor read', async () => {
+    const path = join(dir, 'data', DATA_FILES.secrets.name)
+    symlinkSync(join(outside, 'stolen.json'), path)
+    const secrets = fileSecrets(join(dir, 'data'))
+    await expect(secrets.set('mediaAccessToken', { value: 'token-value' })).rejects.toThrow(
+      expect.objectContaining({ code: 'ELOOP', path })
+    )
+    await expect(secrets.reload()).rejects.toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(existsSync(join(outside, 'stolen.json'))).toBe(false)
+    rmSync(path)
+    writeFileSync(join(outside, 'mine.txt'), TARGET_TEXT)
+    symlinkSync(join(outside, 'mine.txt'), path)
+    await expect(secrets.reload()).rejects.toThrow(expect.objectContaining({ code: 'ELOOP' }))
+    expect(readFileSync(join(outside, 'mine.txt'), 'utf8')).toBe(TARGET_TEXT)
   })
 })
 

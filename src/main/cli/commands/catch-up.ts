@@ -105,7 +105,7 @@ async function watchedUpTo(ctx: CommandContext, episodeId: number): Promise<Exit
       )
       return EXIT.failure
     }
-    const { outbox } = signedInRecords(ctx)
+    const { outbox } = await signedInRecords(ctx)
     outbox.start({ scope: 'own' })
     const immediate = ctx.flags['no-wait'] === true
     const entries: OutboxEntry[] = programs.flatMap((p) => {

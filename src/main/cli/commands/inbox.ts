@@ -2,7 +2,7 @@ import type { InboxItem } from '../../../shared/inbox'
 import { createInbox, type InboxService } from '../../core/inbox/inbox'
 import { inboxFileStore } from '../../core/inbox/store'
 import { EXIT, type Command, type CommandContext } from '../command'
-import { openAccount, type CliAccount } from '../context'
+import { readAccount, type CliAccount } from '../context'
 import { movedAside } from '../moved-aside'
 
 /**
@@ -68,7 +68,7 @@ export const inbox: Command = {
     json: { type: 'boolean', help: { en: 'print a JSON array', ja: 'JSON の配列を出力する' } }
   },
   async run(ctx) {
-    const cli = openAccount(ctx)
+    const cli = await readAccount(ctx)
     if (!cli.account.wiki()) {
       ctx.io.err(ctx.t(cli.account.signedOutReason('wiki') ?? NO_WIKI))
       return EXIT.failure

@@ -4,7 +4,7 @@ import { OutboxError } from '../../core/records/entries'
 import type { Clock, TimerHandle } from '../../core/clock'
 import type { Outbox } from '../../core/records/outbox'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
-import { openAccount, openCliRecords } from '../context'
+import { openCliRecords, readAccount } from '../context'
 import { failWith } from '../report'
 
 /**
@@ -111,8 +111,8 @@ export function reportSettled(ctx: CommandContext, { entry: e, timedOut }: Waite
 }
 
 /** Sending needs a signed-in account; the check comes first so nothing is queued behind a sign-in that never comes. */
-export function signedInRecords(ctx: CommandContext) {
-  const cli = openAccount(ctx)
+export async function signedInRecords(ctx: CommandContext) {
+  const cli = await readAccount(ctx)
   if (cli.account.monitor.state() !== 'signed-in') throw new AuthError('not_signed_in')
   return openCliRecords(ctx, cli)
 }
@@ -172,7 +172,7 @@ export const outbox: Command = {
         ctx.io.err(ctx.t({ en: `Discarded ${id}.`, ja: `${id} を破棄しました。` }))
         return EXIT.ok
       }
-      const { outbox: box } = signedInRecords(ctx)
+      const { outbox: box } = await signedInRecords(ctx)
       box.start({ scope: 'own' })
       box.retry(id)
       const settled = await sendAndWait(box, id, ctx.clock)

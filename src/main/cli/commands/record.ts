@@ -52,7 +52,7 @@ export const record: Command = {
         })
       }
       const program = typeof ctx.flags.program === 'string' ? positiveInt(ctx.flags.program, '--program') : undefined
-      const { outbox } = signedInRecords(ctx)
+      const { outbox } = await signedInRecords(ctx)
       outbox.start({ scope: 'own' })
       const entry = outbox.record(
         {

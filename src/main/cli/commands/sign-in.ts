@@ -2,18 +2,19 @@ import { boundSecret } from '../../core/auth/bound-secrets'
 import type { Session, SessionInfo } from '../../core/auth/session'
 import type { LocalizedText } from '../../../shared/locale'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { openAccount, type CliAccount } from '../context'
+import { settingsFileStore } from '../../core/store/settings'
+import { readAccount, type CliAccount } from '../context'
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const signIn: Command = {
   usage: [
-    'sign-in [--read-only] [--no-browser] [--port <port>]',
+    'sign-in [--read-only] [--no-browser] [--port <port>] [--insecure-storage]',
     'sign-in --oob [--read-only]',
     'sign-in --token <token|->'
   ],
   description: {
-    en: 'Prints the authorization address as one line on stdout and opens the browser where there is one, then waits up to 5 minutes for the service to send the browser back. --oob shows a code in the browser to paste here instead. --read-only asks for read access alone, for an application registered "read only". --token checks an access token you already have (- reads it from stdin, which keeps it out of the process list) and saves it.',
-    ja: '認可用のアドレスを標準出力に 1 行で表示し、ブラウザがあれば開きます。その後、サービスからブラウザが戻ってくるのを最大 5 分待ちます。--oob ではブラウザに表示されたコードをここに貼り付けます。--read-only は読み取り権限だけを求めます（「read only」で登録したアプリケーション用）。--token は手持ちのアクセストークンを確認して保存します（- を指定すると標準入力から読み、プロセス一覧に出しません）。'
+    en: 'Prints the authorization address as one line on stdout and opens the browser where there is one, then waits up to 5 minutes for the service to send the browser back. --oob shows a code in the browser to paste here instead. --read-only asks for read access alone, for an application registered "read only". --token checks an access token you already have (- reads it from stdin, which keeps it out of the process list) and saves it. The sign-in is kept in the operating system\'s credential store (Keychain, Credential Manager, the Secret Service), shared with the app; --insecure-storage keeps it instead in a file of the data folder readable only by you, for a machine without one (the choice is saved in the folder\'s settings as secrets.storage).',
+    ja: '認可用のアドレスを標準出力に 1 行で表示し、ブラウザがあれば開きます。その後、サービスからブラウザが戻ってくるのを最大 5 分待ちます。--oob ではブラウザに表示されたコードをここに貼り付けます。--read-only は読み取り権限だけを求めます（「read only」で登録したアプリケーション用）。--token は手持ちのアクセストークンを確認して保存します（- を指定すると標準入力から読み、プロセス一覧に出しません）。サインイン情報はオペレーティングシステムの資格情報ストア（キーチェーン、資格情報マネージャー、Secret Service）に保存し、アプリと共有します。--insecure-storage を付けると、それがないコンピューター向けに、あなただけが読めるデータフォルダー内のファイルに保存します（この選択はフォルダーの設定 secrets.storage に保存されます）。'
   },
   options: {
     oob: {
@@ -35,6 +36,13 @@ export const signIn: Command = {
       value: 'token',
       help: { en: 'use an existing access token (- reads stdin)', ja: '既存のアクセストークンを使う（- で標準入力）' }
     },
+    'insecure-storage': {
+      type: 'boolean',
+      help: {
+        en: 'keep secrets unencrypted in a file readable only by you (no credential store here)',
+        ja: '秘密情報を暗号化せずに、あなただけが読めるファイルに保存する（資格情報ストアがない場合）'
+      }
+    },
     'no-browser': {
       type: 'boolean',
       help: { en: 'only print the address, do not open a browser', ja: 'アドレスを表示するだけでブラウザを開かない' }
@@ -48,7 +56,8 @@ export const signIn: Command = {
       })
     }
     const quiet = ctx.flags['no-browser'] === true
-    const account = openAccount(quiet ? { ...ctx, io: { ...ctx.io, openBrowser: async () => undefined } } : ctx)
+    if (ctx.flags['insecure-storage'] === true) chooseFile(ctx)
+    const account = await readAccount(quiet ? { ...ctx, io: { ...ctx.io, openBrowser: async () => undefined } } : ctx)
     const session = account.account.session()
     if (!session) {
       // A refused saved address says why; else the service is not set up.
@@ -57,7 +66,7 @@ export const signIn: Command = {
     }
     try {
       const info = await signInWith(ctx, session)
-      rememberClientSecret(ctx, account)
+      await rememberClientSecret(ctx, account)
       ctx.io.err(describeUser(ctx, info))
       printWriteHint(ctx, info)
       return EXIT.ok
@@ -124,9 +133,20 @@ async function signInWith(ctx: CommandContext, session: Session): Promise<Sessio
  * Sign-out needs the client secret to revoke; keep it with the token rather than in the shell,
  * bound like the token to the address it was given with.
  */
-function rememberClientSecret(ctx: CommandContext, account: CliAccount): void {
+async function rememberClientSecret(ctx: CommandContext, account: CliAccount): Promise<void> {
   const { clientSecret, mediaUrl } = ctx.config
   if (!clientSecret || !mediaUrl) return
   const stored = boundSecret(account.secrets, 'mediaClientSecret', mediaUrl)
-  if (stored.get() !== clientSecret.reveal()) stored.set(clientSecret.reveal())
+  if (stored.get() !== clientSecret.reveal()) await stored.set(clientSecret.reveal())
+}
+
+/** The user's explicit choice of the plain file, kept in the folder so every face follows it. */
+function chooseFile(ctx: CommandContext): void {
+  settingsFileStore(ctx.config.dataDir).update((s) => ({ ...s, secrets: { ...s.secrets, storage: 'file' } }))
+  ctx.io.err(
+    ctx.t({
+      en: 'Secrets of this data folder are now kept unencrypted in a file readable only by you (secrets.storage = file). To use the credential store again: onair config set secrets.storage keyring',
+      ja: 'このデータフォルダーの秘密情報は、あなただけが読めるファイルに暗号化せずに保存されます（secrets.storage = file）。資格情報ストアに戻すには: onair config set secrets.storage keyring'
+    })
+  )
 }

@@ -1,5 +1,5 @@
 import { EXIT, type Command } from '../command'
-import { openAccount } from '../context'
+import { readAccount } from '../context'
 import { failWith } from '../report'
 
 export const signOut: Command = {
@@ -10,7 +10,7 @@ export const signOut: Command = {
   },
   options: {},
   async run(ctx) {
-    const session = openAccount(ctx).account.session()
+    const session = (await readAccount(ctx)).account.session()
     if (!session || session.accessToken() === undefined) {
       ctx.io.err(
         ctx.t({ en: 'You are not signed in; nothing to do.', ja: 'サインインしていないため、何もしませんでした。' })

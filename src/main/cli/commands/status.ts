@@ -22,7 +22,7 @@ export const status: Command = {
           ja: `不明な種類「${rawKind}」です。${STATUS_KINDS.join(', ')} のいずれかを指定してください。`
         })
       }
-      const { outbox } = signedInRecords(ctx)
+      const { outbox } = await signedInRecords(ctx)
       outbox.start({ scope: 'own' })
       const entry = outbox.setStatus(workId, kind.data)
       const settled = await sendAndWait(outbox, entry.id, ctx.clock)

@@ -1,6 +1,6 @@
 import { AuthError } from '../../core/auth/errors'
 import { EXIT, type Command } from '../command'
-import { openAccount } from '../context'
+import { readAccount } from '../context'
 import { describeUser, failWith, printWriteHint } from '../report'
 
 export const whoami: Command = {
@@ -20,7 +20,7 @@ export const whoami: Command = {
   },
   async run(ctx) {
     // Nothing configured and nothing stored can only mean nobody signed in yet.
-    const session = openAccount(ctx).account.session()
+    const session = (await readAccount(ctx)).account.session()
     let info = session?.info()
     if (!session || !info) return failWith(ctx, new AuthError('not_signed_in'))
     try {

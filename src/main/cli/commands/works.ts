@@ -1,6 +1,6 @@
 import { WorksQuery, type WorkItem } from '../../../shared/records'
 import { EXIT, UsageError, type Command, type CommandContext } from '../command'
-import { openCliRecords } from '../context'
+import { openCliRecords, readAccount } from '../context'
 import { positiveInt, runOutboxCommand } from './outbox'
 
 /**
@@ -47,7 +47,7 @@ export const works: Command = {
   },
   run(ctx) {
     return runOutboxCommand(ctx, async () => {
-      const page = await openCliRecords(ctx).works.list(queryOf(ctx))
+      const page = await openCliRecords(ctx, await readAccount(ctx)).works.list(queryOf(ctx))
       if (ctx.flags.json) {
         ctx.io.out(JSON.stringify(page))
         return EXIT.ok

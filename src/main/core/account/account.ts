@@ -3,7 +3,7 @@ import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { FetchLike } from '../http/node-fetch'
 import type { Settings } from '../../../shared/settings'
 import { usableServices, whySignedOut } from './addresses'
-import { boundSecret, secretFor, type GivenSecret, type ServiceSecretName } from '../auth/bound-secrets'
+import { boundSecret, rereadToken, secretFor, type GivenSecret, type ServiceSecretName } from '../auth/bound-secrets'
 import { AuthError } from '../auth/errors'
 import { createSessionMonitor, type SessionMonitor } from '../auth/monitor'
 import { usesBuildClient, withBuildClient, type BuildClient } from '../auth/build-client'
@@ -89,7 +89,7 @@ export interface Account {
   /** Null while the wiki address or token is missing. */
   wiki(): WikiClient | null
   wikiStatus(): { configured: boolean; hasToken: boolean }
-  saveServices(update: ServicesUpdate): void
+  saveServices(update: ServicesUpdate): Promise<void>
   /** Checks the token against the wiki first; nothing is saved when that fails. */
   setWikiToken(token: string): Promise<void>
   startBrowserSignIn(opts?: SignInOptions): Promise<PendingBrowserSignIn>
@@ -99,6 +99,11 @@ export interface Account {
   completeOobSignIn(code: string): Promise<SessionInfo>
   signInWithToken(token: string): Promise<SessionInfo>
   signOut(opts: { discardOutbox: boolean }): Promise<SignOutResult>
+  /**
+   * Reads the secrets again (another process may have signed in or out): true when that made this
+   * process signed in, whose listeners then hear of it as of a sign-in here.
+   */
+  reloadSecrets(): Promise<boolean>
   onChange(listener: (change: AccountChange) => void): () => void
 }
 
@@ -157,10 +162,13 @@ export function createAccount(deps: AccountDeps): Account {
       return { built: { key, session: null, media: null }, monitor }
     }
     const accessToken = boundSecret(deps.secrets, 'mediaAccessToken', s.mediaUrl)
+    // Only a token issued by this very address is ever sent to it.
+    const token = () => (deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? accessToken.get() : undefined)
     const media = createMediaClient({
       baseUrl: s.mediaUrl,
-      // Only a token issued by this very address is ever sent to it.
-      token: () => (deps.sessionStore.read().session?.mediaUrl === s.mediaUrl ? accessToken.get() : undefined),
+      token,
+      // Refused or missing: another process may have signed in again since this one read it.
+      tokenChanged: rereadToken(deps.secrets, token),
       clock: deps.clock,
       fetch: deps.fetch
     })
@@ -236,7 +244,7 @@ export function createAccount(deps: AccountDeps): Account {
       return createWikiClient({ baseUrl: url, token: wikiToken, fetch: deps.fetch })
     },
     wikiStatus: () => ({ configured: usable().wikiUrl !== '', hasToken: wikiToken() !== undefined }),
-    saveServices(update) {
+    async saveServices(update) {
       const before = services()
       const next: Services = {
         mediaUrl: update.mediaUrl,
@@ -246,13 +254,13 @@ export function createAccount(deps: AccountDeps): Account {
       }
       // A token is meaningless at another address, and sending it there would hand it over.
       if (!sameServer(before, next)) {
-        deps.secrets.delete('mediaAccessToken')
+        await deps.secrets.delete('mediaAccessToken')
         deps.sessionStore.write({ session: null })
       }
-      if (before.wikiUrl !== next.wikiUrl) deps.secrets.delete('wikiToken')
+      if (before.wikiUrl !== next.wikiUrl) await deps.secrets.delete('wikiToken')
       // Bound to the new address; one kept for the old address is no longer sent anywhere.
       if (update.clientSecret !== undefined)
-        boundSecret(deps.secrets, 'mediaClientSecret', next.mediaUrl).set(update.clientSecret)
+        await boundSecret(deps.secrets, 'mediaClientSecret', next.mediaUrl).set(update.clientSecret)
       deps.settings.update((all) => ({ ...all, services: next }))
       const wasSignedIn = monitor.state() === 'signed-in'
       current()
@@ -262,7 +270,7 @@ export function createAccount(deps: AccountDeps): Account {
       const url = usable().wikiUrl
       if (!url) throw new AuthError('not_configured', { message: WIKI_NOT_CONFIGURED })
       await verifyWikiToken(url, token, deps.fetch)
-      boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
+      await boundSecret(deps.secrets, 'wikiToken', url).set(token.trim())
     },
     startBrowserSignIn: async (opts) => {
       const pending = await requireSession().startBrowserSignIn(opts)
@@ -290,6 +298,19 @@ export function createAccount(deps: AccountDeps): Account {
         discardOutbox = true
         changed({ signedIn: false })
       }
+    },
+    async reloadSecrets() {
+      const wasSignedIn = monitor.state() === 'signed-in'
+      await deps.secrets.reload()
+      const signedInNow = current().session?.info() != null
+      if (wasSignedIn && !signedInNow) {
+        monitor.markSignedOut()
+        changed({ signedIn: false })
+      }
+      if (wasSignedIn || !signedInNow) return false
+      monitor.markSignedIn()
+      changed({ signedIn: true })
+      return true
     },
     onChange(listener) {
       listeners.add(listener)

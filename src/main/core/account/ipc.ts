@@ -26,12 +26,13 @@ const INVALID_SETTINGS = {
 }
 
 function toInfo(info: SessionInfo) {
-  const { user, scopes, canWrite, writeHint } = info
+  const { user, scopes, canWrite, writeHint, replacedTokenKept } = info
   return {
     user: { id: user.id, username: user.username, name: user.name },
     scopes,
     canWrite,
-    ...(writeHint ? { writeHint } : {})
+    ...(writeHint ? { writeHint } : {}),
+    ...(replacedTokenKept ? { replacedTokenKept } : {})
   }
 }
 
@@ -100,11 +101,15 @@ export function accountHandlers(
   settings: SettingsStore,
   confirmAddressChange: ConfirmAddressChange
 ): Pick<Handlers, AccountCommand> {
-  /** Where secrets cannot be encrypted, nothing secret is stored without the user's yes. */
+  /**
+   * Where no credential store is reachable, nothing secret is stored without the user's yes; the
+   * yes chooses the folder's plain file (`secrets.storage`), which `onair` and `onair run` follow.
+   */
   const consent = (allowUnencrypted: boolean | undefined): Account => {
-    if (!account.secrets.encryptionAvailable() && allowUnencrypted !== true) {
-      throw new UserErrorException('needs-consent', NEEDS_CONSENT, 'confirm-unencrypted')
-    }
+    if (account.secrets.encryptionAvailable()) return account
+    if (allowUnencrypted !== true) throw new UserErrorException('needs-consent', NEEDS_CONSENT, 'confirm-unencrypted')
+    if (settings.read().secrets.storage !== 'file')
+      settings.update((s) => ({ ...s, secrets: { ...s.secrets, storage: 'file' } }))
     return account
   }
 
@@ -116,7 +121,7 @@ export function accountHandlers(
       const changes = replacedAddresses(a.services(), update)
       if (changes.length > 0 && !(await confirmAddressChange(changes)))
         throw new UserErrorException('address-not-confirmed', ADDRESS_KEPT)
-      a.saveServices(update)
+      await a.saveServices(update)
       return accountStatus(a)
     },
     'auth:signIn': async (input) => {

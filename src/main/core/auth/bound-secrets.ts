@@ -11,9 +11,9 @@ export type ServiceSecretName = Exclude<SecretName, 'webhookSecret'>
 export interface BoundSecret {
   /** The value, only when it was given for this address's origin. */
   get(): string | undefined
-  set(value: string): void
+  set(value: string): Promise<void>
   /** Forgets the value if it belongs to this address; one given for another is left alone. */
-  delete(): void
+  delete(): Promise<void>
   /** A value is kept, but for another origin (or one saved before origins were kept). */
   heldElsewhere(): boolean
 }
@@ -24,8 +24,8 @@ export function boundSecret(secrets: Secrets, name: ServiceSecretName, address: 
   return {
     get: () => (mine() ? secrets.get(name)?.value : undefined),
     set: (value) => secrets.set(name, { value, origin }),
-    delete() {
-      if (mine()) secrets.delete(name)
+    delete: async () => {
+      if (mine()) await secrets.delete(name)
     },
     heldElsewhere: () => secrets.get(name) !== undefined && !mine()
   }
@@ -41,4 +41,17 @@ export interface GivenSecret {
 export function secretFor(given: GivenSecret | undefined, stored: BoundSecret, address: string): string | undefined {
   if (given) return originOf(given.address) === originOf(address) ? given.reveal() : undefined
   return stored.get()
+}
+
+/**
+ * For a client's `tokenChanged`: reads the store again and says whether that gave another token
+ * (signed in again elsewhere). A store that cannot be read now leaves the refusal as it was.
+ */
+export const rereadToken = (secrets: Secrets, token: () => string | undefined) => async (): Promise<boolean> => {
+  const before = token()
+  const read = await secrets.reload().then(
+    () => true,
+    () => false
+  )
+  return read && token() !== undefined && token() !== before
 }

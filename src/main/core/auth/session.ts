@@ -147,7 +147,7 @@ export function createSession(deps: SessionDeps): Session {
     }
     // Only the same user's token is revoked: another user's stays theirs (their records wait for them).
     const replaced = current() && previous?.user.id === userId ? deps.accessToken.get() : undefined
-    deps.accessToken.set(token)
+    await deps.accessToken.set(token)
     deps.store.write({ session: record })
     monitor.markSignedIn()
     const signedIn = sessionInfo(record)
@@ -241,14 +241,25 @@ export function createSession(deps: SessionDeps): Session {
     },
     async refresh() {
       const token = deps.accessToken.get()
-      if (!current() || !token) throw new AuthError('not_signed_in')
+      const record = current()
+      if (!record || !token) throw new AuthError('not_signed_in')
+      let info
       try {
-        return await establish(token, 'invalid_token')
+        info = await deps.media.tokenInfo(token)
       } catch (e) {
+        const error = toAuthError(e, 'invalid_token')
         // The same one-time transition any other request would cause.
-        if (e instanceof AuthError && e.cause instanceof ApiError) monitor.report(e.cause)
-        throw e
+        if (error.cause instanceof ApiError) monitor.report(error.cause)
+        throw error
       }
+      // Asking never changes who is signed in (another process may have signed in since this one
+      // read its token): only the scopes of this very sign-in are brought up to date.
+      if (info.resourceOwnerId !== record.user.id) return sessionInfo(record)
+      const scopes = info.scopes
+      deps.store.update((doc) =>
+        doc.session?.signedInAt === record.signedInAt ? { session: { ...doc.session, scopes } } : doc
+      )
+      return sessionInfo({ ...record, scopes })
     },
     rememberUser(user) {
       deps.store.update((doc) => {
@@ -261,11 +272,18 @@ export function createSession(deps: SessionDeps): Session {
     async signOut() {
       const token = deps.accessToken.get()
       const clientSecret = deps.clientSecret()
-      const signedOut = deps.store.read().session
-      // This computer first: a write the file system refuses (a full disk) then ends the sign-out
-      // with nothing changed anywhere, the token still valid, and the user can simply try again.
+      const before = deps.store.read()
+      const signedOut = before.session
+      // This computer first: a write the file system refuses (a full disk), or a credential store
+      // that is locked, then ends the sign-out with nothing changed anywhere, the token still
+      // valid, and the user can simply try again.
       deps.store.write({ session: null })
-      deps.accessToken.delete()
+      try {
+        await deps.accessToken.delete()
+      } catch (e) {
+        deps.store.write(before)
+        throw e
+      }
       if (signedOut) await deps.wipePersonalData(accountKey(signedOut))
       monitor.markSignedOut()
       let revoked = false

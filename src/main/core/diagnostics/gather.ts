@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { arch, release } from 'node:os'
-import type { Locale } from '../../../shared/locale'
+import type { Locale, LocalizedText } from '../../../shared/locale'
 import { SECRET_NAMES, type Secrets } from '../auth/secrets'
 import { feedFileStore } from '../calendar/address'
 import { outboxFileStore } from '../records/store'
@@ -8,7 +8,6 @@ import { historyFile, ledgerFile } from '../schedule/files'
 import { scheduleFileStore } from '../schedule/schedule-file'
 import { countOutcomes, HISTORY_KEEP_MS } from '../schedule/history'
 import { databaseHealth } from '../store/database'
-import { documentBody } from '../store/document'
 import { currentHolder } from '../schedule/folder-lock'
 import type { CorruptFileReport } from '../store/database'
 import { settingsFileStore } from '../store/settings'
@@ -28,6 +27,8 @@ export interface DiagnosticsSource {
   locale: Locale
   logFile: string
   secrets: Secrets
+  /** Why the secrets could not be read just now (locked, unreachable), when that is so. */
+  secretsTrouble?: LocalizedText
   /** Secrets that are not in the store: the environment's client secret and wiki token. */
   moreSecrets?: ReadonlyArray<string | undefined>
   onCorrupt?: (report: CorruptFileReport) => void
@@ -47,6 +48,12 @@ export function diagnostics(src: DiagnosticsSource): string {
     locale: { chosen: settings.ui.locale, system: src.systemLocale },
     timeZone: settings.reminders.timeZone ?? `${Intl.DateTimeFormat().resolvedOptions().timeZone} (system)`,
     dataDir,
+    secrets: src.secretsTrouble
+      ? {
+          en: `${src.secrets.describe().en} Not readable now: ${src.secretsTrouble.en}`,
+          ja: `${src.secrets.describe().ja} 現在読めません: ${src.secretsTrouble.ja}`
+        }
+      : src.secrets.describe(),
     database: databaseHealth(dataDir),
     holder: currentHolder(dataDir),
     servedAt: ledgerFile(dataDir, onCorrupt).servedAt(),
@@ -58,8 +65,7 @@ export function diagnostics(src: DiagnosticsSource): string {
   const secrets = [
     ...SECRET_NAMES.map((name) => src.secrets.get(name)?.value),
     ...(src.moreSecrets ?? []),
-    feedFileStore(dataDir, onCorrupt).read().secret,
-    plainWebhookSecret(dataDir)
+    feedFileStore(dataDir, onCorrupt).read().secret
   ].filter((s): s is string => typeof s === 'string' && s !== '')
   return diagnosticsReport(facts, src.locale, secrets)
 }
@@ -87,19 +93,5 @@ function logTail(path: string): DiagnosticsFacts['log'] {
     return { path, lines: (length < size ? lines.slice(1) : lines).slice(-LOG_LINES) }
   } finally {
     closeSync(fd)
-  }
-}
-
-/**
- * The webhook secret its document still holds in plain text until every face has copied it into
- * its own secrets store (webhook-secret.ts): a face that has not may not hold it itself. Read raw,
- * so a damaged document is neither set aside nor reported by a read-only report.
- */
-function plainWebhookSecret(dataDir: string): string | undefined {
-  try {
-    const doc = JSON.parse(documentBody(dataDir, 'webhook') ?? '{}') as { secret?: unknown }
-    return typeof doc.secret === 'string' ? doc.secret : undefined
-  } catch {
-    return undefined
   }
 }

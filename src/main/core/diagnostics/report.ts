@@ -19,6 +19,8 @@ export interface DiagnosticsFacts {
   locale: { chosen: string; system: string }
   timeZone: string
   dataDir: string
+  /** Where the folder's secrets are kept (the credential store, or the plain file the user chose) and whether it answered. */
+  secrets: LocalizedText
   /** The folder's database: its schema version and SQLite's integrity check; null when there is none yet. */
   database: DatabaseHealth | null
   /** Who serves the folder's reminders (the hold's note in the database); null when nobody does. */
@@ -43,6 +45,7 @@ const L = {
   locale: { en: 'Language (chosen / system)', ja: '言語（選択 / システム）' },
   timeZone: { en: 'Time zone', ja: 'タイムゾーン' },
   dataDir: { en: 'Data folder', ja: 'データフォルダー' },
+  secrets: { en: 'Secrets', ja: '秘密情報' },
   database: { en: 'Database', ja: 'データベース' },
   none: { en: 'none yet', ja: 'まだありません' },
   schema: { en: 'schema', ja: 'スキーマ' },
@@ -85,6 +88,7 @@ export function diagnosticsReport(f: DiagnosticsFacts, locale: Locale, secrets: 
     `${t(L.locale)}: ${f.locale.chosen} / ${f.locale.system}`,
     `${t(L.timeZone)}: ${f.timeZone}`,
     `${t(L.dataDir)}: ${f.dataDir}`,
+    `${t(L.secrets)}: ${t(f.secrets)}`,
     `${t(L.database)}: ${db ? `${db.path}, ${t(L.schema)} ${db.schemaVersion}, ${db.journalMode}, ${t(L.integrity)}: ${db.integrity}` : t(L.none)}`,
     `${t(L.serving)}: ${h ? `${h.face === 'app' ? 'app' : 'onair run'} (pid ${h.pid} on ${h.host}, since ${iso(h.startedAt)})` : t(L.nobody)}`,
     `${t(L.heartbeat)}: ${iso(f.servedAt)}`,

@@ -12,6 +12,11 @@ export interface HttpConfig {
   baseUrl: string
   /** Read at each request so a sign-in or sign-out takes effect at once. */
   token: () => string | undefined
+  /**
+   * Asked once when the service answers 401, or there is no token: true when the stored token
+   * changed since (another process signed in again), and the request is sent again with it.
+   */
+  tokenChanged?: () => Promise<boolean>
   fetch?: FetchLike
   timeoutMs?: number
 }
@@ -47,10 +52,19 @@ export function encodeParams(params: Record<string, QueryValue>): URLSearchParam
   return out
 }
 
-export async function send<S extends z.ZodType | undefined>(
-  cfg: HttpConfig,
-  spec: RequestSpec<S>
-): Promise<HttpResult<S extends z.ZodType ? z.output<S> : undefined>> {
+type Result<S extends z.ZodType | undefined> = HttpResult<S extends z.ZodType ? z.output<S> : undefined>
+
+export async function send<S extends z.ZodType | undefined>(cfg: HttpConfig, spec: RequestSpec<S>): Promise<Result<S>> {
+  try {
+    return await sendOnce(cfg, spec)
+  } catch (e) {
+    const refused = e instanceof ApiError && e.kind === 'auth' && spec.auth !== false && spec.bearer === undefined
+    if (!refused || !cfg.tokenChanged || !(await cfg.tokenChanged())) throw e
+    return sendOnce(cfg, spec)
+  }
+}
+
+async function sendOnce<S extends z.ZodType | undefined>(cfg: HttpConfig, spec: RequestSpec<S>): Promise<Result<S>> {
   const url = new URL(spec.path.replace(/^\//, ''), cfg.baseUrl.endsWith('/') ? cfg.baseUrl : `${cfg.baseUrl}/`)
   if (spec.query) url.search = encodeParams(spec.query).toString()
   const headers: Record<string, string> = { accept: 'application/json' }

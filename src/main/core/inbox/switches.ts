@@ -120,7 +120,7 @@ function receiverSwitch(o: InboxSwitchOptions) {
 export async function startInboxReceiver(o: Omit<InboxSwitchOptions, 'cron'>, port: number): Promise<WebhookServer> {
   o.inbox.setWebhookInfo({ enabled: true })
   const kept = o.secret()
-  const { secret, replaced } = kept.get()
+  const { secret, replaced } = await kept.get()
   const server = await startWebhookServer({
     port,
     secret,

@@ -7,16 +7,12 @@ import type { CorruptFileReport } from '../store/database'
 
 /**
  * The webhook receiver's secret, the path part of the URL the user registered in the wiki. It
- * lives in the secrets store (encrypted in the app, `secrets.json` for the command line), so no
- * damaged cache file can take it away and it never sits in a plain file of the app.
+ * lives in the folder's secrets store (the credential store, or the plain file the user chose),
+ * one for the app and `onair run` alike: one secret, one URL.
  *
  * `inbox-webhook.json` keeps only what is not secret: which faces (the app, `onair run`) have
- * handed out a URL. So when a face's secret is nonetheless gone (its secrets file damaged, the
- * keyring reset) the new one is announced as a change the user must act on, not as a first URL.
- *
- * Up to now the secret itself was in `inbox-webhook.json`, shared by both faces. Each face copies
- * it into its own store the first time it looks, so the registered URL keeps working in both; the
- * plain copy is dropped once both faces have theirs.
+ * handed out a URL. So when the secret is nonetheless gone (the keyring reset, the entry deleted)
+ * the new one is announced by each of them as a change the user must act on, not as a first URL.
  */
 export const WEBHOOK_SECRET = 'webhookSecret' as const
 
@@ -26,12 +22,9 @@ export type Face = (typeof FACES)[number]
 const SecretText = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/)
 
 const WebhookDoc = z.object({
-  /** The secret as earlier versions kept it, until every face has copied it. */
-  secret: SecretText.optional(),
-  copiedBy: z.array(z.enum(FACES)).default([]),
-  /** Faces that have handed out a URL from their own secret. */
+  /** Faces that have handed out a URL. */
   issuedTo: z.array(z.enum(FACES)).default([]),
-  /** Faces whose secret was replaced and whose user has not yet been told the new URL. */
+  /** Faces whose user has not yet been told the new URL since the secret was replaced. */
   unannounced: z.array(z.enum(FACES)).default([])
 })
 type WebhookDoc = z.output<typeof WebhookDoc>
@@ -43,7 +36,8 @@ export interface WebhookSecretValue {
 }
 
 export interface WebhookSecret {
-  get(): WebhookSecretValue
+  /** Read from the store first, so a secret another face made is this one's too. */
+  get(): Promise<WebhookSecretValue>
   /**
    * The user was shown the new URL. Until then every `get` says `replaced`, so a receiver that
    * could not start (a busy port) does not swallow the notice.
@@ -69,32 +63,21 @@ export function webhookSecret(deps: WebhookSecretDeps): WebhookSecret {
     return value !== undefined && SecretText.safeParse(value).success ? value : undefined
   }
   return {
-    get() {
-      let result: WebhookSecretValue | undefined
-      // Under the record's lock, so the app and `onair run` starting together agree on one secret.
-      deps.record.update((doc): WebhookDoc => {
-        let secret = own()
-        let unannounced = doc.unannounced
-        if (!secret && doc.secret) {
-          secret = doc.secret
-          secrets.set(WEBHOOK_SECRET, { value: secret })
-        }
-        if (!secret) {
-          secret = randomBytes(32).toString('base64url')
-          secrets.set(WEBHOOK_SECRET, { value: secret })
-          const urlWasOut = doc.issuedTo.includes(face) || (deps.recordWasDamaged?.() ?? false)
-          if (urlWasOut) unannounced = withFace(unannounced, face)
-        }
-        result = { secret, replaced: unannounced.includes(face) }
-        const copiedBy = doc.secret ? withFace(doc.copiedBy, face) : []
-        const keepPlain = doc.secret !== undefined && FACES.some((f) => !copiedBy.includes(f))
-        return {
-          ...(keepPlain ? { secret: doc.secret, copiedBy } : { copiedBy: [] }),
-          issuedTo: withFace(doc.issuedTo, face),
-          unannounced
-        }
+    async get() {
+      await secrets.reload()
+      let secret = own()
+      const made = secret === undefined
+      if (secret === undefined) {
+        secret = randomBytes(32).toString('base64url')
+        await secrets.set(WEBHOOK_SECRET, { value: secret })
+      }
+      const doc = deps.record.update((doc): WebhookDoc => {
+        // Every face that handed out the lost secret's URL has a user to tell.
+        const handedOut = deps.recordWasDamaged?.() ? withFace(doc.issuedTo, face) : doc.issuedTo
+        const unannounced = made ? handedOut.reduce(withFace, doc.unannounced) : doc.unannounced
+        return { issuedTo: withFace(doc.issuedTo, face), unannounced }
       })
-      return result!
+      return { secret, replaced: doc.unannounced.includes(face) }
     },
     announced() {
       if (!deps.record.read().unannounced.includes(face)) return
@@ -117,8 +100,8 @@ export function webhookSecretFile(
     schema: WebhookDoc,
     defaults: () => WebhookDoc.parse({}),
     lossNote: {
-      en: 'The webhook URL is unchanged: its secret is kept in the secrets store.',
-      ja: 'Webhook の URL は変わりません（シークレットは秘密情報の保存先にあります）。'
+      en: 'The webhook URL is unchanged: its secret is kept with your other secrets.',
+      ja: 'Webhook の URL は変わりません（シークレットはほかの秘密情報と一緒に保存されています）。'
     },
     onCorrupt(r) {
       damaged = true

@@ -23,6 +23,8 @@ export interface MediaClientOptions {
   baseUrl: string
   /** Read at each request, so signing in or out takes effect at once. */
   token: () => string | undefined
+  /** Asked once when the service refuses the token, or there is none: true when it changed since. */
+  tokenChanged?: () => Promise<boolean>
   clock: Clock
   fetch?: FetchLike
   timeoutMs?: number
@@ -54,6 +56,7 @@ export function createMediaClient(opts: MediaClientOptions): MediaClient {
       service: 'media',
       baseUrl: opts.baseUrl,
       token: opts.token,
+      tokenChanged: opts.tokenChanged,
       fetch: opts.fetch,
       timeoutMs: opts.timeoutMs
     },

@@ -33,6 +33,11 @@ export interface PollerOptions {
   /** In [0, 1); spreads cron ticks and retries so many clients do not arrive in the same second. */
   random?: () => number
   cron?: CronFactory
+  /**
+   * Asked at each poll while signed out, without waiting: whether another process signed in since
+   * (the account reads the secrets again and says so through its own change events).
+   */
+  recheck?: () => void
 }
 
 export interface Poller {
@@ -104,6 +109,7 @@ export function createPoller(opts: PollerOptions): Poller {
     // Paused while signed out: a request would only earn another 401. Sign-in calls refresh().
     if (monitor.state() === 'signed-out') {
       clearRetry()
+      opts.recheck?.()
       return Promise.resolve(
         status.state === 'signed-out' ? status : set({ ...status, state: 'signed-out', retryAt: null }, null)
       )

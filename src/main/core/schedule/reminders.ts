@@ -32,6 +32,8 @@ export interface ReminderServiceOptions extends ReminderDeliveryOptions {
   cron?: CronFactory
   /** The folder of schedule/files.ts. */
   dataDir: string
+  /** Asked at each poll while signed out (poller.ts `recheck`). */
+  recheck?: () => void
   /** Opened already (`onair run` delivers what fell due before it builds the account); else opened here. */
   delivery?: ReminderDelivery
 }
@@ -89,6 +91,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     settings: opts.settings,
     random: opts.random,
     cron: opts.cron,
+    recheck: opts.recheck,
     onChange(status, result) {
       // Only a good poll changes what is planned: a failure keeps the saved schedule.
       if (result?.ok) scheduler.update(cache.read().programs)

@@ -13,9 +13,6 @@ export { appDataDir, dataDirFor } from './data-dir'
  */
 export const DOCUMENTS = {
   session: { holds: 'who is signed in', scope: 'folder', atSignOut: 'kept' },
-  // Emptied by the session itself at sign-out (it revokes and forgets its tokens).
-  secrets: { holds: 'tokens (CLI, unencrypted)', scope: 'folder', atSignOut: 'kept' },
-  encryptedSecrets: { holds: 'tokens (app, safeStorage)', scope: 'folder', atSignOut: 'kept' },
   schedule: { holds: 'the cached schedule', scope: 'account', atSignOut: 'deleted' },
   catchUp: { holds: 'aired episodes not recorded', scope: 'account', atSignOut: 'deleted' },
   ledger: { holds: 'reminders delivered', scope: 'account', atSignOut: 'deleted' },
@@ -40,9 +37,14 @@ export function personalDocuments(discardOutbox: boolean): DocumentName[] {
   })
 }
 
-/** The files beside the database: the user's settings, the reminders' hold, the app's own note. */
+/**
+ * The files beside the database: the user's settings, the reminders' hold, the app's own note, and
+ * the secrets where the user chose a plain file (else the OS credential store holds them, and the
+ * session forgets its token there at sign-out).
+ */
 export const DATA_FILES = {
   settings: { name: 'settings.json', holds: 'settings (electron-store in the app, edited by onair config)' },
+  secrets: { name: 'secrets.json', holds: 'secrets, unencrypted, where chosen (secrets.storage = file)' },
   database: { name: 'onair.db', holds: 'the shared state (database.ts)' },
   // A database only ever locked, never written: who serves the reminders (reminder-hold.ts).
   hold: { name: 'reminders.hold', holds: 'the hold on the reminders' },

@@ -4,6 +4,7 @@
  */
 import { invoke } from '../lib/api'
 import type { AuthStatus } from '../../../shared/contract'
+import type { LocalizedText } from '../../../shared/locale'
 
 export type Step = 'welcome' | 'services' | 'signin' | 'done'
 
@@ -12,7 +13,9 @@ export const account = $state({
   /** A step shown even though the account is ready. */
   forced: null as Step | null,
   /** The user agreed to store secrets unencrypted where the OS cannot encrypt them. */
-  allowUnencrypted: false
+  allowUnencrypted: false,
+  /** The last sign-in replaced a token the service could not be told to revoke: shown once signed in. */
+  replacedTokenKept: null as LocalizedText | null
 })
 
 export async function refreshStatus(): Promise<void> {
