@@ -41,8 +41,7 @@ const reminderFile = <S extends z.ZodType>(
   schema: S,
   defaults: () => z.output<S>,
   onCorrupt?: OnCorrupt
-) => folderDocument({ dataDir,
-    name: file, schema, defaults, onCorrupt, lossNote: LOSS[file] })
+) => folderDocument({ dataDir, name: file, schema, defaults, onCorrupt, lossNote: LOSS[file] })
 
 /**
  * The delivered ledger on disk, shared by every process of the folder (see ledgerOver); a
