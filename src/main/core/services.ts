@@ -84,7 +84,10 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   const reminders = createReminderService({
     ...ground,
     delivery: deps.first?.delivery ?? folderReminders({ ...ground, settings }),
-    media: { allPrograms: (params, o) => media().allPrograms(params, o) },
+    media: {
+      allPrograms: (params, o) => media().allPrograms(params, o),
+      listPrograms: (params) => media().listPrograms(params)
+    },
     monitor: account.monitor,
     settings: () => settings.read(),
     cron

@@ -52,6 +52,8 @@ export interface ReminderDelivery {
   announcePremieres(): void
   /** A history that cannot be written is reported; what it is about goes ahead regardless. */
   keep(write: () => void): void
+  /** The episodes recorded watched in any process of the folder (an unreadable outbox: none). */
+  recordedEpisodes(): ReadonlySet<number>
   emit(event: ReminderEvent): void
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
@@ -139,6 +141,7 @@ export function openReminderDelivery(opts: ReminderDeliveryOptions, stores: Remi
       })
     },
     keep,
+    recordedEpisodes,
     emit,
     onChange(listener) {
       listeners.add(listener)

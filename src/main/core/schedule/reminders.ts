@@ -19,6 +19,7 @@ import {
 } from './reminder-delivery'
 import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
 import { trayState, type TrayState } from './tray-state'
+import { createWithdrawer } from './withdraw'
 
 /**
  * Reminders as one service: poll → cache → plan → timers → ledger → notification. The Electron
@@ -27,7 +28,7 @@ import { trayState, type TrayState } from './tray-state'
  * watchdog and what the user does with a reminder.
  */
 export interface ReminderServiceOptions extends ReminderDeliveryOptions {
-  media: Pick<MediaClient, 'allPrograms'>
+  media: Pick<MediaClient, 'allPrograms' | 'listPrograms'>
   monitor: SessionMonitor
   random?: () => number
   cron?: CronFactory
@@ -81,6 +82,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   const delivery = opts.delivery ?? openReminderDelivery(opts, reminderStores(opts.dataDir, opts.onCorrupt))
   const { cache, snoozes, history } = delivery.stores
   const { scheduler, emit, keep, noteQuietHolds, announcePremieres } = delivery
+  /** What the scheduler planned from before a poll: a broadcast the poll leaves out was recorded elsewhere. */
+  let known = cache.read().programs
 
   const poller = createPoller({
     clock,
@@ -92,12 +95,32 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     cron: opts.cron,
     onChange(status, result) {
       // Only a good poll changes what is planned: a failure keeps the saved schedule.
-      if (result?.ok) scheduler.update(cache.read().programs)
+      if (result?.ok) {
+        withdrawer.afterPoll(known, result)
+        known = cache.read().programs
+        scheduler.update(known)
+        withdrawer.arm()
+      }
       emit({ type: 'status', status, result })
       // After the poll is told: a premiere is news from this poll, not a reminder that fell due.
       if (result?.ok) announcePremieres()
     }
   })
+
+  const withdrawer = createWithdrawer({
+    clock,
+    media: opts.media,
+    cache,
+    snoozes,
+    history,
+    notifier: opts.notifier,
+    scheduler,
+    recorded: delivery.recordedEpisodes,
+    lastPollAt: () => poller.status().lastSuccessAt,
+    keep
+  })
+  // A delivery may bring its repeats into the plan: the check before them follows.
+  delivery.onChange((e) => void (e.type === 'delivery' && withdrawer.arm()))
 
   // A snooze pressed in another process (the app standing by while `onair run` serves) is seen at
   // once through the folder's watch, else within a minute by the watchdog; unchanged, it costs a stat.
@@ -107,6 +130,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     if (doc === seenSnoozes) return
     seenSnoozes = doc
     scheduler.replan()
+    withdrawer.arm()
   }
   let unwatchSnoozes: (() => void) | null = null
 
@@ -164,6 +188,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   return {
     start() {
       delivery.planSaved()
+      known = cache.read().programs
+      withdrawer.arm()
       noteQuietHolds()
       announcePremieres()
       watch(clock.now() + WATCHDOG_MS)
@@ -173,6 +199,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     stop() {
       poller.stop()
       scheduler.stop()
+      withdrawer.stop()
       if (watchdog) clock.clearTimeout(watchdog)
       watchdog = null
       unwatchSnoozes?.()
@@ -215,6 +242,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       const fireAt = snoozes.add(ref, now)
       // Serving here: the timer now waits for it too. Standing by: a no-op, the holder delivers it.
       scheduler.replan()
+      withdrawer.arm()
       noteAction(ref, 'snoozed', now, { until: fireAt })
       return { ok: true, fireAt }
     },

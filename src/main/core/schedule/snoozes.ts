@@ -111,6 +111,8 @@ export interface Snoozes {
    * Returns the keys taken; only those are delivered.
    */
   take(due: ReadonlyArray<{ key: string; fireAt: number }>): Set<string>
+  /** Removes these snoozes whatever their time (their episode was recorded elsewhere). */
+  drop(keys: readonly string[]): void
 }
 
 export function snoozesOver(store: DocumentStore<SnoozesDoc>): Snoozes {
@@ -146,6 +148,13 @@ export function snoozesOver(store: DocumentStore<SnoozesDoc>): Snoozes {
         return { ...doc, snoozes }
       })
       return taken
+    },
+    drop(keys) {
+      if (keys.length === 0) return
+      store.update((doc) => ({
+        ...doc,
+        snoozes: Object.fromEntries(Object.entries(doc.snoozes).filter(([key]) => !keys.includes(key)))
+      }))
     }
   }
 }

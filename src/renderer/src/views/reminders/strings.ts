@@ -30,5 +30,6 @@ export const outcomes: Record<HistoryOutcome, LocalizedText> = {
   watched: { en: 'Marked as watched', ja: '見たと記録' },
   opened: { en: 'Opened', ja: '開いた' },
   premiere: { en: 'Premiere announced', ja: '初回放送をお知らせ' },
-  undone: { en: 'Watched undone', ja: '視聴済みを取り消し' }
+  undone: { en: 'Watched undone', ja: '視聴済みを取り消し' },
+  elsewhere: { en: 'Recorded elsewhere: withdrawn', ja: '別の場所で記録済み: 通知を取り下げ' }
 }
