@@ -32,7 +32,7 @@ export function daemonNotifier(ctx: CommandContext) {
     env: ctx.io.env,
     appName: 'Onair',
     icon,
-    buttons: (n) => reminderButtons(n, ctx.locale),
+    buttons: (n) => reminderButtons(n, ctx.locale, process.platform),
     onAction: (button, n) => act(button, n),
     clock: ctx.clock,
     fallback: (capabilities) => notifySend(ctx.io.env, capabilities, icon),

@@ -1,3 +1,4 @@
+import type { SnoozeChoice } from '../../shared/snooze-choice'
 import { escapeControls } from './safe-text'
 import type { ReminderRef } from './schedule/snoozes'
 
@@ -19,6 +20,8 @@ export interface NativeNotification {
     | { kind: 'url'; url: string }
   /** The reminder this notification shows: where the platform has buttons, "Snooze" brings it back. */
   reminder?: ReminderRef
+  /** The snooze choices that applied when it was shown (snooze-choices.ts); absent: the default only. */
+  snoozes?: SnoozeChoice[]
 }
 
 /** A button on a notification (a reminder's Watched and Snooze); `id` comes back when pressed. */

@@ -57,7 +57,17 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
 
   it('the reminder carries Watched and Snooze; Snooze brings it back in 5 minutes, replacing the first', async () => {
     const { s, server, call } = await withReminder()
-    expect(call.actions).toEqual(['default', 'Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
+    // Before the start: Linux's second snooze choice is "until it starts" (snooze-choices.ts).
+    expect(call.actions).toEqual([
+      'default',
+      'Onair',
+      'watched',
+      'Watched',
+      'snooze',
+      'Snooze 5 min',
+      'snooze:start',
+      'Until it starts'
+    ])
     expect(call.hints).toEqual({ 'desktop-entry': 'app.onair.Onair' })
     expect(s.notifications()).toEqual([]) // nothing went the Electron (libnotify) way
     server.press(call.id, 'snooze')

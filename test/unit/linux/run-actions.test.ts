@@ -49,7 +49,8 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
       const reminder = await server.callTitled(title)
       await server.waitForNotifyCalls(reminder.id)
       // No window to open: the buttons only, no default action.
-      expect(reminder.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min'])
+      // At the start, "until it starts" is past: the second choice is 10 minutes.
+      expect(reminder.actions).toEqual(['watched', 'Watched', 'snooze', 'Snooze 5 min', 'snooze:10', 'Snooze 10 min'])
       server.press(reminder.id, ...buttons)
       await vi.waitFor(() => check(dataDir, reminder.id), { timeout: 5_000 })
     } finally {

@@ -1,6 +1,8 @@
 import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { HistoryEntry } from '../../../shared/reminder-history'
-import type { ScheduleCache } from '../../../shared/schedule'
+import type { CachedProgram, ScheduleCache } from '../../../shared/schedule'
+import { DEFAULT_SNOOZE, type SnoozeChoice } from '../../../shared/snooze-choice'
+import { channelRule } from '../../../shared/watch-time'
 import type { SessionMonitor } from '../auth/monitor'
 import type { TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
@@ -18,6 +20,7 @@ import {
   type ReminderEvent
 } from './reminder-delivery'
 import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
+import { snoozeChoices, snoozeUntil } from './snooze-choices'
 import { trayState, type TrayState } from './tray-state'
 import { createWithdrawer } from './withdraw'
 
@@ -55,11 +58,14 @@ export interface ReminderService {
   /** After a sign-out the user chose: forget the schedule (its file is already deleted). */
   reset(): void
   /**
-   * "Snooze" on a reminder: it comes back in 5 minutes, persisted, so whichever process serves
+   * "Snooze" on a reminder: it comes back at the time `choice` says (5 minutes by default; a
+   * choice whose moment has passed means the default), persisted, so whichever process serves
    * the folder's reminders then (this one, or `onair run` while this app stands by) delivers it
-   * once. Pressed again, on the same or the returned notification: again +5 min, still one.
+   * once. Pressed again, on the same or the returned notification: the last press wins, still one.
    */
-  snooze(ref: ReminderRef): SnoozeResult
+  snooze(ref: ReminderRef, choice?: SnoozeChoice): SnoozeResult
+  /** The snooze choices that apply to this reminder now (none once its broadcast left the schedule). */
+  snoozeChoices(ref: ReminderRef): SnoozeChoice[]
   /** What became of the reminders this week (history.ts); read by the window and `onair reminders`. */
   history(): HistoryEntry[]
   /** Watched pressed on a reminder (`recordId`: the outbox record it queued), or its notification clicked: kept in the history. */
@@ -173,6 +179,10 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     })
   }
 
+  /** The channel's watch offset, as the reminder worded it (a muted channel's offset still counts). */
+  const shiftOf = (p: CachedProgram): number =>
+    channelRule(opts.settings().reminders.channels, p.channel.id).offsetMinutes
+
   const snapshot = (): ScheduleView => {
     const { fetchedAt, programs } = cache.read()
     const status = poller.status()
@@ -235,16 +245,24 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       scheduler.update([])
       emit({ type: 'status', status: poller.status(), result: null })
     },
-    snooze(ref) {
+    snooze(ref, choice = DEFAULT_SNOOZE) {
       // Only a broadcast still on the schedule, at the time the reminder was about, comes back.
-      if (!scheduledProgram(ref, cache.read().programs)) return { ok: false, reason: 'not-scheduled' }
+      const program = scheduledProgram(ref, cache.read().programs)
+      if (!program) return { ok: false, reason: 'not-scheduled' }
       const now = clock.now()
-      const fireAt = snoozes.add(ref, now)
+      const target = { startedAt: program.startedAt, shiftMinutes: shiftOf(program) }
+      const fireAt = snoozeUntil(choice, target, now) ?? (snoozeUntil(DEFAULT_SNOOZE, target, now) as number)
+      snoozes.add(ref, now, fireAt)
       // Serving here: the timer now waits for it too. Standing by: a no-op, the holder delivers it.
       scheduler.replan()
       withdrawer.arm()
       noteAction(ref, 'snoozed', now, { until: fireAt })
       return { ok: true, fireAt }
+    },
+    snoozeChoices(ref) {
+      const program = scheduledProgram(ref, cache.read().programs)
+      if (!program) return []
+      return snoozeChoices({ startedAt: program.startedAt, shiftMinutes: shiftOf(program) }, clock.now())
     },
     history: () => history.read().entries,
     actedOn: (ref, outcome, recordId) => noteAction(ref, outcome, clock.now(), recordId ? { recordId } : {}),

@@ -1,6 +1,7 @@
 import type { ReminderHistoryView } from '../../../../shared/contract'
 import { cancelledWatches, standingWatch } from '../../../../shared/standing-watches'
 import type { HistoryEntry, HistoryReminder } from '../../../../shared/reminder-history'
+import type { SnoozeChoice } from '../../../../shared/snooze-choice'
 
 /** One line of the Reminders list: one reminder in one entry of the history. */
 export interface ReminderRow {
@@ -9,6 +10,8 @@ export interface ReminderRow {
   reminder: HistoryReminder
   /** Watched and Snooze still work: the reminder's newest row, on the schedule, not marked watched, no premiere. */
   canAct: boolean
+  /** The snooze choices it offers (the default first); none when it cannot act. */
+  snoozes: readonly SnoozeChoice[]
 }
 
 /**
@@ -16,7 +19,9 @@ export interface ReminderRow {
  * each gets its row. The buttons go on a reminder's newest row only, so a reminder delivered,
  * then snoozed, offers them once; once watched, it offers none, until that Watched is undone.
  */
-export function reminderRows(view: ReminderHistoryView): ReminderRow[] {
+export function reminderRows(
+  view: Pick<ReminderHistoryView, 'entries' | 'actionable'> & Partial<Pick<ReminderHistoryView, 'snoozes'>>
+): ReminderRow[] {
   const actionable = new Set(view.actionable)
   const cancelled = cancelledWatches(view.entries)
   const watched = new Set(
@@ -34,7 +39,8 @@ export function reminderRows(view: ReminderHistoryView): ReminderRow[] {
         !watched.has(reminder.key) &&
         !offered.has(reminder.key)
       if (canAct) offered.add(reminder.key)
-      rows.push({ id: `${i}:${reminder.key}`, entry, reminder, canAct })
+      const snoozes = canAct ? (view.snoozes?.[reminder.key] ?? []) : []
+      rows.push({ id: `${i}:${reminder.key}`, entry, reminder, canAct, snoozes })
     }
   }
   return rows
