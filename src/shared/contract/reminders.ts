@@ -35,6 +35,11 @@ export const remindersCommands = {
       action: z.enum(['watched', 'snooze']),
       choice: z.enum(SNOOZE_CHOICES).optional()
     }),
-    output: z.strictObject({ ok: z.boolean(), entry: RecordEntry.optional() })
+    output: z.strictObject({
+      ok: z.boolean(),
+      entry: RecordEntry.optional(),
+      /** A snooze's return (epoch ms). */
+      until: z.number().optional()
+    })
   }
 } as const

@@ -82,7 +82,10 @@ export function createHandlers(core: Core): Handlers {
     },
     'reminders:act': async ({ ref, action, choice }) => {
       const at = { ...ref, startedAt: new Date(ref.startedAt).toISOString() }
-      if (action === 'snooze') return { ok: reminders.snooze(at, choice).ok }
+      if (action === 'snooze') {
+        const snoozed = reminders.snooze(at, choice)
+        return snoozed.ok ? { ok: true, until: snoozed.fireAt } : { ok: false }
+      }
       const watched = recordWatched(at, reminders, outbox)
       return watched ? { ok: true, entry: watched.entry } : { ok: false }
     },
