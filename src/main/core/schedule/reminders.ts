@@ -1,8 +1,7 @@
 import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { HistoryEntry } from '../../../shared/reminder-history'
-import type { CachedProgram, ScheduleCache } from '../../../shared/schedule'
+import type { ScheduleCache } from '../../../shared/schedule'
 import { DEFAULT_SNOOZE, type SnoozeChoice } from '../../../shared/snooze-choice'
-import { channelRule } from '../../../shared/watch-time'
 import type { SessionMonitor } from '../auth/monitor'
 import type { TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
@@ -19,8 +18,8 @@ import {
   type ReminderDeliveryOptions,
   type ReminderEvent
 } from './reminder-delivery'
-import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
-import { snoozeChoices, snoozeUntil } from './snooze-choices'
+import type { ReminderRef, SnoozeResult } from './snoozes'
+import { choicesOf, pressSnooze } from './snooze-press'
 import { trayState, type TrayState } from './tray-state'
 import { createWithdrawer } from './withdraw'
 
@@ -158,9 +157,9 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
 
   function noteAction(
     ref: ReminderRef,
-    outcome: 'snoozed' | 'watched' | 'opened',
+    outcome: 'watched' | 'opened',
     at: number,
-    extra: Pick<HistoryEntry, 'until' | 'recordId'> = {}
+    extra: Pick<HistoryEntry, 'recordId'> = {}
   ): void {
     keep(() => {
       const reminded = remindedOf(ref, cache.read().programs, history.read())
@@ -179,9 +178,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     })
   }
 
-  /** The channel's watch offset, as the reminder worded it (a muted channel's offset still counts). */
-  const shiftOf = (p: CachedProgram): number =>
-    channelRule(opts.settings().reminders.channels, p.channel.id).offsetMinutes
+  const channels = () => opts.settings().reminders.channels
 
   const snapshot = (): ScheduleView => {
     const { fetchedAt, programs } = cache.read()
@@ -246,24 +243,14 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       emit({ type: 'status', status: poller.status(), result: null })
     },
     snooze(ref, choice = DEFAULT_SNOOZE) {
-      // Only a broadcast still on the schedule, at the time the reminder was about, comes back.
-      const program = scheduledProgram(ref, cache.read().programs)
-      if (!program) return { ok: false, reason: 'not-scheduled' }
-      const now = clock.now()
-      const target = { startedAt: program.startedAt, shiftMinutes: shiftOf(program) }
-      const fireAt = snoozeUntil(choice, target, now) ?? (snoozeUntil(DEFAULT_SNOOZE, target, now) as number)
-      snoozes.add(ref, now, fireAt)
+      const result = pressSnooze(delivery.stores, channels(), ref, choice, clock.now(), keep)
+      if (!result.ok) return result
       // Serving here: the timer now waits for it too. Standing by: a no-op, the holder delivers it.
       scheduler.replan()
       withdrawer.arm()
-      noteAction(ref, 'snoozed', now, { until: fireAt })
-      return { ok: true, fireAt }
+      return result
     },
-    snoozeChoices(ref) {
-      const program = scheduledProgram(ref, cache.read().programs)
-      if (!program) return []
-      return snoozeChoices({ startedAt: program.startedAt, shiftMinutes: shiftOf(program) }, clock.now())
-    },
+    snoozeChoices: (ref) => choicesOf(ref, delivery.stores, channels(), clock.now()),
     history: () => history.read().entries,
     actedOn: (ref, outcome, recordId) => noteAction(ref, outcome, clock.now(), recordId ? { recordId } : {}),
     recordUndone: noteUndone,
