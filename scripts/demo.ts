@@ -2,6 +2,8 @@
  * `npm run demo` / `npm run demo:headless`: Onair against the in-process emulator, signed in with
  * the emulator's token, with sample programs a minute or two away, in a throwaway data folder.
  * The Electron app where its binary is installed; otherwise (and with --headless) `onair run`.
+ * Two minutes in, "another client" records the episode of a reminder on screen, straight at the
+ * service: the next poll (every minute in the demo) takes that reminder back off the screen.
  * Ctrl-C stops everything and removes the folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -33,6 +35,16 @@ async function main(): Promise<void> {
     })
   }
   say(`emulator on ${emu.baseUrl}: a program starts in 90 s, two more in 2.5 and 3.5 min`)
+  // As a phone or a browser extension would: a record made at the service, not through Onair.
+  const elsewhere = setTimeout(() => {
+    void fetch(`${emu.baseUrl}/v1/me/records?episode_id=207`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.tokens.readWrite}` }
+    }).then(
+      () => say('another client recorded episode 207: its reminder leaves the screen at the next poll'),
+      (e: unknown) => say(`the other client's record failed: ${String(e)}`)
+    )
+  }, 120_000)
 
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-demo-'))
   const env = {
@@ -42,6 +54,8 @@ async function main(): Promise<void> {
     ONAIR_CLIENT_SECRET: emu.client.secret
   }
   say(`data folder ${dataDir}`)
+  // A poll a minute, so what another client records shows within the demo.
+  const demoSettings = { poll: { cron: '* * * * *' } }
 
   const electron = headless ? undefined : findElectron(root)
   if (!headless && !electron)
@@ -68,7 +82,7 @@ async function main(): Promise<void> {
     // The app keeps its token in the OS keychain, so it signs itself in with the pasted token.
     writeFileSync(
       join(dataDir, 'settings.json'),
-      JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } })
+      JSON.stringify({ ...demoSettings, services: { mediaUrl: emu.baseUrl, clientId: emu.client.id } })
     )
     say("starting the Onair app (signed in with the emulator's token)…")
     child = spawn(electron, appArgs(root), {
@@ -77,6 +91,7 @@ async function main(): Promise<void> {
       env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite }
     })
   } else {
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(demoSettings))
     say("signing in with the emulator's token on standard input (onair sign-in --token -)…")
     // As the command tells users to: a token among the arguments is readable by other users in `ps`.
     const io = { ...processIo(), env: { ...process.env, ...env }, readLine: async () => emu.tokens.readWrite }
@@ -92,6 +107,7 @@ async function main(): Promise<void> {
 
   if (stopping) child.kill('SIGINT')
   const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)))
+  clearTimeout(elsewhere)
   await emu.close()
   rmSync(dataDir, { recursive: true, force: true })
   say(`done (Onair exited with ${code ?? 'a signal'})`)
