@@ -2,7 +2,7 @@
  * `npm run demo` / `npm run demo:headless`: Onair against the in-process emulator, signed in with
  * the emulator's token, with sample programs a minute or two away, in a throwaway data folder.
  * The Electron app where its binary is installed; otherwise (and with --headless) `onair run`.
- * Two minutes in, "another client" records the episode of a reminder on screen, straight at the
+ * 95 s in, "another client" records the episode of a reminder on screen, straight at the
  * service: the next poll (every minute in the demo) takes that reminder back off the screen.
  * Ctrl-C stops everything and removes the folder.
  */
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       () => say('another client recorded episode 207: its reminder leaves the screen at the next poll'),
       (e: unknown) => say(`the other client's record failed: ${String(e)}`)
     )
-  }, 120_000)
+  }, 95_000)
 
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-demo-'))
   const env = {

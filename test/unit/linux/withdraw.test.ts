@@ -55,35 +55,40 @@ describe.skipIf(noMock !== undefined)(`recorded elsewhere, on dbusmock (${noMock
     server = undefined
   })
 
-  it('the shown reminder leaves the screen at the next poll, the history says why, and no repeat follows', async () => {
+  /** The soon program's reminder on the server's screen, then its episode recorded by another client. */
+  async function recordedWhileShown() {
     server = await startNotificationServer(['body', 'body-markup', 'actions'])
     const { s, emu, soon, title } = await startWithReminder(run, server.env)
     const call = await server.callTitled(title)
     await vi.waitFor(() => expect(server!.onScreen()).toContain(call.id))
-
     await recordAtService(emu, soon.episodeId!)
+    return { s, emu, call }
+  }
+  /** `ms` later (past its start and 5 minutes after): no notification since, the history unchanged. */
+  async function expectNoRepeat(s: Shell, calls: number, ms: number) {
+    s.clock.advance(ms)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(server!.notifyCalls()).toHaveLength(calls)
+    expect(await outcomes(s)).toEqual(['delivered', 'elsewhere'])
+  }
+
+  it('the shown reminder leaves the screen at the next poll, the history says why, and no repeat follows', async () => {
+    const { s, call } = await recordedWhileShown()
     await s.invoke('schedule:refresh')
     await vi.waitFor(() => expect(server!.onScreen()).not.toContain(call.id))
     await vi.waitFor(async () => expect(await outcomes(s)).toEqual(['delivered', 'elsewhere']))
 
     // Its start and 5 minutes after: the repeats of "don't let me miss it" never come.
-    const calls = server.notifyCalls().length
-    s.clock.advance(16 * MIN)
-    await new Promise((r) => setTimeout(r, 200))
-    expect(server.notifyCalls()).toHaveLength(calls)
-    expect(await outcomes(s)).toEqual(['delivered', 'elsewhere'])
+    const calls = server!.notifyCalls().length
+    await expectNoRepeat(s, calls, 16 * MIN)
   })
 
   it('before a repeat, with the last poll older than 5 minutes, one request for that broadcast withdraws it', async () => {
-    server = await startNotificationServer(['body', 'body-markup', 'actions'])
-    const { s, emu, soon, title } = await startWithReminder(run, server.env)
-    const call = await server.callTitled(title)
-    await vi.waitFor(() => expect(server!.onScreen()).toContain(call.id))
-    await recordAtService(emu, soon.episodeId!)
+    const { s, emu, call } = await recordedWhileShown()
     const asked = () => emu.requests.filter((r) => r.path === '/v1/me/programs')
     const before = asked().length
     // No poll since the start (the cron is not ticked): the repeat at the start is checked first.
-    const calls = server.notifyCalls().length
+    const calls = server!.notifyCalls().length
     s.clock.advance(9 * MIN + 1_000)
     await vi.waitFor(() => expect(server!.onScreen()).not.toContain(call.id))
     expect(
@@ -91,21 +96,14 @@ describe.skipIf(noMock !== undefined)(`recorded elsewhere, on dbusmock (${noMock
         .slice(before)
         .map((r) => new URLSearchParams(r.query).get('filter_ids'))
     ).toEqual([String(SOON_PROGRAM_ID)])
-    s.clock.advance(7 * MIN)
-    await new Promise((r) => setTimeout(r, 200))
-    expect(server.notifyCalls()).toHaveLength(calls)
-    expect(await outcomes(s)).toEqual(['delivered', 'elsewhere'])
+    await expectNoRepeat(s, calls, 7 * MIN)
   })
 
   it('a failed poll withdraws nothing', async () => {
-    server = await startNotificationServer(['body', 'body-markup', 'actions'])
-    const { s, emu, soon, title } = await startWithReminder(run, server.env)
-    const call = await server.callTitled(title)
-    await vi.waitFor(() => expect(server!.onScreen()).toContain(call.id))
-    await recordAtService(emu, soon.episodeId!)
+    const { s, emu, call } = await recordedWhileShown()
     emu.faults.inject({ kind: 'status', path: '/v1/me/programs', status: 400, times: 100 })
     expect(await s.invoke('schedule:refresh')).toMatchObject({ value: { state: 'error' } })
-    expect(server.onScreen()).toContain(call.id)
+    expect(server!.onScreen()).toContain(call.id)
     expect(await outcomes(s)).toEqual(['delivered'])
   })
 })

@@ -41,6 +41,8 @@ export type ReminderEvent =
   | { type: 'delivery'; delivery: Delivery; firedAt: number }
   /** Premieres announced at one moment, in one notice (premieres.ts); `onair run` prints them too. */
   | { type: 'premiere'; programs: CachedProgram[]; firedAt: number }
+  /** Shown reminders of these broadcasts withdrawn: recorded elsewhere (withdraw.ts); `onair run` says so. */
+  | { type: 'withdrawn'; programs: CachedProgram[]; at: number }
 
 export interface ReminderDelivery {
   stores: ReminderStores

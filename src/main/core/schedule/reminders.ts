@@ -122,7 +122,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     scheduler,
     recorded: delivery.recordedEpisodes,
     lastPollAt: () => poller.status().lastSuccessAt,
-    keep
+    keep,
+    onWithdrawn: (programs, at) => emit({ type: 'withdrawn', programs, at })
   })
   // A delivery may bring its repeats into the plan: the check before them follows.
   delivery.onChange((e) => void (e.type === 'delivery' && withdrawer.arm()))

@@ -31,6 +31,8 @@ export interface WithdrawerOptions {
   lastPollAt: () => number | null
   /** A failed write is reported; the rest of the withdrawal goes ahead. */
   keep: (write: () => void) => void
+  /** The broadcasts whose shown reminders were withdrawn. */
+  onWithdrawn: (programs: CachedProgram[], at: number) => void
 }
 
 export interface Withdrawer {
@@ -54,6 +56,11 @@ export function createWithdrawer(opts: WithdrawerOptions): Withdrawer {
     for (const id of w.notifications) opts.notifier.withdraw?.(id)
     opts.keep(() => opts.snoozes.drop(w.snoozes))
     opts.keep(() => opts.history.add(w.history, now))
+    if (w.history.length > 0)
+      opts.onWithdrawn(
+        w.history.flatMap((e) => e.reminders.map((r) => r.program)),
+        now
+      )
     scheduler.withdraw(new Set(gone.map((p) => broadcastOf(p.id, p.startedAt))))
   }
 
