@@ -2,6 +2,7 @@ import { DEFAULT_SNOOZE, SNOOZE_CHOICES, type SnoozeChoice } from '../../shared/
 import { historyFile, snoozesFile } from '../core/schedule/files'
 import { localTime } from '../core/schedule/reminder-text'
 import { scheduleFileStore } from '../core/schedule/schedule-file'
+import { describeError } from '../core/describe-error'
 import { newestReminderOf, pressSnooze } from '../core/schedule/snooze-press'
 import { settingsFileStore } from '../core/store/settings'
 import { EXIT, UsageError, type CommandContext, type ExitCode } from './command'
@@ -26,7 +27,7 @@ export async function snoozeFromCommandLine(ctx: CommandContext): Promise<ExitCo
     }
     const ref = newestReminderOf(programId, stores)
     const now = ctx.clock.now()
-    const result = ref && pressSnooze(stores, settings.reminders.channels, ref, choice, now, (write) => write())
+    const result = ref && pressSnooze(stores, settings.reminders.channels, ref, choice, now, keepHistory(ctx))
     if (!ref || !result?.ok) {
       ctx.io.err(
         ctx.t({
@@ -51,6 +52,18 @@ export async function snoozeFromCommandLine(ctx: CommandContext): Promise<ExitCo
     return failWith(ctx, e)
   }
 }
+
+/** The snooze is saved already: a history that cannot be written is said, and the command still succeeds. */
+const keepHistory =
+  (ctx: CommandContext) =>
+  (write: () => void): void => {
+    try {
+      write()
+    } catch (e) {
+      const described = describeError(e)
+      ctx.io.err(described ? ctx.t(described.message) : String(e))
+    }
+  }
 
 function parseProgramId(raw: string | undefined): number {
   if (raw !== undefined && /^\d{1,12}$/.test(raw) && Number(raw) > 0) return Number(raw)
