@@ -81,6 +81,17 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     expect(server.notifyCalls().at(-1)).toMatchObject({ replacesId: call.id, summary: call.summary })
   })
 
+  it('"Until it starts" from the server brings the reminder back at the broadcast’s start', async () => {
+    const { s, server, call } = await withReminder()
+    server.press(call.id, 'snooze:start')
+    const start = s.clock.now() + 600_000
+    await vi.waitFor(() => expect(snoozes(s)).toEqual([expect.objectContaining({ fireAt: expect.any(Number) })]))
+    const [saved] = snoozes(s) as Array<{ fireAt: number; startedAt: string }>
+    expect(saved!.fireAt).toBe(Date.parse(saved!.startedAt))
+    expect(Math.abs(saved!.fireAt - start)).toBeLessThan(60_000)
+    expect(await acts(s)).toEqual(['snoozed'])
+  })
+
   it('Watched records the episode through the outbox, with its undo window', async () => {
     const { s, server, call } = await withReminder()
     server.press(call.id, 'watched')
