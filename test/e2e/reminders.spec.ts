@@ -255,3 +255,24 @@ test('by keyboard, in both languages: "More" opens the other snooze choices, and
     expect(onair.calls).toContainEqual({ name: 'reminders:act', input: expect.objectContaining({ choice: '10' }) })
   }
 })
+
+test('a reminder withdrawn because its episode was recorded elsewhere says so, without buttons, in both languages', async ({
+  onair,
+  page
+}) => {
+  const { gardeners } = await openWithHistory(onair, page)
+  historyFile(onair.dataDir).add([{ at: NOW + 1, outcome: 'elsewhere', reminders: [reminderOf(gardeners, 5)] }], NOW)
+  for (const [locale, open, words] of [
+    ['en', 'Reminders', 'Recorded elsewhere: withdrawn'],
+    ['ja', 'リマインダー', '別の場所で記録済み: 通知を取り下げ']
+  ] as const) {
+    await onair.core.settings!.update((doc) => ({ ...doc, ui: { ...doc.ui, locale } }))
+    await page.reload()
+    await page.getByRole('button', { name: open, exact: true }).click()
+    const row = rowOf(page, 'elsewhere')
+    await expect(row).toContainText(words)
+    await expect(row.getByRole('button')).toHaveCount(0)
+    await noSidewaysScroll(page)
+    await expectNoSeriousA11yViolations(page)
+  }
+})

@@ -17,7 +17,8 @@ export interface ReminderRow {
 /**
  * Pure: the history as the list shows it, newest first. A missed summary names several reminders,
  * each gets its row. The buttons go on a reminder's newest row only, so a reminder delivered,
- * then snoozed, offers them once; once watched, it offers none, until that Watched is undone.
+ * then snoozed, offers them once; once watched, it offers none, until that Watched is undone;
+ * withdrawn (recorded elsewhere), none.
  */
 export function reminderRows(
   view: Pick<ReminderHistoryView, 'entries' | 'actionable'> & Partial<Pick<ReminderHistoryView, 'snoozes'>>
@@ -32,6 +33,8 @@ export function reminderRows(
   for (let i = view.entries.length - 1; i >= 0; i--) {
     const entry = view.entries[i]!
     for (const reminder of entry.reminders) {
+      // Recorded elsewhere, the reminder was taken back: nothing is left to press, on any of its rows.
+      if (entry.outcome === 'elsewhere') offered.add(reminder.key)
       // A premiere notice announces a work; its broadcast's own reminders carry the buttons.
       const canAct =
         entry.outcome !== 'premiere' &&
