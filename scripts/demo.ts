@@ -3,6 +3,8 @@
  * the emulator's token, with sample programs a minute or two away, aired episodes to catch up on
  * and tonight's list a minute after the start, in a throwaway data folder.
  * The Electron app where its binary is installed; otherwise (and with --headless) `onair run`.
+ * 95 s in, "another client" records the episode of a reminder on screen, straight at the
+ * service: the next poll (every minute in the demo) takes that reminder back off the screen.
  * Ctrl-C stops everything and removes the folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -40,6 +42,16 @@ async function main(): Promise<void> {
   const at = new Date(Date.now() + 60_000)
   const tonight = { enabled: true, at: `${pad(at.getHours())}:${pad(at.getMinutes())}` }
   say(`tonight's list at ${tonight.at}; three aired episodes wait under "Catch up" (onair catch-up)`)
+  // As a phone or a browser extension would: a record made at the service, not through Onair.
+  const elsewhere = setTimeout(() => {
+    void fetch(`${emu.baseUrl}/v1/me/records?episode_id=207`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.tokens.readWrite}` }
+    }).then(
+      () => say('another client recorded episode 207: its reminder leaves the screen at the next poll'),
+      (e: unknown) => say(`the other client's record failed: ${String(e)}`)
+    )
+  }, 95_000)
 
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-demo-'))
   const env = {
@@ -49,6 +61,8 @@ async function main(): Promise<void> {
     ONAIR_CLIENT_SECRET: emu.client.secret
   }
   say(`data folder ${dataDir}`)
+  // A poll a minute, so what another client records shows within the demo.
+  const demoSettings = { poll: { cron: '* * * * *' } }
 
   const electron = headless ? undefined : findElectron(root)
   if (!headless && !electron)
@@ -75,7 +89,7 @@ async function main(): Promise<void> {
     // The app keeps its token in the OS keychain, so it signs itself in with the pasted token.
     writeFileSync(
       join(dataDir, 'settings.json'),
-      JSON.stringify({ services: { mediaUrl: emu.baseUrl, clientId: emu.client.id }, tonight })
+      JSON.stringify({ ...demoSettings, services: { mediaUrl: emu.baseUrl, clientId: emu.client.id }, tonight })
     )
     say("starting the Onair app (signed in with the emulator's token)…")
     child = spawn(electron, appArgs(root), {
@@ -84,6 +98,7 @@ async function main(): Promise<void> {
       env: { ...process.env, ...env, ONAIR_DEMO_TOKEN: emu.tokens.readWrite }
     })
   } else {
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(demoSettings))
     say("signing in with the emulator's token on standard input (onair sign-in --token -)…")
     // As the command tells users to: a token among the arguments is readable by other users in `ps`.
     const io = { ...processIo(), env: { ...process.env, ...env }, readLine: async () => emu.tokens.readWrite }
@@ -101,6 +116,7 @@ async function main(): Promise<void> {
 
   if (stopping) child.kill('SIGINT')
   const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)))
+  clearTimeout(elsewhere)
   await emu.close()
   rmSync(dataDir, { recursive: true, force: true })
   say(`done (Onair exited with ${code ?? 'a signal'})`)

@@ -16,6 +16,8 @@ import { CachedProgramSchema } from './schedule'
  *   outbox record it queued (`recordId`);
  * - `undone`: that record undone within its undo window (same `recordId`): the watched entry stays,
  *   the log is honest, and this one cancels it (standing-watches.ts);
+ * - `elsewhere`: the episode was recorded elsewhere (another client, a phone, a second Onair): a poll
+ *   no longer listed it as unwatched, so its shown notification was withdrawn and nothing more comes;
  * - `premiere`: a work's premiere announced (its key `premiere:<work id>`, `offsetMinutes` before
  *   its start), one entry per work even when one notice named several.
  */
@@ -29,7 +31,8 @@ export const HISTORY_OUTCOMES = [
   'watched',
   'opened',
   'premiere',
-  'undone'
+  'undone',
+  'elsewhere'
 ] as const
 export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number]
 

@@ -40,12 +40,23 @@ export const ChannelRuleSchema = z.object({
 })
 export type ChannelRule = z.output<typeof ChannelRuleSchema>
 
+/** Minutes before the start, 0 = at start. */
+const LeadList = z.array(z.number().int().min(0).max(1440))
+// Deduplicated and ordered earliest reminder first, so equal settings compare equal.
+const sortedLeads = (ls: number[]): number[] => [...new Set(ls)].sort((a, b) => b - a)
+
 export const ReminderSettingsSchema = z.object({
-  // Deduplicated and ordered earliest reminder first, so equal settings compare equal.
-  leadMinutes: z
-    .array(z.number().int().min(0).max(1440))
-    .default([10, 0])
-    .transform((ls) => [...new Set(ls)].sort((a, b) => b - a)),
+  leadMinutes: LeadList.default([10, 0]).transform(sortedLeads),
+  /**
+   * Per work id (digits): its own lead times in place of `leadMinutes`; [0] is "only at start", []
+   * is "none" (shared/work-leads.ts reads them).
+   */
+  workLeadMinutes: z
+    .record(
+      z.string().regex(/^\d+$/, 'expected a work id, digits (onair upcoming --json shows work.id)'),
+      LeadList.transform(sortedLeads)
+    )
+    .default({}),
   quietHours: QuietHoursSchema.default({ enabled: false, start: '23:00', end: '07:00' }),
   /** "Remind me of" (reminder-mode.ts). The two lists are kept apart: switching modes loses neither. */
   mode: z.enum(REMINDER_MODES).default('all-except-muted'),

@@ -85,7 +85,8 @@ test('every outcome has its row, newest first; only the reminder still on the sc
   await expect(rowOf(page, 'missed').nth(1).getByRole('button')).toHaveCount(0)
   await expect(rowOf(page, 'watched').getByRole('button')).toHaveCount(0)
   await expect(rowOf(page, 'snoozed').getByRole('button')).toHaveCount(0)
-  await expect(rowOf(page, 'opened').getByRole('button')).toHaveCount(2)
+  // Watched, Snooze, and "More" with the other snooze choices.
+  await expect(rowOf(page, 'opened').getByRole('button')).toHaveCount(3)
   await expect(rowOf(page, 'delivered').last().getByRole('button')).toHaveCount(0)
 
   await noSidewaysScroll(page)
@@ -202,4 +203,76 @@ test('in Japanese, at 420×640, axe-clean', async ({ onair, page }) => {
   await expect(list(page).getByRole('button', { name: '放送予定' })).toBeVisible()
   await noSidewaysScroll(page)
   await expectNoSeriousA11yViolations(page)
+})
+
+test('by keyboard, in both languages: "More" opens the other snooze choices, and 10 minutes snoozes for 10', async ({
+  onair,
+  page
+}) => {
+  await openWithHistory(onair, page)
+  for (const [locale, words] of [
+    [
+      'en',
+      {
+        open: 'Reminders',
+        later: /^More snooze choices: Orbit Gardeners/,
+        ten: /^Snooze, 10 min: Orbit Gardeners/,
+        said: 'Orbit Gardeners Ep. 1: reminding you again at Sun 21:10.'
+      }
+    ],
+    [
+      'ja',
+      {
+        open: 'リマインダー',
+        later: /^その他のスヌーズ: Orbit Gardeners/,
+        ten: /^スヌーズ 10分: Orbit Gardeners/,
+        said: 'Orbit Gardeners 第1話: 21:10 (日) にもう一度通知します。'
+      }
+    ]
+  ] as const) {
+    await onair.core.settings!.update((doc) => ({ ...doc, ui: { ...doc.ui, locale } }))
+    await page.reload()
+    await page.getByRole('button', { name: words.open, exact: true }).click()
+    const later = list(page).getByRole('button', { name: words.later }).first()
+    await expect(later).toHaveAttribute('aria-expanded', 'false')
+    // Heading → Upcoming → Watched → Snooze → More
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
+    await expect(later).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(later).toHaveAttribute('aria-expanded', 'true')
+    // Two hours before its start: until it starts, 10 and 30 minutes (no watch offset on its channel).
+    const choices = list(page).locator('.choices').getByRole('button')
+    await expect(choices).toHaveCount(3)
+    await noSidewaysScroll(page)
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(list(page).getByRole('button', { name: words.ten })).toBeFocused()
+    const before = world.clock.now()
+    await page.keyboard.press('Enter')
+    await expect(list(page)).toContainText(words.said)
+    expect(world.sink.reminders!.history().at(-1)).toMatchObject({ outcome: 'snoozed', until: before + 10 * MIN })
+    expect(onair.calls).toContainEqual({ name: 'reminders:act', input: expect.objectContaining({ choice: '10' }) })
+  }
+})
+
+test('a reminder withdrawn because its episode was recorded elsewhere says so, without buttons, in both languages', async ({
+  onair,
+  page
+}) => {
+  const { gardeners } = await openWithHistory(onair, page)
+  historyFile(onair.dataDir).add([{ at: NOW + 1, outcome: 'elsewhere', reminders: [reminderOf(gardeners, 5)] }], NOW)
+  for (const [locale, open, words] of [
+    ['en', 'Reminders', 'Recorded elsewhere: withdrawn'],
+    ['ja', 'リマインダー', '別の場所で記録済み: 通知を取り下げ']
+  ] as const) {
+    await onair.core.settings!.update((doc) => ({ ...doc, ui: { ...doc.ui, locale } }))
+    await page.reload()
+    await page.getByRole('button', { name: open, exact: true }).click()
+    const row = rowOf(page, 'elsewhere')
+    await expect(row).toContainText(words)
+    await expect(row.getByRole('button')).toHaveCount(0)
+    await noSidewaysScroll(page)
+    await expectNoSeriousA11yViolations(page)
+  }
 })

@@ -34,7 +34,10 @@ export function emulatedSchedule(emu: Emulator, clock: ManualClock, sink: Schedu
       const records = openRecords({ dataDir: parts.dataDir, media, monitor: account.monitor, clock: clock as Clock })
       const reminders = createReminderService({
         clock,
-        media: { allPrograms: (params, opts) => media().allPrograms(params, opts) },
+        media: {
+          allPrograms: (params, opts) => media().allPrograms(params, opts),
+          listPrograms: (params) => media().listPrograms(params)
+        },
         monitor: account.monitor,
         dataDir: parts.dataDir,
         settings: () => settings.read(),

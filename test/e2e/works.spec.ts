@@ -133,3 +133,25 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousA11yViolations(page)
   })
 }
+
+test('a work’s own lead times from the works view: only at start, saved as [0]; in Japanese, axe clean', async ({
+  onair,
+  page
+}) => {
+  await open(page, onair.open)
+  await expect(rows(page)).toHaveCount(8)
+  const leads = page.getByRole('combobox', { name: 'When to remind me of Starlit Courier' })
+  await leads.focus()
+  await leads.selectOption({ label: 'at start' })
+  await expect.poll(() => onair.core.settings!.read().reminders.workLeadMinutes).toEqual({ '1': [0] })
+  await expect(leads).toHaveValue('0')
+  await expectNoSeriousA11yViolations(page)
+
+  await onair.core.settings!.update((s) => ({ ...s, ui: { ...s.ui, locale: 'ja' } }))
+  await openView(page, onair.open, 'マイ作品', 'マイ作品')
+  const ja = page.getByRole('combobox', { name: 'Starlit Courier を通知する時刻' })
+  await expect(ja).toHaveValue('0')
+  await ja.selectOption({ label: '通知しない' })
+  await expect.poll(() => onair.core.settings!.read().reminders.workLeadMinutes).toEqual({ '1': [] })
+  await expectNoSeriousA11yViolations(page)
+})

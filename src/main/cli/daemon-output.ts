@@ -3,7 +3,7 @@ import { inboxTypeLabel } from '../core/inbox/types'
 import type { Reminder } from '../../shared/schedule'
 import type { Clock } from '../core/clock'
 import { describeReplacedWebhookUrl } from '../core/inbox/webhook-secret'
-import { describeDelivery } from '../core/schedule/reminder-text'
+import { describeDelivery, summaryLine } from '../core/schedule/reminder-text'
 import { describePremieres } from '../core/schedule/premieres'
 import type { ReminderEvent } from '../core/schedule/reminder-delivery'
 import type { TonightEvent } from '../core/tonight/service'
@@ -81,6 +81,11 @@ function jsonLines(event: ReminderEvent, ctx: CommandContext, emit: (line: Line)
     for (const r of reminders) emit(reminderLine(type, r, new Date(firedAt).toISOString()))
     return
   }
+  if (event.type === 'withdrawn') {
+    const at = new Date(event.at).toISOString()
+    for (const p of event.programs) emit({ type: 'withdrawn', programId: p.id, startedAt: p.startedAt, at })
+    return
+  }
   if (event.type === 'premiere') {
     // One line per work, also when one notice named several: a reader counts works.
     const firedAt = new Date(event.firedAt).toISOString()
@@ -142,6 +147,17 @@ function textLines(event: ReminderEvent, ctx: CommandContext, timeZone: string |
         })
       )
     else if (status.error) ctx.io.err(ctx.t(status.error))
+    return
+  }
+  if (event.type === 'withdrawn') {
+    const text = { locale: ctx.locale, timeZone }
+    for (const p of event.programs)
+      ctx.io.out(
+        ctx.t({
+          en: `Recorded elsewhere, reminder withdrawn: ${summaryLine(p, { ...text, locale: 'en' })}`,
+          ja: `別の場所で記録済みのため通知を取り下げ: ${summaryLine(p, { ...text, locale: 'ja' })}`
+        })
+      )
     return
   }
   if (event.type === 'premiere') {

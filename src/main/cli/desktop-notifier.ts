@@ -36,7 +36,7 @@ export function daemonNotifier(ctx: CommandContext) {
     env: ctx.io.env,
     appName: 'Onair',
     icon,
-    buttons: (n) => reminderButtons(n, ctx.locale),
+    buttons: (n) => reminderButtons(n, ctx.locale, process.platform),
     onAction: (button, n) => act(button, n),
     // A program's notification opens it in the app, through its `onair://` link (no window here).
     clickable: (n) => programOf(n) !== undefined,

@@ -79,13 +79,15 @@ export interface FreedesktopOptions {
 const SERVER_DEFAULT = -1
 const NEVER = 0
 
-export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { close(): Promise<void> } {
+export function freedesktopNotifier(
+  opts: FreedesktopOptions
+): Notifier & { withdraw(id: string): void; close(): Promise<void> } {
   /** What the server last said it can do; kept when it goes away, for the fallback's bodies. */
   let known: ReadonlySet<string> | undefined
   const fallback = opts.fallback(() => known)
   const address = opts.env['DBUS_SESSION_BUS_ADDRESS']
   // No session (ssh, a service, a test): nothing to ask, and the plain path stays synchronous.
-  if (!address) return { show: (n) => fallback.show(n), close: async () => {} }
+  if (!address) return { show: (n) => fallback.show(n), withdraw: () => {}, close: async () => {} }
   /** Onair's notification id → the server's, for replaces_id. */
   const serverIds = new Map<string, number>()
   /** The server's id → what was shown, for a press. */
@@ -188,6 +190,15 @@ export function freedesktopNotifier(opts: FreedesktopOptions): Notifier & { clos
         if (!s) return fallback.show(n)
         // An error reply or a lost connection (never a slow answer): the plain path still shows it.
         await send(s, n).catch(() => fallback.show(n))
+      })
+    },
+    /** Taken off the screen (its episode was recorded elsewhere): the server's CloseNotification. */
+    withdraw(id) {
+      void current().then((s) => {
+        const serverId = serverIds.get(id)
+        if (!s || serverId === undefined) return
+        serverIds.delete(id)
+        s.call('CloseNotification', 'u', [serverId]).catch(() => undefined)
       })
     },
     async close() {

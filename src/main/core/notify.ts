@@ -1,3 +1,4 @@
+import type { SnoozeChoice } from '../../shared/snooze-choice'
 import { escapeControls } from './safe-text'
 import type { ReminderRef } from './schedule/snoozes'
 
@@ -19,6 +20,8 @@ export interface NativeNotification {
     | { kind: 'url'; url: string }
   /** The reminder this notification shows: where the platform has buttons, "Snooze" brings it back. */
   reminder?: ReminderRef
+  /** The snooze choices that applied when it was shown (snooze-choices.ts); absent: the default only. */
+  snoozes?: SnoozeChoice[]
 }
 
 /** A button on a notification (a reminder's Watched and Snooze); `id` comes back when pressed. */
@@ -29,12 +32,19 @@ export interface NotificationButton {
 
 export interface Notifier {
   show(n: NativeNotification): void
+  /**
+   * Takes the notification shown with this id off the screen, where the platform lets an app
+   * (freedesktop CloseNotification; Electron's close() on macOS and Linux). Absent where it cannot:
+   * notify-send, and a Windows toast in the Action Center.
+   */
+  withdraw?(id: string): void
 }
 
 /** Collects notifications in memory; used by tests and by the renderer harness. */
-export function memoryNotifier(): Notifier & { shown: NativeNotification[] } {
+export function memoryNotifier(): Notifier & { shown: NativeNotification[]; withdrawn: string[] } {
   const shown: NativeNotification[] = []
-  return { shown, show: (n) => void shown.push(n) }
+  const withdrawn: string[] = []
+  return { shown, withdrawn, show: (n) => void shown.push(n), withdraw: (id) => void withdrawn.push(id) }
 }
 
 /**
@@ -42,5 +52,8 @@ export function memoryNotifier(): Notifier & { shown: NativeNotification[] } {
  * a wiki title with a bidi override must not read differently in a notification either.
  */
 export function controlSafeNotifier(inner: Notifier): Notifier {
-  return { show: (n) => inner.show({ ...n, title: escapeControls(n.title), body: escapeControls(n.body) }) }
+  return {
+    show: (n) => inner.show({ ...n, title: escapeControls(n.title), body: escapeControls(n.body) }),
+    ...(inner.withdraw ? { withdraw: (id: string) => inner.withdraw?.(id) } : {})
+  }
 }

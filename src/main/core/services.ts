@@ -91,7 +91,10 @@ export function openAppServices(deps: AppServicesDeps): AppServices {
   const reminders = createReminderService({
     ...ground,
     delivery,
-    media: { allPrograms: (params, o) => media().allPrograms(params, o) },
+    media: {
+      allPrograms: (params, o) => media().allPrograms(params, o),
+      listPrograms: (params) => media().listPrograms(params)
+    },
     monitor: account.monitor,
     settings: () => settings.read(),
     cron,

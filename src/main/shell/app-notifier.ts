@@ -28,7 +28,7 @@ export function appNotifier(
   env: NodeJS.ProcessEnv,
   clock: Clock
 ): Notifier {
-  const buttons = (n: Parameters<Notifier['show']>[0]) => reminderButtons(n, language())
+  const buttons = (n: Parameters<Notifier['show']>[0]) => reminderButtons(n, language(), process.platform)
   const electron = (bodyText?: (body: string) => string) =>
     electronNotifier({
       icon: nativeImage.createFromPath(appIconFile(app.getAppPath())),

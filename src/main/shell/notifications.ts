@@ -103,6 +103,18 @@ export function electronNotifier(hooks: NotificationHooks): Notifier {
         shown.delete(oldest)
       }
       notification.show()
+    },
+    /**
+     * Recorded elsewhere: close() dismisses it (docs/api/notification.md `notification.close()`;
+     * on Windows it "will try" to take the toast out of the Action Center too). Only a notification
+     * this run still holds can be reached: one let go, or shown before a restart, stays.
+     */
+    withdraw(id) {
+      const tag = nativeId(id)
+      const entry = shown.get(tag)
+      if (!entry) return
+      shown.delete(tag)
+      entry.notification.close()
     }
   }
 }

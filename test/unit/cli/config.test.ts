@@ -130,6 +130,29 @@ describe('onair config', () => {
     expect(saved().channels).toEqual({ '7': { offsetMinutes: 0, muted: true } })
   }, 30_000)
 
+  it('lead times of one work by its id: 30 before, only at start, none; unset gives back the global list', async () => {
+    const env = folder()
+    const set = await runOnair(['config', 'set', 'reminders.workLeadMinutes.42', '[0,30]'], env)
+    expect(set).toMatchObject({ code: 0, stdout: 'reminders.workLeadMinutes.42 = [30,0]\n' })
+    // Set once, the work's list takes a comma list like any list.
+    expect((await runOnair(['config', 'set', 'reminders.workLeadMinutes.42', '30,0'], env)).code).toBe(0)
+    expect((await runOnair(['config', 'set', 'reminders.workLeadMinutes.7', '[0]'], env)).code).toBe(0)
+    expect((await runOnair(['config', 'set', 'reminders.workLeadMinutes.9', '[]'], env)).code).toBe(0)
+    const saved = () => JSON.parse(readFileSync(settingsFile(env), 'utf8')).reminders
+    expect(saved().workLeadMinutes).toEqual({ '42': [30, 0], '7': [0], '9': [] })
+    expect(saved().leadMinutes).toEqual([10, 0])
+    const refused = await runOnair(['config', 'set', 'reminders.workLeadMinutes.Starlit.0', '5'], env)
+    expect(refused.code).toBe(2)
+    const ja = await runOnair(['config', 'set', 'reminders.workLeadMinutes.42', '[2000]'], {
+      ...env,
+      LANG: 'ja_JP.UTF-8'
+    })
+    expect(ja.code).toBe(2)
+    expect(ja.stderr).toContain('何も変更していません')
+    expect((await runOnair(['config', 'unset', 'reminders.workLeadMinutes.42'], env)).code).toBe(0)
+    expect(saved().workLeadMinutes).toEqual({ '7': [0], '9': [] })
+  }, 30_000)
+
   it('three processes changing three settings at once: all three are kept', async () => {
     const env = folder()
     const runs = await Promise.all([

@@ -80,7 +80,10 @@ describe('`onair config set reminders.dontMissWorkIds` and a real `onair run`', 
       // The app standing by beside the daemon: the notification was clicked there.
       const app = createReminderService({
         clock: systemClock,
-        media: { allPrograms: () => expect.unreachable('the app stands by: it does not poll') },
+        media: {
+          allPrograms: () => expect.unreachable('the app stands by: it does not poll'),
+          listPrograms: () => expect.unreachable('the app stands by: it does not poll')
+        },
         monitor: createSessionMonitor('signed-in'),
         dataDir: t.dataDir,
         settings: defaultSettings,

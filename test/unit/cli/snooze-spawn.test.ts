@@ -38,7 +38,10 @@ describe('a snooze pressed in the app, delivered by a real `onair run` holding t
       const pressedAt: Clock = { ...systemClock, now: () => Date.now() - SNOOZE_MS + DUE_IN_MS }
       const app = createReminderService({
         clock: pressedAt,
-        media: { allPrograms: () => expect.unreachable('the app stands by: it does not poll') },
+        media: {
+          allPrograms: () => expect.unreachable('the app stands by: it does not poll'),
+          listPrograms: () => expect.unreachable('the app stands by: it does not poll')
+        },
         monitor: createSessionMonitor('signed-in'),
         dataDir,
         settings: defaultSettings,

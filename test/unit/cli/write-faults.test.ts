@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync } from 'node
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
+import { historyFile } from '../../../src/main/core/schedule/files'
+import { scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
 import { WRITE_FAULT_ENV } from '../../../src/main/core/store/write-fault'
 import { startEmulator, type Emulator } from '../../emulator'
 import { fakeIo } from './fake-io'
@@ -32,6 +34,7 @@ const COMMANDS: Array<[args: string[], written: DocumentName | 'settings.json' |
   [['outbox', 'discard', 'QUEUED'], 'outbox'],
   [['outbox', 'retry', 'QUEUED'], 'outbox'],
   [['calendar', 'new-url'], 'feed'],
+  [['reminders', 'snooze', 'SHOWN'], 'snoozes'],
   // Last: a sign-out that does get through revokes the emulator's token.
   [['sign-out'], 'session']
 ]
@@ -53,6 +56,8 @@ function snapshot(dir: string): Record<string, string> {
   const files = ['settings.json', 'secrets.json'].map((f) => [f, readFileSync(join(dir, f), 'utf8')])
   return { ...Object.fromEntries(files), ...savedRows(dir) }
 }
+
+const NOW = Date.now()
 
 describe('writing commands when the file system refuses the write (real processes)', () => {
   let emu: Emulator
@@ -80,6 +85,10 @@ describe('writing commands when the file system refuses the write (real processe
     expect(await runCli(['config', 'set', 'reminders.leadMinutes', '10'], io())).toBe(0)
     expect(await runCli(['upcoming'], io())).toBe(0)
     expect(await runCli(['catch-up'], io())).toBe(0)
+    // A reminder shown of the schedule's first program, as the app or `onair run` would have kept it.
+    const [shown] = scheduleFileStore(dataDir).read().programs
+    const reminder = { key: `${shown!.id}:${shown!.startedAt}:10`, offsetMinutes: 10, fireAt: NOW, program: shown! }
+    historyFile(dataDir).add([{ at: NOW, outcome: 'delivered', reminders: [reminder] }], NOW)
     expect(await runCli(['inbox'], io())).toBe(0)
     emu.faults.inject({ method: 'POST', path: '/v1/me/records', kind: 'status', status: 503, times: 10 })
     expect(await runCli(['record', '302', '--no-wait'], io())).toBe(1)
@@ -90,7 +99,11 @@ describe('writing commands when the file system refuses the write (real processe
   const queued = (dataDir: string) => savedDocument<Outbox>(dataDir, 'outbox')!.entries
   /** The command line with its placeholders filled in: a token, the id of the queued record. */
   const concrete = (args: string[], dataDir: string): string[] => {
-    const stand = { TOKEN: emu.tokens.readWrite, QUEUED: String(queued(dataDir)[0]?.id) }
+    const stand = {
+      TOKEN: emu.tokens.readWrite,
+      QUEUED: String(queued(dataDir)[0]?.id),
+      SHOWN: String(scheduleFileStore(dataDir).read().programs[0]?.id)
+    }
     return args.map((a) => stand[a as keyof typeof stand] ?? a)
   }
 

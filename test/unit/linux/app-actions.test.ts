@@ -57,7 +57,17 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
 
   it('the reminder carries Watched and Snooze; Snooze brings it back in 5 minutes, replacing the first', async () => {
     const { s, server, call } = await withReminder()
-    expect(call.actions).toEqual(['default', 'Open in Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
+    // Before the start: Linux's second snooze choice is "until it starts" (snooze-choices.ts).
+    expect(call.actions).toEqual([
+      'default',
+      'Open in Onair',
+      'watched',
+      'Watched',
+      'snooze',
+      'Snooze 5 min',
+      'snooze:start',
+      'Until it starts'
+    ])
     expect(call.hints).toEqual({ 'desktop-entry': 'app.onair.Onair' })
     expect(call.expireTimeout).toBe(0)
     expect(s.notifications()).toEqual([]) // nothing went the Electron (libnotify) way
@@ -78,6 +88,17 @@ describe.skipIf(unavailable !== undefined)(`the app's reminders on Linux (${unav
     expect(server.onScreen()).toContain(call.id)
     app.quit()
     await vi.waitFor(() => expect(server.onScreen()).not.toContain(call.id))
+  })
+
+  it('"Until it starts" from the server brings the reminder back at the broadcast’s start', async () => {
+    const { s, server, call } = await withReminder()
+    server.press(call.id, 'snooze:start')
+    const start = s.clock.now() + 600_000
+    await vi.waitFor(() => expect(snoozes(s)).toEqual([expect.objectContaining({ fireAt: expect.any(Number) })]))
+    const [saved] = snoozes(s) as Array<{ fireAt: number; startedAt: string }>
+    expect(saved!.fireAt).toBe(Date.parse(saved!.startedAt))
+    expect(Math.abs(saved!.fireAt - start)).toBeLessThan(60_000)
+    expect(await acts(s)).toEqual(['snoozed'])
   })
 
   it('Watched records the episode through the outbox, with its undo window', async () => {

@@ -62,7 +62,17 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
       await server.waitForNotifyCalls(reminder.id)
       // No link in the body, whatever the server says it shows: the click opens the program in the app.
       expect(reminder.body).not.toContain('<a')
-      expect(reminder.actions).toEqual(['default', 'Open in Onair', 'watched', 'Watched', 'snooze', 'Snooze 5 min'])
+      // At the start, "until it starts" is past: the second choice is 10 minutes.
+      expect(reminder.actions).toEqual([
+        'default',
+        'Open in Onair',
+        'watched',
+        'Watched',
+        'snooze',
+        'Snooze 5 min',
+        'snooze:10',
+        'Snooze 10 min'
+      ])
       expect(reminder.expireTimeout).toBe(0)
       server.press(reminder.id, ...buttons)
       await vi.waitFor(

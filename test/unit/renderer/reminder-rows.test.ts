@@ -66,6 +66,13 @@ describe('the Reminders list rows', () => {
     ])
   })
 
+  it('offers none on a reminder withdrawn because its episode was recorded elsewhere', () => {
+    expect(shape([entry(1, 'delivered', 1), entry(2, 'elsewhere', 1)], ['k1'])).toEqual([
+      'elsewhere:k1',
+      'delivered:k1'
+    ])
+  })
+
   it('keeps rows apart when one reminder appears in several entries', () => {
     const rows = reminderRows({ entries: [entry(1, 'delivered', 1), entry(2, 'snoozed', 1)], actionable: [] })
     expect(new Set(rows.map((r) => r.id)).size).toBe(2)

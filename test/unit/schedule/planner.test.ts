@@ -7,6 +7,28 @@ import { BASE, DAY, MIN, nowArb, program, programArb, settings, settingsArb } fr
 
 const programsArb = fc.array(programArb, { maxLength: 25 })
 
+describe("a work's own lead times", () => {
+  const a = program(1, BASE + 60 * MIN, { workId: 10 })
+  const b = program(2, BASE + 60 * MIN, { workId: 20 })
+  const c = program(3, BASE + 60 * MIN, { workId: 30 })
+  const s = settings({ leadMinutes: [10, 0], workLeadMinutes: { '10': [30], '20': [] } })
+
+  it('replace the global list for that work only: 30 before, none at all; the others keep the global list', () => {
+    const offsets = (p: { id: number }) =>
+      plan([a, b, c], s, BASE, new Set())
+        .filter((r) => r.programId === p.id)
+        .map((r) => r.offsetMinutes)
+    expect(offsets(a)).toEqual([30])
+    expect(offsets(b)).toEqual([])
+    expect(offsets(c)).toEqual([10, 0])
+  })
+
+  it('"only at start" is [0]', () => {
+    const only = settings({ leadMinutes: [10], workLeadMinutes: { '10': [0] } })
+    expect(plan([a], only, BASE, new Set()).map((r) => r.fireAt)).toEqual([BASE + 60 * MIN])
+  })
+})
+
 describe('plan (properties)', () => {
   it('never returns a key twice, even when programs repeat', () => {
     fc.assert(

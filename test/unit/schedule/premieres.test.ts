@@ -159,7 +159,10 @@ describe('premieres: the reminder service over a data folder', () => {
       const notifier = memoryNotifier()
       const service = createReminderService({
         clock,
-        media: { allPrograms: () => expect.unreachable('signed out: no poll') },
+        media: {
+          allPrograms: () => expect.unreachable('signed out: no poll'),
+          listPrograms: () => expect.unreachable('signed out: no poll')
+        },
         // Signed out, nothing is polled: the saved schedule is what both processes plan from.
         monitor: createSessionMonitor('signed-out'),
         dataDir: folder,

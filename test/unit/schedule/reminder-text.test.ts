@@ -40,7 +40,9 @@ describe('notification text', () => {
       body: 'Ep. 12.5 “Flour and stars”\nStarts in 10 min · Tokyo MX 21:30',
       target: { kind: 'record', programId: 1 },
       // What "Snooze" needs to bring this very reminder back.
-      reminder: { key: ep.id + ':' + ep.startedAt + ':10', programId: 1, startedAt: ep.startedAt, offsetMinutes: 10 }
+      reminder: { key: ep.id + ':' + ep.startedAt + ':10', programId: 1, startedAt: ep.startedAt, offsetMinutes: 10 },
+      // Before the start, "until it starts" is one of the snooze choices.
+      snoozes: ['5', 'start', '10', '30']
     })
     expect(describeDelivery(d, { locale: 'ja', now: T - 90 * 60_000, ...tokyo }).body).toBe(
       '第12.5話「Flour and stars」\n1時間30分後に放送開始 · Tokyo MX 21:30'

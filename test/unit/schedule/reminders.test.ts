@@ -75,7 +75,8 @@ describe('reminder service (ManualClock + emulator)', () => {
         programId: SOON_PROGRAM_ID,
         startedAt: new Date(start).toISOString(),
         offsetMinutes: 0
-      }
+      },
+      snoozes: ['5', '10', '30']
     })
     const delivery = a.events.find((e) => e.type === 'delivery')
     expect(delivery).toMatchObject({

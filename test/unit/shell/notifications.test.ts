@@ -71,6 +71,19 @@ describe('electronNotifier', () => {
     expect(second?.closed).toBe(false)
   })
 
+  it('withdraws a reminder recorded elsewhere: closed on every system while the app holds it; an unknown id is nothing', () => {
+    for (const platform of ['darwin', 'linux', 'win32'] as const) {
+      const { n } = notifier(platform)
+      n.show(reminder)
+      n.show({ id: 'other', title: 'Onair', body: 'text' })
+      n.withdraw?.(reminder.id)
+      n.withdraw?.('never-shown')
+      const [first, second] = FakeNotification.instances
+      expect(first?.closed, platform).toBe(true)
+      expect(second?.closed, platform).toBe(false)
+    }
+  })
+
   it('shows nothing where the system has no notifications', () => {
     const { n } = notifier('linux')
     FakeNotification.supported = false

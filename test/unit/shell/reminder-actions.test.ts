@@ -65,7 +65,14 @@ describe('"Snooze" on a reminder', () => {
 
   it('Windows: each button index reaches its action, also from the Action Center after the toast closed', async () => {
     const { s, reminder, id } = await withReminder('win32', { locale: 'ja' })
-    expect(reminder.actions.map((a) => a.text)).toEqual(['視聴済み', '5分後に再通知'])
+    // A toast holds five buttons: Watched and every snooze choice that applies before the start.
+    expect(reminder.actions.map((a) => a.text)).toEqual([
+      '視聴済み',
+      '5分後に再通知',
+      '放送開始時に再通知',
+      '10分後に再通知',
+      '30分後に再通知'
+    ])
     reminder.close()
     const activate = (actionIndex: number) =>
       FakeNotification.activate({ type: 'action', actionIndex, arguments: `tag=${id}` })
@@ -82,6 +89,19 @@ describe('"Snooze" on a reminder', () => {
     expect(((await s.invoke('outbox:list')) as { value: { entries: unknown[] } }).value.entries).toHaveLength(1)
     // The reminder history keeps each step, for the Reminders list and `onair reminders`.
     expect(history(s)).toEqual(['delivered', 'snoozed', 'delivered', 'watched'])
+  })
+
+  it('Windows: "Until it starts" brings the reminder back at the start, "Snooze 30 min" half an hour after the press', async () => {
+    for (const [index, after] of [
+      [2, 'start'],
+      [4, 30 * 60_000]
+    ] as const) {
+      const { s, reminder } = await withReminder('win32')
+      FakeNotification.activate({ type: 'action', actionIndex: index, arguments: `tag=${reminder.options.id}` })
+      const [snooze] = Object.values(snoozes(s).snoozes) as Array<{ fireAt: number; startedAt: string }>
+      expect(snooze?.fireAt).toBe(after === 'start' ? Date.parse(snooze!.startedAt) : s.clock.now() + after)
+      expect(history(s)).toEqual(['delivered', 'snoozed'])
+    }
   })
 
   it('a click on a reminder opens its quick record and is kept in the reminder history', async () => {
@@ -187,7 +207,11 @@ describe('reminderAction when the snooze cannot be kept', () => {
 
   it('buttons act only on reminders: a confirmation or summary carries none, and a stray action does nothing', () => {
     expect(
-      reminderButtons({ id: 'watched:42', title: 'Onair', body: '', target: { kind: 'record', programId: 42 } }, 'en')
+      reminderButtons(
+        { id: 'watched:42', title: 'Onair', body: '', target: { kind: 'record', programId: 42 } },
+        'en',
+        'linux'
+      )
     ).toEqual([])
     const t = act(() => expect.unreachable('not a reminder'))
     t.press('snooze', { id: 'group:1', title: '3 shows', body: '' })

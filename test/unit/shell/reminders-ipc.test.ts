@@ -36,7 +36,11 @@ describe('reminders:history and reminders:act', () => {
       offsetMinutes: shown.offsetMinutes
     }
 
-    expect(await s.invoke('reminders:act', { ref, action: 'snooze' })).toEqual({ ok: true, value: { ok: true } })
+    expect(first.snoozes[shown.key]).toEqual(['5', 'start', '10', '30'])
+    expect(await s.invoke('reminders:act', { ref, action: 'snooze' })).toEqual({
+      ok: true,
+      value: { ok: true, until: s.clock.now() + 5 * 60_000 }
+    })
     const watched = (await s.invoke('reminders:act', { ref, action: 'watched' })) as Reply<{
       ok: boolean
       entry?: { id: string }

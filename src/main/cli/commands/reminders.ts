@@ -15,13 +15,19 @@ import { failWith } from '../report'
  * sign-in and never takes the folder. `--json` prints `{"entries": [...]}` as the file keeps them.
  */
 export const reminders: Command = {
-  usage: ['reminders [--json] [--since DURATION]'],
+  usage: ['reminders [--json] [--since DURATION]', 'reminders snooze PROGRAM-ID [--for 5|10|30|start|watch] [--json]'],
+  positionals: { min: 0, max: 2 },
   description: {
-    en: 'Each line: when, what happened (shown and how late, missed, not repeated, held by quiet hours, snoozed, marked watched, opened), and the broadcast. Kept for 7 days. DURATION is like 90m, 12h, 2d or 1h30m.',
-    ja: '各行: いつ、何が起きたか（通知とその遅れ、見逃し、重複の省略、おやすみ時間による保留、スヌーズ、視聴済み、通知を開いた）、放送。7 日間保存されます。DURATION は 90m、12h、2d、1h30m のように指定します。'
+    en: 'Each line: when, what happened (shown and how late, missed, not repeated, held by quiet hours, snoozed, marked watched, opened, recorded elsewhere and withdrawn), and the broadcast. Kept for 7 days. DURATION is like 90m, 12h, 2d or 1h30m. "snooze" snoozes the newest reminder of a program, as its notification\'s button does: 5 minutes, or --for 10, 30, start (until it starts) or watch (until I can watch, on a channel with a watch offset); a choice whose moment has passed snoozes for 5 minutes. The app or "onair run" brings it back. --json prints {"key","programId","until"}.',
+    ja: '各行: いつ、何が起きたか（通知とその遅れ、見逃し、重複の省略、おやすみ時間による保留、スヌーズ、視聴済み、通知を開いた、別の場所で記録済みのため取り下げ）、放送。7 日間保存されます。DURATION は 90m、12h、2d、1h30m のように指定します。「snooze」は番組の最新のリマインダーを通知のボタンと同じようにスヌーズします。既定は 5 分、--for 10、30、start（放送開始まで）、watch（視聴できるまで。視聴時刻のずれを設定したチャンネル）も指定できます。時刻を過ぎた選択は 5 分になります。アプリか「onair run」が再通知します。--json では {"key","programId","until"} を出力します。'
   },
   options: {
     json: { type: 'boolean', help: { en: 'print {"entries": [...]}', ja: '{"entries": [...]} を出力する' } },
+    for: {
+      type: 'string',
+      value: 'CHOICE',
+      help: { en: 'with snooze: 5, 10, 30, start or watch', ja: 'snooze と使う: 5、10、30、start、watch' }
+    },
     since: {
       type: 'string',
       value: 'DURATION',
@@ -29,6 +35,13 @@ export const reminders: Command = {
     }
   },
   async run(ctx) {
+    const [action] = ctx.positionals
+    if (action === 'snooze') return (await import('../reminder-snooze')).snoozeFromCommandLine(ctx)
+    if (action !== undefined)
+      throw new UsageError({
+        en: `Unknown action "${action}": onair reminders [snooze PROGRAM-ID].`,
+        ja: `不明な操作「${action}」: onair reminders [snooze PROGRAM-ID]`
+      })
     const since = ctx.flags.since === undefined ? HISTORY_KEEP_MS : parseSince(ctx.flags.since)
     const now = ctx.clock.now()
     let entries: HistoryEntry[]

@@ -6,6 +6,7 @@ import { isWanted } from '../schedule/planner'
 import { slotsOf } from '../schedule/slots'
 import { watchAt } from '../../../shared/watch-time'
 import { episodeLine } from '../../../shared/episode-label'
+import { leadsOf } from '../../../shared/work-leads'
 import { OPEN_IN_ONAIR, onairLink } from '../../../shared/onair-link'
 
 /**
@@ -91,7 +92,7 @@ export function eventsOf(programs: readonly CachedProgram[], settings: Settings,
       description: `${OPEN_IN_ONAIR[opts.locale]}: ${onairLink('program', program.id)}`,
       alarms:
         opts.alarms && reminded.has(program)
-          ? reminders.leadMinutes.filter(
+          ? leadsOf(program.work.id, reminders).filter(
               (lead) => !isInQuietHours(start - lead * MINUTE, reminders.quietHours, reminders.timeZone)
             )
           : []

@@ -8,6 +8,7 @@ import type { Handlers, Reply } from '../../../shared/contract'
 import type { Core } from '../app'
 import { accountHandlers } from '../account/ipc'
 import { calendarHandlers } from '../calendar/ipc'
+import { refOf } from '../schedule/history'
 import { recordWatched } from '../schedule/reminder-actions'
 import { scheduledProgram } from '../schedule/snoozes'
 import { shortcutsHandlers } from '../shortcuts/ipc'
@@ -73,11 +74,20 @@ export function createHandlers(core: Core): Handlers {
           .filter((r) => scheduledProgram({ programId: r.program.id, startedAt: r.program.startedAt }, programs))
           .map((r) => r.key)
       )
-      return { entries, actionable: [...actionable] }
+      const snoozes = Object.fromEntries(
+        entries
+          .flatMap((e) => e.reminders)
+          .filter((r) => actionable.has(r.key))
+          .map((r) => [r.key, reminders.snoozeChoices(refOf(r))])
+      )
+      return { entries, actionable: [...actionable], snoozes }
     },
-    'reminders:act': async ({ ref, action }) => {
+    'reminders:act': async ({ ref, action, choice }) => {
       const at = { ...ref, startedAt: new Date(ref.startedAt).toISOString() }
-      if (action === 'snooze') return { ok: reminders.snooze(at).ok }
+      if (action === 'snooze') {
+        const snoozed = reminders.snooze(at, choice)
+        return snoozed.ok ? { ok: true, until: snoozed.fireAt } : { ok: false }
+      }
       const watched = recordWatched(at, reminders, outbox)
       return watched ? { ok: true, entry: watched.entry } : { ok: false }
     },

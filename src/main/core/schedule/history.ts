@@ -37,6 +37,14 @@ export const historyReminder = (r: Reminder): HistoryReminder => ({
   program: r.program
 })
 
+/** The reminder a history row names, as a button or a command acts on it. */
+export const refOf = (r: HistoryReminder): ReminderRef => ({
+  key: r.key,
+  programId: r.program.id,
+  startedAt: r.program.startedAt,
+  offsetMinutes: r.offsetMinutes
+})
+
 /** Pure: `doc` with `added`, oldest first, nothing older than a week, at most the newest MAX entries. */
 export function withEntries(doc: HistoryDoc, added: readonly HistoryEntry[], now: number): HistoryDoc {
   const kept = [

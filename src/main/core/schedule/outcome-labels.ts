@@ -16,5 +16,6 @@ export const OUTCOME_LABELS: Record<HistoryOutcome, LocalizedText> = {
   watched: { en: 'Marked watched', ja: '視聴済みにしました' },
   opened: { en: 'Opened', ja: '通知を開きました' },
   premiere: { en: 'Premiere announced', ja: '初回放送をお知らせ' },
-  undone: { en: 'Watched undone', ja: '視聴済みを取り消しました' }
+  undone: { en: 'Watched undone', ja: '視聴済みを取り消しました' },
+  elsewhere: { en: 'Recorded elsewhere, reminder withdrawn', ja: '別の場所で記録済みのため通知を取り下げ' }
 }

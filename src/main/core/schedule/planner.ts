@@ -1,6 +1,7 @@
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
 import type { ReminderSettings } from '../../../shared/settings'
 import { isWorkReminded } from '../../../shared/reminder-mode'
+import { leadsOf } from '../../../shared/work-leads'
 import { isInQuietHours } from './local-time'
 import { NOTHING_ACTED_ON, repeatsOf, type ActedOn, type DeliveredAt } from './repeats'
 import { reminderKey, slotsOf, type Slot } from './slots'
@@ -50,7 +51,7 @@ export function heldByQuietHours(
 function undelivered(slots: readonly Slot[], settings: ReminderSettings, ledger: DeliveredAt): Reminder[] {
   const found: Reminder[] = []
   for (const { program, watchAt, shiftMinutes, siblings } of slots) {
-    for (const offsetMinutes of settings.leadMinutes) {
+    for (const offsetMinutes of leadsOf(program.work.id, settings)) {
       const key = reminderKey(program.id, program.startedAt, offsetMinutes)
       const same = siblings.map((p) => ({ key: reminderKey(p.id, p.startedAt, offsetMinutes), startedAt: p.startedAt }))
       if (ledger.has(key) || same.some((s) => ledger.has(s.key))) continue

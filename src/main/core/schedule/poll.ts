@@ -39,7 +39,15 @@ export const PROGRAM_FIELDS = [
 export const MAX_POLL_PAGES = 40
 
 export type PollResult =
-  | { ok: true; programs: CachedProgram[]; pages: number; complete: boolean; skipped: number[] }
+  | {
+      ok: true
+      programs: CachedProgram[]
+      pages: number
+      complete: boolean
+      skipped: number[]
+      /** The inclusive window of start times asked for: a known broadcast in it and not in `programs` is watched. */
+      window: { from: number; to: number }
+    }
   | { ok: false; error: ApiError }
 
 export interface PollInput {
@@ -56,12 +64,16 @@ export interface PollInput {
  */
 export async function pollOnce({ media, now, settings }: PollInput): Promise<PollResult> {
   const { pastHours, aheadHours } = settings.poll
+  const window = {
+    from: now - pastHours * HOUR - latestShift(settings.reminders.channels) * MINUTE,
+    to: now + aheadHours * HOUR
+  }
   try {
     const walk = media.allPrograms(
       {
         unwatched: true,
-        startedFrom: now - pastHours * HOUR - latestShift(settings.reminders.channels) * MINUTE,
-        startedTo: now + aheadHours * HOUR,
+        startedFrom: window.from,
+        startedTo: window.to,
         sortStartedAt: 'asc',
         perPage: 50,
         fields: PROGRAM_FIELDS
@@ -77,7 +89,7 @@ export async function pollOnce({ media, now, settings }: PollInput): Promise<Pol
       if (c) programs.push(c)
       else skipped.push(p.id)
     }
-    return { ok: true, programs, pages: collected.pages, complete: collected.complete, skipped }
+    return { ok: true, programs, pages: collected.pages, complete: collected.complete, skipped, window }
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, error: e }
     throw e

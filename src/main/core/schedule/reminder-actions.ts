@@ -4,24 +4,25 @@
  * does, in the app and in `onair run` alike:
  * - "Watched" records the episode through the outbox, with its undo window (the Records view and
  *   the confirmation say so);
- * - "Snooze" brings the reminder back in 5 minutes through the core (core/schedule/snoozes.ts),
- *   silently, as calendar apps do: the reminder's return is the confirmation.
+ * - "Snooze" brings the reminder back through the core (core/schedule/snoozes.ts), silently, as
+ *   calendar apps do: the reminder's return is the confirmation. 5 minutes, or as many of the other
+ *   choices (snooze-choices.ts: 10 and 30 minutes, until it starts, until I can watch) as apply and
+ *   the system has room for: Windows all of them, Linux two, macOS the default.
  * A program that has left the schedule meanwhile opens in the window instead (`onair run` says how
  * to open it), for either button.
  */
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { RecordEntry } from '../../../shared/records'
 import type { CachedProgram } from '../../../shared/schedule'
+import { DEFAULT_SNOOZE, type SnoozeChoice } from '../../../shared/snooze-choice'
 import { watchedRecord } from '../../../shared/watched-record'
 import type { NativeNotification, NotificationButton, Notifier } from '../notify'
 import type { Outbox } from '../records/outbox'
 import type { ReminderService } from './reminders'
+import { choiceOfButton, snoozeButtons } from './snooze-choices'
 import { scheduledProgram, type ReminderRef } from './snoozes'
 
-const LABELS = {
-  watched: { en: 'Watched', ja: '視聴済み' },
-  snooze: { en: 'Snooze 5 min', ja: '5分後に再通知' }
-} satisfies Record<string, LocalizedText>
+const WATCHED: LocalizedText = { en: 'Watched', ja: '視聴済み' }
 
 const RECORDED: LocalizedText = {
   en: 'Recorded as watched: {title}. Undo from Onair’s Records view before it is sent.',
@@ -34,12 +35,13 @@ const NOT_SNOOZED: LocalizedText = {
 }
 
 /** Reminders, and only reminders, carry the buttons: a confirmation or a summary has nothing to act on. */
-export function reminderButtons(n: NativeNotification, locale: Locale): NotificationButton[] {
+export function reminderButtons(
+  n: NativeNotification,
+  locale: Locale,
+  platform: NodeJS.Platform
+): NotificationButton[] {
   if (!n.reminder) return []
-  return [
-    { id: 'watched', text: LABELS.watched[locale] },
-    { id: 'snooze', text: LABELS.snooze[locale] }
-  ]
+  return [{ id: 'watched', text: WATCHED[locale] }, ...snoozeButtons(n.snoozes ?? [DEFAULT_SNOOZE], platform, locale)]
 }
 
 /**
@@ -88,9 +90,12 @@ export function reminderAction(deps: ReminderActionDeps): (button: string, n: Na
     })
   }
 
-  const snooze = (n: NativeNotification & { reminder: NonNullable<NativeNotification['reminder']> }): void => {
+  const snooze = (
+    n: NativeNotification & { reminder: NonNullable<NativeNotification['reminder']> },
+    choice: SnoozeChoice
+  ): void => {
     try {
-      const result = deps.reminders.snooze(n.reminder)
+      const result = deps.reminders.snooze(n.reminder, choice)
       if (!result.ok) deps.openProgram(n.reminder.programId)
     } catch (error) {
       // A full disk or a locked file: the user must not wait for a reminder that will not come.
@@ -106,7 +111,8 @@ export function reminderAction(deps: ReminderActionDeps): (button: string, n: Na
 
   return (button, n) => {
     if (!n.reminder) return
+    const choice = choiceOfButton(button)
     if (button === 'watched') watched({ ...n, reminder: n.reminder })
-    else if (button === 'snooze') snooze({ ...n, reminder: n.reminder })
+    else if (choice) snooze({ ...n, reminder: n.reminder }, choice)
   }
 }

@@ -41,6 +41,8 @@ export type ReminderEvent =
   | { type: 'delivery'; delivery: Delivery; firedAt: number }
   /** Premieres announced at one moment, in one notice (premieres.ts); `onair run` prints them too. */
   | { type: 'premiere'; programs: CachedProgram[]; firedAt: number }
+  /** Shown reminders of these broadcasts withdrawn: recorded elsewhere (withdraw.ts); `onair run` says so. */
+  | { type: 'withdrawn'; programs: CachedProgram[]; at: number }
 
 export interface ReminderDelivery {
   stores: ReminderStores
@@ -52,6 +54,8 @@ export interface ReminderDelivery {
   announcePremieres(): void
   /** A history that cannot be written is reported; what it is about goes ahead regardless. */
   keep(write: () => void): void
+  /** The episodes recorded watched in any process of the folder (an unreadable outbox: none). */
+  recordedEpisodes(): ReadonlySet<number>
   emit(event: ReminderEvent): void
   onChange(listener: (event: ReminderEvent) => void): () => void
 }
@@ -139,6 +143,7 @@ export function openReminderDelivery(opts: ReminderDeliveryOptions, stores: Remi
       })
     },
     keep,
+    recordedEpisodes,
     emit,
     onChange(listener) {
       listeners.add(listener)

@@ -3,6 +3,7 @@ import type { Locale } from '../../../shared/locale'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
 import type { NativeNotification } from '../notify'
 import { dateFormat } from './local-time'
+import { snoozeChoices } from './snooze-choices'
 
 /**
  * What a reminder says, in the user's language: the work, the episode, the channel and the local
@@ -34,7 +35,8 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
         .filter((l) => l !== '')
         .join('\n'),
       target: { kind: 'record', programId: program.id },
-      reminder: { key, programId, startedAt, offsetMinutes }
+      reminder: { key, programId, startedAt, offsetMinutes },
+      snoozes: snoozeChoices({ startedAt, shiftMinutes: shift }, ctx.now)
     }
   }
   const programs = distinctPrograms(d.reminders)

@@ -1,6 +1,7 @@
 import type { ScheduleView } from '../../../shared/contract/schedule'
 import type { HistoryEntry } from '../../../shared/reminder-history'
 import type { ScheduleCache } from '../../../shared/schedule'
+import { DEFAULT_SNOOZE, type SnoozeChoice } from '../../../shared/snooze-choice'
 import type { SessionMonitor } from '../auth/monitor'
 import type { TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
@@ -16,8 +17,10 @@ import {
   type ReminderDeliveryOptions,
   type ReminderEvent
 } from './reminder-delivery'
-import { scheduledProgram, type ReminderRef, type SnoozeResult } from './snoozes'
+import type { ReminderRef, SnoozeResult } from './snoozes'
+import { choicesOf, pressSnooze } from './snooze-press'
 import { trayState, type TrayState } from './tray-state'
+import { createWithdrawer } from './withdraw'
 
 /**
  * Reminders as one service: poll → cache → plan → timers → ledger → notification. The Electron
@@ -26,7 +29,7 @@ import { trayState, type TrayState } from './tray-state'
  * watchdog and what the user does with a reminder.
  */
 export interface ReminderServiceOptions extends ReminderDeliveryOptions {
-  media: Pick<MediaClient, 'allPrograms'>
+  media: Pick<MediaClient, 'allPrograms' | 'listPrograms'>
   monitor: SessionMonitor
   random?: () => number
   cron?: CronFactory
@@ -55,11 +58,14 @@ export interface ReminderService {
   /** After a sign-out the user chose: forget the schedule (its file is already deleted). */
   reset(): void
   /**
-   * "Snooze" on a reminder: it comes back in 5 minutes, persisted, so whichever process serves
+   * "Snooze" on a reminder: it comes back at the time `choice` says (5 minutes by default; a
+   * choice whose moment has passed means the default), persisted, so whichever process serves
    * the folder's reminders then (this one, or `onair run` while this app stands by) delivers it
-   * once. Pressed again, on the same or the returned notification: again +5 min, still one.
+   * once. Pressed again, on the same or the returned notification: the last press wins, still one.
    */
-  snooze(ref: ReminderRef): SnoozeResult
+  snooze(ref: ReminderRef, choice?: SnoozeChoice): SnoozeResult
+  /** The snooze choices that apply to this reminder now (none once its broadcast left the schedule). */
+  snoozeChoices(ref: ReminderRef): SnoozeChoice[]
   /** What became of the reminders this week (history.ts); read by the window and `onair reminders`. */
   history(): HistoryEntry[]
   /** Watched pressed on a reminder (`recordId`: the outbox record it queued), or its notification clicked: kept in the history. */
@@ -82,6 +88,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   const delivery = opts.delivery ?? openReminderDelivery(opts, reminderStores(opts.dataDir, opts.onCorrupt))
   const { cache, snoozes, history } = delivery.stores
   const { scheduler, emit, keep, noteQuietHolds, announcePremieres } = delivery
+  /** What the scheduler planned from before a poll: a broadcast the poll leaves out was recorded elsewhere. */
+  let known = cache.read().programs
 
   const poller = createPoller({
     clock,
@@ -94,12 +102,33 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     recheck: opts.recheck,
     onChange(status, result) {
       // Only a good poll changes what is planned: a failure keeps the saved schedule.
-      if (result?.ok) scheduler.update(cache.read().programs)
+      if (result?.ok) {
+        withdrawer.afterPoll(known, result)
+        known = cache.read().programs
+        scheduler.update(known)
+        withdrawer.arm()
+      }
       emit({ type: 'status', status, result })
       // After the poll is told: a premiere is news from this poll, not a reminder that fell due.
       if (result?.ok) announcePremieres()
     }
   })
+
+  const withdrawer = createWithdrawer({
+    clock,
+    media: opts.media,
+    cache,
+    snoozes,
+    history,
+    notifier: opts.notifier,
+    scheduler,
+    recorded: delivery.recordedEpisodes,
+    lastPollAt: () => poller.status().lastSuccessAt,
+    keep,
+    onWithdrawn: (programs, at) => emit({ type: 'withdrawn', programs, at })
+  })
+  // A delivery may bring its repeats into the plan: the check before them follows.
+  delivery.onChange((e) => void (e.type === 'delivery' && withdrawer.arm()))
 
   // A snooze pressed in another process (the app standing by while `onair run` serves) is seen at
   // once through the folder's watch, else within a minute by the watchdog; unchanged, it costs a stat.
@@ -109,6 +138,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     if (doc === seenSnoozes) return
     seenSnoozes = doc
     scheduler.replan()
+    withdrawer.arm()
   }
   let unwatchSnoozes: (() => void) | null = null
 
@@ -130,9 +160,9 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
 
   function noteAction(
     ref: ReminderRef,
-    outcome: 'snoozed' | 'watched' | 'opened',
+    outcome: 'watched' | 'opened',
     at: number,
-    extra: Pick<HistoryEntry, 'until' | 'recordId'> = {}
+    extra: Pick<HistoryEntry, 'recordId'> = {}
   ): void {
     keep(() => {
       const reminded = remindedOf(ref, cache.read().programs, history.read())
@@ -151,6 +181,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     })
   }
 
+  const channels = () => opts.settings().reminders.channels
+
   const snapshot = (): ScheduleView => {
     const { fetchedAt, programs } = cache.read()
     const status = poller.status()
@@ -166,6 +198,8 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
   return {
     start() {
       delivery.planSaved()
+      known = cache.read().programs
+      withdrawer.arm()
       noteQuietHolds()
       announcePremieres()
       watch(clock.now() + WATCHDOG_MS)
@@ -175,6 +209,7 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
     stop() {
       poller.stop()
       scheduler.stop()
+      withdrawer.stop()
       if (watchdog) clock.clearTimeout(watchdog)
       watchdog = null
       unwatchSnoozes?.()
@@ -210,16 +245,15 @@ export function createReminderService(opts: ReminderServiceOptions): ReminderSer
       scheduler.update([])
       emit({ type: 'status', status: poller.status(), result: null })
     },
-    snooze(ref) {
-      // Only a broadcast still on the schedule, at the time the reminder was about, comes back.
-      if (!scheduledProgram(ref, cache.read().programs)) return { ok: false, reason: 'not-scheduled' }
-      const now = clock.now()
-      const fireAt = snoozes.add(ref, now)
+    snooze(ref, choice = DEFAULT_SNOOZE) {
+      const result = pressSnooze(delivery.stores, channels(), ref, choice, clock.now(), keep)
+      if (!result.ok) return result
       // Serving here: the timer now waits for it too. Standing by: a no-op, the holder delivers it.
       scheduler.replan()
-      noteAction(ref, 'snoozed', now, { until: fireAt })
-      return { ok: true, fireAt }
+      withdrawer.arm()
+      return result
     },
+    snoozeChoices: (ref) => choicesOf(ref, delivery.stores, channels(), clock.now()),
     history: () => history.read().entries,
     actedOn: (ref, outcome, recordId) => noteAction(ref, outcome, clock.now(), recordId ? { recordId } : {}),
     recordUndone: noteUndone,

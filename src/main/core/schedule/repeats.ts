@@ -2,6 +2,7 @@ import type { HistoryEntry } from '../../../shared/reminder-history'
 import { cancelledWatches, standingWatch } from '../../../shared/standing-watches'
 import type { CachedProgram, Reminder } from '../../../shared/schedule'
 import type { ReminderSettings } from '../../../shared/settings'
+import { leadsOf } from '../../../shared/work-leads'
 import { isInQuietHours } from './local-time'
 import { reminderKey, type Slot } from './slots'
 
@@ -87,8 +88,9 @@ export function repeatsOf(
     const copies = [program, ...siblings]
     if (copies.some((p) => done(p, acted))) continue
     const leadAt = (lead: number) => watchAt - lead * MINUTE
+    const leads = leadsOf(program.work.id, settings)
     // The lead-time reminders of this episode (any airing) in the ledger, with when each went out.
-    const reminded = settings.leadMinutes.flatMap((lead) =>
+    const reminded = leads.flatMap((lead) =>
       delivered(
         copies.map((p) => reminderKey(p.id, p.startedAt, lead)),
         ledger
@@ -100,14 +102,14 @@ export function repeatsOf(
     const firstShown = earliestAt(reminded)!
     // The notification a repeat takes the place of: the one of the reminder shown last.
     const replaces = reminded.reduce((last, d) => (d.at >= last.at ? d : last)).key
-    let count = settings.leadMinutes.filter((lead) => !quiet(leadAt(lead)) || shownAt(lead) !== undefined).length
+    let count = leads.filter((lead) => !quiet(leadAt(lead)) || shownAt(lead) !== undefined).length
     REPEAT_AFTER_MINUTES.forEach((after, i) => {
       const n = i + 1
       const fireAt = watchAt + after * MINUTE
       const same = copies.map((p) => ({ key: repeatKey(p.id, p.startedAt, n), startedAt: p.startedAt }))
       if (same.some((s) => ledger.has(s.key))) return void count++
       if (count >= MAX_PER_EPISODE || firstShown >= fireAt || quiet(fireAt)) return
-      if (settings.leadMinutes.some((lead) => leadAt(lead) === fireAt)) return
+      if (leads.some((lead) => leadAt(lead) === fireAt)) return
       count++
       found.push(repeatOf(program, same, { n, fireAt, shiftMinutes, after, replaces }))
     })

@@ -3,7 +3,7 @@ import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule
 import type { ReminderSettings } from '../../../shared/settings'
 import type { Ledger } from './ledger'
 import { byFireAtThenKey, candidates, groupDue, planAt } from './planner'
-import { NOTHING_ACTED_ON, type ActedOn, type DeliveredAt } from './repeats'
+import { broadcastOf, NOTHING_ACTED_ON, type ActedOn, type DeliveredAt } from './repeats'
 import { slotIdentity } from './slots'
 import { sortSnoozes, type Snoozes } from './snoozes'
 
@@ -45,6 +45,11 @@ export interface Scheduler {
    * folder must not settle (and lose) snoozes against an empty schedule, nor beat the heartbeat.
    */
   replan(): void
+  /**
+   * Forgets what it waited for of these broadcasts (`broadcastOf`), recorded elsewhere: the
+   * next plan, without them, must not take them for reminders slept through.
+   */
+  withdraw(broadcasts: ReadonlySet<string>): void
   stop(): void
   nextFireAt(): number | null
   pending(): Reminder[]
@@ -221,6 +226,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       reconcile()
     },
     replan: reconcile,
+    withdraw(broadcasts) {
+      for (const [key, r] of pending) if (broadcasts.has(broadcastOf(r.programId, r.startedAt))) pending.delete(key)
+    },
     stop() {
       if (!stopped && gap !== undefined) {
         try {

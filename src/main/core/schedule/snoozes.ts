@@ -16,7 +16,7 @@ const SnoozeEntry = z.object({
 /**
  * `snoozes.json`: the snoozed reminders of the data folder, keyed by the reminder's own key, so a
  * reminder has at most one snooze whatever presses it (a double click, the same toast in the
- * Action Center, the snoozed reminder snoozed again): the last press wins, +5 min from it.
+ * Action Center, the snoozed reminder snoozed again): the last press wins, at the time it chose.
  */
 export const SnoozesDoc = z.object({
   version: z.literal(1),
@@ -24,7 +24,7 @@ export const SnoozesDoc = z.object({
 })
 export type SnoozesDoc = z.output<typeof SnoozesDoc>
 
-/** "Snooze" on a reminder brings it back this long after the press. */
+/** A plain "Snooze" on a reminder brings it back this long after the press (snooze-choices.ts has the others). */
 export const SNOOZE_MS = 5 * 60_000
 
 /** Which reminder a notification shows: enough to bring it back (core/notify.ts carries it). */
@@ -103,21 +103,22 @@ export function sortSnoozes(
 
 export interface Snoozes {
   read(): SnoozesDoc
-  /** Persists a snooze of `ref` pressed at `now`, replacing any earlier one of it; its fireAt. */
-  add(ref: ReminderRef, now: number): number
+  /** Persists a snooze of `ref` pressed at `now` until `fireAt` (the default: SNOOZE_MS), replacing any earlier one of it; its fireAt. */
+  add(ref: ReminderRef, now: number, fireAt?: number): number
   /**
    * Removes these due entries if they are still as seen (a newer press moved fireAt: that one
    * waits), in one transaction under the file's lock: of two processes only one gets a key.
    * Returns the keys taken; only those are delivered.
    */
   take(due: ReadonlyArray<{ key: string; fireAt: number }>): Set<string>
+  /** Removes these snoozes whatever their time (their episode was recorded elsewhere). */
+  drop(keys: readonly string[]): void
 }
 
 export function snoozesOver(store: DocumentStore<SnoozesDoc>): Snoozes {
   return {
     read: () => store.read(),
-    add(ref, now) {
-      const fireAt = now + SNOOZE_MS
+    add(ref, now, fireAt = now + SNOOZE_MS) {
       store.update((doc) => ({
         ...doc,
         snoozes: {
@@ -146,6 +147,13 @@ export function snoozesOver(store: DocumentStore<SnoozesDoc>): Snoozes {
         return { ...doc, snoozes }
       })
       return taken
+    },
+    drop(keys) {
+      if (keys.length === 0) return
+      store.update((doc) => ({
+        ...doc,
+        snoozes: Object.fromEntries(Object.entries(doc.snoozes).filter(([key]) => !keys.includes(key)))
+      }))
     }
   }
 }

@@ -34,3 +34,11 @@ export const undoToast: LocalizedText = {
   ja: '{title} を記録しました。{seconds} 秒後に送信します。'
 }
 export { undo } from '../lib/common-strings'
+// WorkLeads: a work's own lead times (schedule row's menu, Works) and their words in a row
+export const leadsOf: LocalizedText = { en: 'When to remind me of {title}', ja: '{title} を通知する時刻' }
+export const leadsDefault: LocalizedText = { en: 'As in Settings ({leads})', ja: '設定どおり（{leads}）' }
+export const leadsNone: LocalizedText = { en: 'No reminders', ja: '通知しない' }
+export const leadAtStart: LocalizedText = { en: 'at start', ja: '開始時' }
+export const leadBefore: LocalizedText = { en: '{minutes} min before', ja: '{minutes}分前' }
+export const leadsJoin: LocalizedText = { en: ', ', ja: '・' }
+export const leadsInRow: LocalizedText = { en: 'Reminders for this work:', ja: 'この作品の通知:' }

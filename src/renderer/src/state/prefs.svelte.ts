@@ -47,6 +47,14 @@ export async function setDontMiss(workId: number, on: boolean): Promise<void> {
   await savePrefs({ reminders: { dontMissWorkIds: withId(prefs.doc.reminders.dontMissWorkIds, workId, on) } })
 }
 
+/** A work's own lead times (shared/work-leads.ts), or null to follow Settings' list again. */
+export async function setWorkLeads(workId: number, leads: number[] | null): Promise<void> {
+  await loadPrefs()
+  if (!prefs.doc) return
+  const { [String(workId)]: _, ...others } = prefs.doc.reminders.workLeadMinutes
+  await savePrefs({ reminders: { workLeadMinutes: leads === null ? others : { ...others, [String(workId)]: leads } } })
+}
+
 /**
  * One section's save state: what was saved last (cleared at the start of each save, so saving the
  * same field twice is announced twice), an error per field that has room for one beside it, and

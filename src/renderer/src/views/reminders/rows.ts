@@ -1,6 +1,7 @@
 import type { ReminderHistoryView } from '../../../../shared/contract'
 import { cancelledWatches, standingWatch } from '../../../../shared/standing-watches'
 import type { HistoryEntry, HistoryReminder } from '../../../../shared/reminder-history'
+import type { SnoozeChoice } from '../../../../shared/snooze-choice'
 
 /** One line of the Reminders list: one reminder in one entry of the history. */
 export interface ReminderRow {
@@ -9,14 +10,19 @@ export interface ReminderRow {
   reminder: HistoryReminder
   /** Watched and Snooze still work: the reminder's newest row, on the schedule, not marked watched, no premiere. */
   canAct: boolean
+  /** The snooze choices it offers (the default first); none when it cannot act. */
+  snoozes: readonly SnoozeChoice[]
 }
 
 /**
  * Pure: the history as the list shows it, newest first. A missed summary names several reminders,
  * each gets its row. The buttons go on a reminder's newest row only, so a reminder delivered,
- * then snoozed, offers them once; once watched, it offers none, until that Watched is undone.
+ * then snoozed, offers them once; once watched, it offers none, until that Watched is undone;
+ * withdrawn (recorded elsewhere), none.
  */
-export function reminderRows(view: ReminderHistoryView): ReminderRow[] {
+export function reminderRows(
+  view: Pick<ReminderHistoryView, 'entries' | 'actionable'> & Partial<Pick<ReminderHistoryView, 'snoozes'>>
+): ReminderRow[] {
   const actionable = new Set(view.actionable)
   const cancelled = cancelledWatches(view.entries)
   const watched = new Set(
@@ -27,6 +33,8 @@ export function reminderRows(view: ReminderHistoryView): ReminderRow[] {
   for (let i = view.entries.length - 1; i >= 0; i--) {
     const entry = view.entries[i]!
     for (const reminder of entry.reminders) {
+      // Recorded elsewhere, the reminder was taken back: nothing is left to press, on any of its rows.
+      if (entry.outcome === 'elsewhere') offered.add(reminder.key)
       // A premiere notice announces a work; its broadcast's own reminders carry the buttons.
       const canAct =
         entry.outcome !== 'premiere' &&
@@ -34,7 +42,8 @@ export function reminderRows(view: ReminderHistoryView): ReminderRow[] {
         !watched.has(reminder.key) &&
         !offered.has(reminder.key)
       if (canAct) offered.add(reminder.key)
-      rows.push({ id: `${i}:${reminder.key}`, entry, reminder, canAct })
+      const snoozes = canAct ? (view.snoozes?.[reminder.key] ?? []) : []
+      rows.push({ id: `${i}:${reminder.key}`, entry, reminder, canAct, snoozes })
     }
   }
   return rows

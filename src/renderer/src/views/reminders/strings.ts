@@ -1,5 +1,6 @@
 import type { LocalizedText } from '../../../../shared/contract'
 import type { HistoryOutcome } from '../../../../shared/reminder-history'
+import type { SnoozeChoice } from '../../../../shared/snooze-choice'
 export { reminders, upcoming, loading, watched, watchedLabel, undone, deleteQueued } from '../../lib/common-strings'
 
 /** The Reminders list's own words (shown with `localized`). */
@@ -12,6 +13,21 @@ export const snoozeLabel: LocalizedText = { en: 'Snooze: {title}', ja: 'スヌ�
 export const snoozedAgain: LocalizedText = {
   en: '{title}: reminding you again in 5 minutes.',
   ja: '{title}: 5 分後にもう一度通知します。'
+}
+export const snoozedUntil: LocalizedText = {
+  en: '{title}: reminding you again at {time}.',
+  ja: '{title}: {time} にもう一度通知します。'
+}
+export const more: LocalizedText = { en: 'More', ja: 'その他' }
+export const moreLabel: LocalizedText = { en: 'More snooze choices: {title}', ja: 'その他のスヌーズ: {title}' }
+export const choiceLabel: LocalizedText = { en: 'Snooze, {choice}: {title}', ja: 'スヌーズ {choice}: {title}' }
+/** The snooze choices, as the list's buttons say them (the default is the Snooze button itself). */
+export const choices: Record<SnoozeChoice, LocalizedText> = {
+  '5': { en: '5 min', ja: '5分' },
+  '10': { en: '10 min', ja: '10分' },
+  '30': { en: '30 min', ja: '30分' },
+  start: { en: 'Until it starts', ja: '放送開始まで' },
+  watch: { en: 'Until I can watch', ja: '視聴できるまで' }
 }
 export const gone: LocalizedText = {
   en: '{title} is no longer on the schedule; nothing was done.',
@@ -30,5 +46,6 @@ export const outcomes: Record<HistoryOutcome, LocalizedText> = {
   watched: { en: 'Marked as watched', ja: '見たと記録' },
   opened: { en: 'Opened', ja: '開いた' },
   premiere: { en: 'Premiere announced', ja: '初回放送をお知らせ' },
-  undone: { en: 'Watched undone', ja: '視聴済みを取り消し' }
+  undone: { en: 'Watched undone', ja: '視聴済みを取り消し' },
+  elsewhere: { en: 'Recorded elsewhere: withdrawn', ja: '別の場所で記録済み: 通知を取り下げ' }
 }
