@@ -46,6 +46,12 @@ const RENDERER = [
   },
   NOT_MAIN
 ]
+const CORE_ROOMS = {
+  store: ['programs', 'reminders', 'folder-hold', 'tray', 'records', 'inbox', 'account', 'auth', 'catch-up', 'tonight'],
+  'folder-hold': ['programs', 'reminders', 'tray'],
+  programs: ['reminders', 'folder-hold', 'tray'],
+  tray: ['reminders', 'folder-hold']
+}
 const restrict = (paths, patterns) => ({
   'no-restricted-imports': 'off',
   '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }]
@@ -120,6 +126,20 @@ export default ts.config(
       ...syntax([...CLOCK_READS, ...CORE_DYNAMIC])
     }
   },
+  // Core's rooms by concern, each below the ones it names: the store knows no feature; the
+  // folder's hold, the program list and the tray's words know nothing of the reminders.
+  ...Object.entries(CORE_ROOMS).map(([room, above]) => ({
+    files: [`src/main/core/${room}/**/*.ts`],
+    rules: restrict(ELECTRON, [
+      NOT_ELECTRON_PATH,
+      NOT_SHELL,
+      NOT_CLI,
+      {
+        regex: `^\\.\\./(${above.join('|')})/`,
+        message: `core/${room}/ sits below ${above.join(', ')}: pass what it needs in, or move the shared piece down.`
+      }
+    ])
+  })),
   {
     files: ['src/main/cli.ts', 'src/main/cli/**/*.ts'],
     rules: {

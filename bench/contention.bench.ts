@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { scratchDir } from '../test/support/temp-dir'
 import { root } from './onair-daemon'
@@ -23,14 +23,22 @@ interface Outcome {
   waits: number[]
 }
 
+/** Where the checkout keeps the reminders' ledger (the baseline's layout had it under schedule/). */
+const ledgerModule = (checkout: string): string =>
+  ['reminders', 'schedule'].map((dir) => join(checkout, `src/main/core/${dir}/files.ts`)).find((f) => existsSync(f))!
+
 function child(
   checkout: string,
   dataDir: string,
   face: string
 ): { proc: ChildProcess; ready: Promise<void>; done: Promise<Outcome> } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, checkout, dataDir, face, String(TX)], {
-    stdio: ['pipe', 'pipe', 'inherit']
-  })
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', CHILD, checkout, ledgerModule(checkout), dataDir, face, String(TX)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit']
+    }
+  )
   let out = ''
   let ready!: () => void
   const readyP = new Promise<void>((res) => (ready = res))
@@ -66,7 +74,7 @@ async function round(checkout: string): Promise<Round> {
     const outcomes = await Promise.all(children.map((c) => c.done))
     const wall = performance.now() - t
     const won = outcomes.flatMap((o) => o.won)
-    const { ledgerFile } = (await import(join(checkout, 'src/main/core/schedule/files.ts'))) as {
+    const { ledgerFile } = (await import(ledgerModule(checkout))) as {
       ledgerFile: (d: string) => { delivered(): { has(k: string): boolean } }
     }
     const ledger = ledgerFile(dir).delivered()

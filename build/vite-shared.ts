@@ -13,9 +13,9 @@ const at = (path: string): string => resolve(root, path)
 
 /**
  * conf (electron-store's, in the app) writes through Onair's writer instead of atomically, which
- * writes through a link and names its temporary file predictably (src/main/core/store/conf-writer.ts).
+ * writes through a link and names its temporary file predictably (src/main/shell/conf-writer.ts).
  */
-const confReplaced: Record<string, string> = { atomically: at('src/main/core/store/conf-writer.ts') }
+const confReplaced: Record<string, string> = { atomically: at('src/main/shell/conf-writer.ts') }
 
 /** What @homebridge/dbus-native imports for introspection only (build/xml2js-unused.ts). */
 const dbusReplaced: Record<string, string> = { xml2js: at('build/xml2js-unused.ts') }

@@ -61,8 +61,9 @@ async function main(): Promise<void> {
     ONAIR_CLIENT_SECRET: emu.client.secret
   }
   say(`data folder ${dataDir}`)
-  // A poll a minute, so what another client records shows within the demo.
-  const demoSettings = { poll: { cron: '* * * * *' } }
+  // A poll a minute, so what another client records shows within the demo. The emulator's token in
+  // a throwaway folder needs no credential store: the demo runs on machines without one.
+  const demoSettings = { poll: { cron: '* * * * *' }, secrets: { storage: 'file' } }
 
   const electron = headless ? undefined : findElectron(root)
   if (!headless && !electron)

@@ -1,5 +1,5 @@
 /**
- * Draws the tray icons, one per tray state (see core/schedule/tray-state.ts), into
+ * Draws the tray icons, one per tray state (see core/tray/tray-state.ts), into
  * resources/tray/: `<state>.png` (16 px) and `<state>@2x.png` (32 px) in colour for Windows and
  * Linux, and `<state>Template.png` (+ @2x), black and alpha only, for the macOS menu bar (which
  * tints template images for light and dark bars). Each state also comes as `<state>-unread`, with

@@ -3,14 +3,20 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /**
- * One process of the contention bench: `contend.ts <checkout> <data folder> <app|cli> <n>`. Opens
+ * One process of the contention bench: `contend.ts <checkout> <its ledger module> <data folder> <app|cli> <n>`. Opens
  * the reminders' ledger of `<checkout>`'s store (this one, or the baseline's), as the app does
  * (`app`: its documents kept as the app keeps them) or as a command does; prints `ready`, waits for
  * a line on stdin, then claims `shared:0` … `shared:<n-1>` (keys every process claims: reminders
  * every face would show), one transaction each, and prints one JSON line: the keys it won and how
  * long each transaction took (ms).
  */
-const [checkout, dataDir, face, n] = process.argv.slice(2) as [string, string, 'app' | 'cli', string]
+const [checkout, ledgerPath, dataDir, face, n] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  'app' | 'cli',
+  string
+]
 register(pathToFileURL(join(import.meta.dirname, '../../test/unit/store/children/hooks.mjs')).href)
 const src = (path: string) => import(pathToFileURL(join(checkout, 'src/main', path)).href)
 
@@ -20,7 +26,7 @@ if (face === 'app') {
   // The baseline's app kept every document in electron-store; this checkout keeps only settings there.
   ;(backend.keepAppDocumentsIn ?? backend.keepAppSettingsIn)(electronStoreBackend())
 }
-const { ledgerFile } = await src('core/schedule/files.ts')
+const { ledgerFile } = await import(pathToFileURL(ledgerPath).href)
 const ledger = ledgerFile(dataDir)
 ledger.delivered()
 process.stdout.write('ready\n')

@@ -2,8 +2,8 @@ import { runDaemon } from '../../src/main/cli/commands/run'
 import type { CommandContext } from '../../src/main/cli/command'
 import { systemClock, type Clock } from '../../src/main/core/clock'
 import { resolveConfig } from '../../src/main/core/config'
-import type { CronFactory } from '../../src/main/core/schedule/cron'
-import { DEFAULT_CRON } from '../../src/main/core/schedule/poller'
+import type { CronFactory } from '../../src/main/core/programs/cron'
+import { DEFAULT_CRON } from '../../src/main/core/programs/poller'
 
 /**
  * A child of daemon.bench.ts: `onair run`'s own code (runDaemon: the same services, stores and

@@ -6,7 +6,7 @@ import { count, extra, MINUTE, type DaemonLine, type NoticeTally, type SeededPro
  * and the settings, never from the daemons' own count; a duplicate is any showing beyond one, and
  * a line of anything not expected at all is `unexpected` (a check of its own, so it cannot pass unseen).
  */
-/** As the planner says (core/schedule/repeats.ts): minutes after the start, and the cap per episode. */
+/** As the planner says (core/reminders/repeats.ts): minutes after the start, and the cap per episode. */
 const REPEAT_AFTER_MINUTES = [0, 5]
 const MAX_PER_EPISODE = 3
 
@@ -57,7 +57,7 @@ export function tallyRepeats(
   }
 }
 
-/** A program of the seed, as the premiere rule reads it (core/schedule/premieres.ts). */
+/** A program of the seed, as the premiere rule reads it (core/reminders/premieres.ts). */
 export interface SeededFirst {
   workId: number
   startedAt: number

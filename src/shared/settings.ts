@@ -78,9 +78,9 @@ export const ReminderSettingsSchema = z.object({
     .default({}),
   /** The same episode on several channels: one reminder, for the earliest slot after offsets. */
   onePerEpisode: z.boolean().default(true),
-  /** "Premiere: …" once per work when its first episode appears in the schedule (core/schedule/premieres.ts). */
+  /** "Premiere: …" once per work when its first episode appears in the schedule (core/reminders/premieres.ts). */
   premiere: z.boolean().default(true),
-  /** "Don't let me miss it": reminders of these works repeat until acted on (core/schedule/repeats.ts). */
+  /** "Don't let me miss it": reminders of these works repeat until acted on (core/reminders/repeats.ts). */
   dontMissWorkIds: z.array(z.number().int()).default([])
 })
 export type ReminderSettings = z.output<typeof ReminderSettingsSchema>

@@ -1,5 +1,5 @@
 import { ManualClock } from '../support/manual-clock'
-import type { ReminderEvent } from '../../src/main/core/schedule/reminder-delivery'
+import type { ReminderEvent } from '../../src/main/core/reminders/reminder-delivery'
 import type { AppServices } from '../../src/main/core/services'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAppServices, test } from './fixtures'

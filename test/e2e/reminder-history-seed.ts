@@ -1,4 +1,4 @@
-import { historyFile } from '../../src/main/core/schedule/files'
+import { historyFile } from '../../src/main/core/reminders/files'
 import type { HistoryEntry, HistoryReminder } from '../../src/shared/reminder-history'
 import type { CachedProgram } from '../../src/shared/schedule'
 

@@ -5,7 +5,7 @@ import { ManualClock } from '../support/manual-clock'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { openRecords, type RecordsCore } from '../../src/main/core/records'
 import { openCatchUp, type CatchUpFeature } from '../../src/main/core/catch-up'
-import { createReminderService, type ReminderService } from '../../src/main/core/schedule/reminders'
+import { createReminderService, type ReminderService } from '../../src/main/core/reminders/reminders'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAccount, expect, test, type HarnessParts } from './fixtures'
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { ManualClock } from '../support/manual-clock'
-import { WATCHDOG_MS } from '../../src/main/core/schedule/reminders'
+import { WATCHDOG_MS } from '../../src/main/core/reminders/reminders'
 import { dataFile } from '../../src/main/core/store/data-files'
 import type { CachedProgram } from '../../src/shared/schedule'
 import { expect, expectNoSeriousA11yViolations, test, type OnairHarness } from './fixtures'

@@ -1,4 +1,4 @@
-import { emptySchedule } from '../../src/main/core/schedule/schedule-file'
+import { emptySchedule } from '../../src/main/core/programs/schedule-file'
 import { accountsHolding, saveDocumentBody } from '../support/saved-documents'
 import type { Page } from '@playwright/test'
 import { startEmulator, type Emulator } from '../emulator/index'

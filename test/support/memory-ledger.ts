@@ -1,5 +1,5 @@
 import { memoryStore } from '../../src/main/core/store/document'
-import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from '../../src/main/core/schedule/ledger'
+import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from '../../src/main/core/reminders/ledger'
 
 /**
  * A ledger in memory that hands each change to `save` as JSON (tests, benchmarks). An unreadable

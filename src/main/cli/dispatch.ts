@@ -6,8 +6,6 @@ import { dataDirProblem } from '../core/store/data-dir'
 import { EXIT, UsageError, type Command, type ExitCode, type Io, type OptionSpec } from './command'
 import { COMMANDS, type CommandEntry } from './registry'
 import { cliVersion, nodeSupport } from './version'
-import { onDamagedDatabase } from '../core/store/database'
-import { movedAside } from './moved-aside'
 
 /**
  * `onair <command> [flags]`: finds the command, parses its flags together with the configuration
@@ -112,6 +110,11 @@ export async function runCli(argv: readonly string[], io: Io, clock: Clock = sys
     }
     const flags = values as Record<string, string | boolean | undefined>
     const ctx = { io, config, clock, locale, t, flags, positionals }
+    // Loaded with the command, not with the entry: --help and --version open no folder.
+    const [{ onDamagedDatabase }, { movedAside }] = await Promise.all([
+      import('../core/store/database'),
+      import('./moved-aside')
+    ])
     onDamagedDatabase(movedAside(ctx))
     return await command.run(ctx)
   } catch (e) {

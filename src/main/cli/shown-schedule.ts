@@ -1,6 +1,6 @@
 import type { ScheduleCache } from '../../shared/schedule'
 import type { Settings } from '../../shared/settings'
-import { emptySchedule, scheduleFileStore } from '../core/schedule/schedule-file'
+import { emptySchedule, scheduleFileStore } from '../core/programs/schedule-file'
 import { settingsFileStore } from '../core/store/settings'
 import type { CommandContext } from './command'
 import { movedAside } from './moved-aside'

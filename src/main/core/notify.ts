@@ -1,6 +1,13 @@
 import type { SnoozeChoice } from '../../shared/snooze-choice'
 import { escapeControls } from './safe-text'
-import type { ReminderRef } from './schedule/snoozes'
+
+/** Which reminder a notification shows: enough to bring it back (reminders/snoozes.ts). */
+export interface ReminderRef {
+  key: string
+  programId: number
+  startedAt: string
+  offsetMinutes: number
+}
 
 /**
  * How the core raises a native notification without knowing where it runs: the Electron shell

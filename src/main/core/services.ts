@@ -11,10 +11,10 @@ import { webhookSecretFile, type Face } from './inbox/webhook-secret'
 import { inboxFileStore } from './inbox/store'
 import type { Notifier } from './notify'
 import { openRecords, type RecordsCore } from './records'
-import { wallClockCron, type CronFactory } from './schedule/cron'
-import { createReminderService, type ReminderService } from './schedule/reminders'
-import { folderReminders, type ServedFirst } from './folder-reminders'
-import { folderTurn, type HoldPolicy } from './schedule/folder-turn'
+import { wallClockCron, type CronFactory } from './programs/cron'
+import { createReminderService, type ReminderService } from './reminders/reminders'
+import { folderReminders, type ServedFirst } from './reminders/folder-reminders'
+import { folderTurn, type HoldPolicy } from './folder-hold/folder-turn'
 import { DocumentStore } from './store/document'
 import type { CorruptFileReport } from './store/database'
 import { watchSettings, type WatchedSettings } from './store/settings-watch'
@@ -68,7 +68,7 @@ export interface AppServicesDeps {
   webhook: { face: Face; onUrlReplaced?: (url: string) => void }
   /** Each event the webhook receiver accepted, after the inbox has it (`onair run` prints them). */
   onWebhookEvent?: (event: WebhookEvent) => void
-  /** Serve reminders only while holding the data folder (schedule/folder-turn.ts). */
+  /** Serve reminders only while holding the data folder (folder-hold/folder-turn.ts). */
   hold?: HoldPolicy
   /**
    * The folder's reminders opened and its hold taken already, what fell due delivered

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path'
 import { OVERLAY_MARKS, type OverlayMark, type TrayImage } from '../core/inbox/unread-badge'
-import type { TrayIcon } from '../core/schedule/tray-state'
+import type { TrayIcon } from '../core/tray/tray-state'
 
 export const preloadFile = (appPath: string): string => join(appPath, 'out/preload/index.cjs')
 export const rendererHtmlFile = (appPath: string): string => join(appPath, 'out/renderer/index.html')

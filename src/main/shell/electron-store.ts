@@ -18,7 +18,7 @@ import { ABSENT, documentText, parseDocument, type DocumentBackend } from '../co
  * - `cache: false`: another process may have written; json-file.ts keeps its own cache.
  * - `configFileMode`: applied on every write (0o600 for personal files).
  * - no `schema`/`defaults`/`migrations`/`watch`: those are json-file.ts's, the same under Node.
- * conf writes through Onair's writer (store/conf-writer.ts: never through a link).
+ * conf writes through Onair's writer (shell/conf-writer.ts: never through a link).
  *
  * electron-store also answers `electron-store-get-data` on ipcMain, for stores made in a renderer.
  * Onair's renderer has no stores and reaches only the contract's channels, so that listener is

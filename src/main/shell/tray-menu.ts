@@ -7,8 +7,8 @@ import type { MenuItemConstructorOptions } from 'electron'
 import type { LocalizedText } from '../../shared/contract/common'
 import type { UpdateAction } from '../../shared/contract/update'
 import { episodeLabel } from '../../shared/episode-label'
-import { localTime } from '../core/schedule/reminder-text'
-import { formatCountdown, type TrayIcon, type TrayState } from '../core/schedule/tray-state'
+import { localTime } from '../core/reminders/reminder-text'
+import { formatCountdown, type TrayIcon, type TrayState } from '../core/tray/tray-state'
 
 export interface TrayActions {
   open: () => void

@@ -3,7 +3,7 @@ import { RecordEntry } from '../records'
 import { HistoryEntrySchema } from '../reminder-history'
 import { SNOOZE_CHOICES } from '../snooze-choice'
 
-/** The window's Reminders list: the week's reminder history (core/schedule/history.ts). */
+/** The window's Reminders list: the week's reminder history (core/reminders/history.ts). */
 export const ReminderHistoryView = z.strictObject({
   /** Oldest first. */
   entries: z.array(HistoryEntrySchema),

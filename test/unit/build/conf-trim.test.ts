@@ -21,7 +21,7 @@ describe('conf in the builds', () => {
     const app = text(['out/main/index.js'])
     expect(app).toMatch(/\/\/ node_modules\/conf\//)
     expect(app).not.toMatch(/\/\/ node_modules\/atomically\//)
-    expect(app).toMatch(/\/\/ src\/main\/core\/store\/conf-writer\.ts/)
+    expect(app).toMatch(/\/\/ src\/main\/shell\/conf-writer\.ts/)
   })
 
   it('the command line holds no conf', () => {

@@ -17,7 +17,7 @@ async function refusals(file: string, code: string): Promise<string[]> {
 
 describe('no clock read outside the clock in src/main', () => {
   it.each([
-    ['src/main/core/schedule/wrong.ts', 'export const at = Date.now()\n'],
+    ['src/main/core/reminders/wrong.ts', 'export const at = Date.now()\n'],
     ['src/main/cli/commands/wrong.ts', 'export const now = Date.now\n'],
     ['src/main/shell/wrong.ts', 'export const today = new Date()\n'],
     ['src/main/core/wrong.ts', 'export const text = Date()\n'],
@@ -29,7 +29,7 @@ describe('no clock read outside the clock in src/main', () => {
 
   it('a date from a given time, and the clock itself, pass', async () => {
     const right = "import { systemClock } from '../clock'\nexport const d = new Date(systemClock.now())\n"
-    expect(await refusals('src/main/core/schedule/right.ts', right)).toEqual([])
+    expect(await refusals('src/main/core/reminders/right.ts', right)).toEqual([])
     expect(await refusals('src/main/core/clock.ts', 'export const now = () => Date.now()\n')).toEqual([])
   })
 })

@@ -18,7 +18,7 @@ async function refusals(file: string, code: string): Promise<string[]> {
 
 describe('layer rules', () => {
   it.each([
-    ['src/main/core/schedule/wrong.ts', "import { startApp } from '../../shell/start'\nvoid startApp\n"],
+    ['src/main/core/reminders/wrong.ts', "import { startApp } from '../../shell/start'\nvoid startApp\n"],
     ['src/main/core/wrong.ts', "import { app } from 'electron'\nvoid app\n"],
     ['src/main/core/wrong.ts', "import Store from 'electron-store'\nvoid Store\n"],
     ['src/main/core/records/wrong.ts', "import { EXIT } from '../../cli/command'\nvoid EXIT\n"],
@@ -33,7 +33,12 @@ describe('layer rules', () => {
     ['src/main/core/wrong.ts', "export const exit = async () => (await import('../cli/command')).EXIT\n"],
     ['src/main/cli/commands/wrong.ts', "export const tray = async () => (await import('../../shell/tray')).openAppTray\n"],
     ['src/main/cli/wrong.ts', "export const app = async () => (await import('electron/main')).app\n"],
-    ['src/renderer/src/lib/wrong.ts', "import { systemClock } from '../../../main/core/clock'\nvoid systemClock\n"]
+    ['src/renderer/src/lib/wrong.ts', "import { systemClock } from '../../../main/core/clock'\nvoid systemClock\n"],
+    // Core's rooms: the lower ones never reach up.
+    ['src/main/core/programs/wrong.ts', "import { ledgerFile } from '../reminders/files'\nvoid ledgerFile\n"],
+    ['src/main/core/folder-hold/wrong.ts', "import { ledgerFile } from '../reminders/files'\nvoid ledgerFile\n"],
+    ['src/main/core/tray/wrong.ts', "import { holdFolder } from '../folder-hold/folder-lock'\nvoid holdFolder\n"],
+    ['src/main/core/store/wrong.ts', "import { pollOnce } from '../programs/poll'\nvoid pollOnce\n"]
   ])('%s may not import what it names', async (file, code) => {
     expect(await refusals(file, code)).toHaveLength(1)
   })

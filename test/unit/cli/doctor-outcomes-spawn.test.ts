@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { historyFile } from '../../../src/main/core/schedule/files'
+import { historyFile } from '../../../src/main/core/reminders/files'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import { program } from '../schedule/fixtures'
 import { tempDir } from '../../support/temp-dir'

@@ -1,6 +1,6 @@
 import { savedDocument } from '../../support/saved-documents'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
+import { SNOOZE_MS } from '../../../src/main/core/reminders/snoozes'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'

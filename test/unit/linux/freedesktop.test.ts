@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RETRY_MS } from '../../../src/main/core/freedesktop-notifier'
-import { describePremieres } from '../../../src/main/core/schedule/premieres'
+import { describePremieres } from '../../../src/main/core/reminders/premieres'
 import { program } from '../schedule/fixtures'
 import { notifier, reminder } from './notifier-fixture'
 import {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { wallClockCron } from '../../../src/main/core/schedule/cron'
+import { wallClockCron } from '../../../src/main/core/programs/cron'
 
 // Local times: the expressions mean the system zone, whatever zone the tests run in.
 const at = (day: number, hour: number, minute: number, second = 0) => new Date(2026, 11, day, hour, minute, second)

@@ -1,7 +1,7 @@
 import { createCore } from '../../../src/main/core/app'
 import { ManualClock } from '../../support/manual-clock'
 import { createHandlers } from '../../../src/main/core/ipc/handlers'
-import { scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
+import { scheduleFileStore } from '../../../src/main/core/programs/schedule-file'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { defaultSettings, ReminderSettingsSchema } from '../../../src/shared/settings'
 import { harnessDeps } from '../../support/harness-core'

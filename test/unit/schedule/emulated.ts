@@ -1,6 +1,6 @@
 import { createSessionMonitor, type SessionMonitor } from '../../../src/main/core/auth/monitor'
-import type { CronFactory } from '../../../src/main/core/schedule/cron'
-import { createPoller, type PollerOptions, type PollerStatus } from '../../../src/main/core/schedule/poller'
+import type { CronFactory } from '../../../src/main/core/programs/cron'
+import { createPoller, type PollerOptions, type PollerStatus } from '../../../src/main/core/programs/poller'
 import { memoryStore } from '../../../src/main/core/store/document'
 import type { ScheduleCache } from '../../../src/shared/schedule'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'

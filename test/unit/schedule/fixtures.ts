@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'
-import { planAt } from '../../../src/main/core/schedule/planner'
+import { planAt } from '../../../src/main/core/reminders/planner'
 import { ReminderSettingsSchema, type ReminderSettings, type ReminderSettingsInput } from '../../../src/shared/settings'
 
 /** The reminders the planner says should exist at `now` (its whole plan has more). */

@@ -2,19 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../support/manual-clock'
 import { memoryNotifier } from '../../../src/main/core/notify'
-import { historyFile } from '../../../src/main/core/schedule/files'
+import { historyFile } from '../../../src/main/core/reminders/files'
 import {
   HISTORY_KEEP_MS,
   MAX_HISTORY_ENTRIES,
   MAX_REMINDERS_PER_ENTRY,
   emptyHistory,
   withEntries
-} from '../../../src/main/core/schedule/history'
+} from '../../../src/main/core/reminders/history'
 import { createLedger } from '../../support/memory-ledger'
-import { reminderKey } from '../../../src/main/core/schedule/slots'
-import { createReminderService } from '../../../src/main/core/schedule/reminders'
-import { createScheduler } from '../../../src/main/core/schedule/scheduler'
-import { SNOOZE_MS } from '../../../src/main/core/schedule/snoozes'
+import { reminderKey } from '../../../src/main/core/reminders/slots'
+import { createReminderService } from '../../../src/main/core/reminders/reminders'
+import { createScheduler } from '../../../src/main/core/reminders/scheduler'
+import { SNOOZE_MS } from '../../../src/main/core/reminders/snoozes'
 import type { CorruptFileReport } from '../../../src/main/core/store/database'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'

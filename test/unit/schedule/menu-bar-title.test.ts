@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { menuBarTitle, TITLE_HORIZON_MS } from '../../../src/main/core/schedule/menu-bar-title'
-import { trayState } from '../../../src/main/core/schedule/tray-state'
+import { menuBarTitle, TITLE_HORIZON_MS } from '../../../src/main/core/tray/menu-bar-title'
+import { trayState } from '../../../src/main/core/tray/tray-state'
 import { BASE, HOUR, MIN, program } from './fixtures'
 
 const upcoming = (...starts: number[]) =>

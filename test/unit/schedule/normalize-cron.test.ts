@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { validateCron } from '../../../src/main/core/schedule/cron'
-import { toCachedProgram } from '../../../src/main/core/schedule/normalize'
+import { validateCron } from '../../../src/main/core/programs/cron'
+import { toCachedProgram } from '../../../src/main/core/programs/normalize'
 import { programSchema } from '../../../src/main/core/media/schemas'
 import { CachedProgramSchema } from '../../../src/shared/schedule'
 

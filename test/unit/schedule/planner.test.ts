@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { groupDue, ON_TIME_TOLERANCE_MS } from '../../../src/main/core/schedule/planner'
+import { groupDue, ON_TIME_TOLERANCE_MS } from '../../../src/main/core/reminders/planner'
 import { plan } from './fixtures'
-import { isInQuietHours } from '../../../src/main/core/schedule/local-time'
+import { isInQuietHours } from '../../../src/main/core/reminders/local-time'
 import { BASE, DAY, MIN, nowArb, program, programArb, settings, settingsArb } from './fixtures'
 
 const programsArb = fc.array(programArb, { maxLength: 25 })

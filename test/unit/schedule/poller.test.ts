@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { memoryStore, type DocumentStore } from '../../../src/main/core/store/document'
 import type { ScheduleCache } from '../../../src/shared/schedule'
 import { createMediaClient } from '../../../src/main/core/media/client'
-import { pollOnce, PROGRAM_FIELDS } from '../../../src/main/core/schedule/poll'
+import { pollOnce, PROGRAM_FIELDS } from '../../../src/main/core/programs/poll'
 import { defaultSettings } from '../../../src/shared/settings'
 import type { Emulator } from '../../emulator'
 import { collectPages } from '../../../src/main/core/media/paginate'
@@ -10,7 +10,7 @@ import { byStartedAt } from '../../../src/main/core/media/programs'
 import type { MediaClient } from '../../../src/main/core/media/client'
 import { emulated, MODES } from '../media/emulated'
 import { emulatedPoller } from './emulated'
-import { BACKOFF } from '../../../src/main/core/schedule/poller'
+import { BACKOFF } from '../../../src/main/core/programs/poller'
 
 const HOUR = 3_600_000
 const settings = defaultSettings()

@@ -9,10 +9,10 @@ import {
   emptyPremieres,
   NAMED_PREMIERES,
   premieresOver
-} from '../../../src/main/core/schedule/premieres'
+} from '../../../src/main/core/reminders/premieres'
 import { memoryStore } from '../../../src/main/core/store/document'
-import { createReminderService } from '../../../src/main/core/schedule/reminders'
-import { WATCHDOG_MS } from '../../../src/main/core/schedule/reminders'
+import { createReminderService } from '../../../src/main/core/reminders/reminders'
+import { WATCHDOG_MS } from '../../../src/main/core/reminders/reminders'
 import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { manualCron } from './emulated'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { JUST_ENDED_MINUTES, quickRecordProgram } from '../../../src/main/core/schedule/quick-record'
+import { JUST_ENDED_MINUTES, quickRecordProgram } from '../../../src/main/core/shortcuts/quick-record'
 import { BASE, MIN, program } from './fixtures'
 
 describe('the program the quick-record shortcut opens', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { describeDelivery, localTime } from '../../../src/main/core/schedule/reminder-text'
+import { describeDelivery, localTime } from '../../../src/main/core/reminders/reminder-text'
 import { CachedProgramSchema, type CachedProgram, type Reminder } from '../../../src/shared/schedule'
 
 const T = Date.UTC(2026, 3, 5, 12, 30) // 21:30 in Tokyo

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
 import { createLedger } from '../../support/memory-ledger'
 import { plan } from './fixtures'
-import { createScheduler } from '../../../src/main/core/schedule/scheduler'
+import { createScheduler } from '../../../src/main/core/reminders/scheduler'
 import type { Delivery } from '../../../src/shared/schedule'
 import { BASE, MIN, program, settingsArb } from './fixtures'
 

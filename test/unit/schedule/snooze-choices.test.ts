@@ -4,7 +4,7 @@ import {
   snoozeButtons,
   snoozeChoices,
   snoozeUntil
-} from '../../../src/main/core/schedule/snooze-choices'
+} from '../../../src/main/core/reminders/snooze-choices'
 
 const MIN = 60_000
 const START = Date.UTC(2026, 10, 22, 12)

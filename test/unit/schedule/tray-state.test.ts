@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCountdown, trayState, type PollState, type TrayIcon } from '../../../src/main/core/schedule/tray-state'
+import { formatCountdown, trayState, type PollState, type TrayIcon } from '../../../src/main/core/tray/tray-state'
 import { HOUR, MIN, program } from './fixtures'
 
 const now = Date.UTC(2026, 3, 5, 12, 0)

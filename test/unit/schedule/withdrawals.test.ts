@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { historyReminder } from '../../../src/main/core/schedule/history'
-import { reminderKey } from '../../../src/main/core/schedule/slots'
-import { emptySnoozes } from '../../../src/main/core/schedule/snoozes'
+import { historyReminder } from '../../../src/main/core/reminders/history'
+import { reminderKey } from '../../../src/main/core/reminders/slots'
+import { emptySnoozes } from '../../../src/main/core/reminders/snoozes'
 import {
   checkId,
   CHECK_AHEAD_MS,
@@ -9,7 +9,7 @@ import {
   nextCheck,
   pollIsStale,
   withdrawalOf
-} from '../../../src/main/core/schedule/withdrawals'
+} from '../../../src/main/core/reminders/withdrawals'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import type { CachedProgram, Reminder } from '../../../src/shared/schedule'
 import { BASE, HOUR, MIN, program } from './fixtures'

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { currentHolder } from '../../../src/main/core/schedule/folder-lock'
+import { currentHolder } from '../../../src/main/core/folder-hold/folder-lock'
 import { app, autoUpdater, FakeBrowserWindow, ipcMain } from './electron-double'
 import { shellPerTest, signedInTo } from './harness'
 

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { describeCorruptFile } from '../../../src/main/core/file-errors'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { outboxFileStore } from '../../../src/main/core/records/store'
-import { scheduleFileStore } from '../../../src/main/core/schedule/schedule-file'
+import { scheduleFileStore } from '../../../src/main/core/programs/schedule-file'
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import {
   closeFolderDatabases,

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ledgerFile } from '../../../src/main/core/schedule/files'
+import { ledgerFile } from '../../../src/main/core/reminders/files'
 import { closeFolderDatabases } from '../../../src/main/core/store/database'
 import { tempDir } from '../../support/temp-dir'
 import { stepper, type Stepper } from './stepper'

@@ -18,7 +18,7 @@ import { writeAtomic } from '../../../src/main/core/store/atomic-write'
 import { closeFolderDatabases } from '../../../src/main/core/store/database'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { outboxFileStore } from '../../../src/main/core/records/store'
-import { holdFolder } from '../../../src/main/core/schedule/folder-lock'
+import { holdFolder } from '../../../src/main/core/folder-hold/folder-lock'
 import { tempDir } from '../../support/temp-dir'
 import { DATA_FILES } from '../../../src/main/core/store/data-files'
 

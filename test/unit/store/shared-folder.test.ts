@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ledgerFile } from '../../../src/main/core/schedule/files'
+import { ledgerFile } from '../../../src/main/core/reminders/files'
 import { closeFolderDatabases } from '../../../src/main/core/store/database'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { tempDir } from '../../support/temp-dir'

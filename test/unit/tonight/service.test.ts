@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { memoryNotifier } from '../../../src/main/core/notify'
-import { ledgerFile } from '../../../src/main/core/schedule/files'
+import { ledgerFile } from '../../../src/main/core/reminders/files'
 import { memoryStore } from '../../../src/main/core/store/document'
 import { createTonight } from '../../../src/main/core/tonight/service'
 import type { ScheduleCache } from '../../../src/shared/schedule'

@@ -2,7 +2,7 @@ import { catchUpEpisodes, catchUpGroups, upToHere } from '../../../shared/catch-
 import { episodeLine } from '../../../shared/episode-label'
 import type { OutboxEntry } from '../../../shared/records'
 import { watchedRecord } from '../../../shared/watched-record'
-import { localTime } from '../../core/schedule/reminder-text'
+import { localTime } from '../../core/reminders/reminder-text'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { shownCatchUp } from '../catch-up-list'
 import { failWith } from '../report'

@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../../../shared/locale'
-import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../../core/store/setting-keys'
+import { changeSetting, getSetting, isKnownKey, settingKeys, unknownKey } from '../setting-keys'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command, type CommandContext, type ExitCode } from '../command'
 import { movedAside } from '../moved-aside'
@@ -52,7 +52,7 @@ export const config: Command = {
       if (current !== undefined) ctx.io.out(show(current))
       return EXIT.ok
     }
-    const { validateCron } = await import('../../core/schedule/cron')
+    const { validateCron } = await import('../../core/programs/cron')
     try {
       const saved = store.update((doc) => {
         const change = changeSetting(doc, key!, action === 'set' ? value : undefined, validateCron)

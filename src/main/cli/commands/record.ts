@@ -1,6 +1,6 @@
 import { Rating } from '../../../shared/records'
 import { recordContextFromSchedule } from '../../core/records/from-schedule'
-import { scheduleFileStore } from '../../core/schedule/schedule-file'
+import { scheduleFileStore } from '../../core/programs/schedule-file'
 import { movedAside } from '../moved-aside'
 import { UsageError, EXIT, type Command } from '../command'
 import { positiveInt, reportSettled, runOutboxCommand, sendAndWait, signedInRecords } from './outbox'

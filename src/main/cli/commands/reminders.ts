@@ -1,9 +1,9 @@
 import type { LocalizedText } from '../../../shared/locale'
 import type { HistoryEntry } from '../../../shared/reminder-history'
-import { historyFile } from '../../core/schedule/files'
-import { HISTORY_KEEP_MS } from '../../core/schedule/history'
-import { OUTCOME_LABELS } from '../../core/schedule/outcome-labels'
-import { duration, localTime, summaryLine } from '../../core/schedule/reminder-text'
+import { historyFile } from '../../core/reminders/files'
+import { HISTORY_KEEP_MS } from '../../core/reminders/history'
+import { OUTCOME_LABELS } from '../../core/reminders/outcome-labels'
+import { duration, localTime, summaryLine } from '../../core/reminders/reminder-text'
 import { settingsFileStore } from '../../core/store/settings'
 import { EXIT, UsageError, type Command } from '../command'
 import { movedAside } from '../moved-aside'
@@ -11,7 +11,7 @@ import { failWith } from '../report'
 
 /**
  * `onair reminders`: what became of the reminders of the data folder this week (the history the
- * app and `onair run` both write, core/schedule/history.ts), oldest first. Reads only: it needs no
+ * app and `onair run` both write, core/reminders/history.ts), oldest first. Reads only: it needs no
  * sign-in and never takes the folder. `--json` prints `{"entries": [...]}` as the file keeps them.
  */
 export const reminders: Command = {
@@ -72,7 +72,7 @@ export const reminders: Command = {
   }
 }
 
-/** The outcome's label (core/schedule/outcome-labels.ts), with the details this entry carries. */
+/** The outcome's label (core/reminders/outcome-labels.ts), with the details this entry carries. */
 function outcomeText(e: HistoryEntry, text: { timeZone?: string; now: number }): LocalizedText {
   const label = OUTCOME_LABELS[e.outcome]
   // Within a minute is on time: a timer wakes a few milliseconds late, and a minute is the unit shown.

@@ -5,7 +5,7 @@ import type { Account } from './account'
 import { replacedAddresses, type AddressChange } from './addresses'
 import type { SessionInfo } from '../auth/session'
 import { UserErrorException } from '../user-error'
-import { validateCron } from '../schedule/cron'
+import { validateCron } from '../programs/cron'
 import type { DocumentStore } from '../store/document'
 
 /**

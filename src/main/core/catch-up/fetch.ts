@@ -2,8 +2,8 @@ import type { CachedProgram } from '../../../shared/schedule'
 import { ApiError } from '../http/errors'
 import type { MediaClient } from '../media/client'
 import { collectPages } from '../media/paginate'
-import { PROGRAM_FIELDS } from '../schedule/poll'
-import { toCachedProgram } from '../schedule/normalize'
+import { PROGRAM_FIELDS } from '../programs/poll'
+import { toCachedProgram } from '../programs/normalize'
 
 const DAY = 24 * 60 * 60_000
 

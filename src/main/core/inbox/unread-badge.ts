@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/locale'
-import type { TrayIcon } from '../schedule/tray-state'
+import type { TrayIcon } from '../tray/tray-state'
 
 /**
  * Where the inbox's unread count shows besides the tray's menu and tooltip, per system,

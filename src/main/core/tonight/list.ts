@@ -1,8 +1,8 @@
 import type { CachedProgram } from '../../../shared/schedule'
 import type { Settings } from '../../../shared/settings'
 import { channelRule, watchAt } from '../../../shared/watch-time'
-import { dateFormat, localMinuteOfDay } from '../schedule/local-time'
-import { isWanted } from '../schedule/planner'
+import { dateFormat, localMinuteOfDay } from '../reminders/local-time'
+import { isWanted } from '../reminders/planner'
 
 /**
  * "Tonight's list", decided without timers: which broadcast day it is (TV guides end a day at

@@ -2,7 +2,7 @@ import type { CachedProgram } from '../../../shared/schedule'
 import type { ChannelRule } from '../../../shared/settings'
 import { channelRule } from '../../../shared/watch-time'
 import type { NativeNotification } from '../notify'
-import { summaryLine, type TextContext } from '../schedule/reminder-text'
+import { summaryLine, type TextContext } from '../reminders/reminder-text'
 
 /** A notice names this many programs; the rest are counted, so it stays readable on every system. */
 export const NAMED_TONIGHT = 8

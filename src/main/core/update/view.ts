@@ -4,7 +4,7 @@
  */
 import type { UpdateAction, UpdateView } from '../../../shared/contract'
 import type { LocalizedText, Locale } from '../../../shared/locale'
-import { localTime } from '../schedule/reminder-text'
+import { localTime } from '../reminders/reminder-text'
 import { shouldCheck, updateOffer, type UpdateMode, type UpdateState } from './policy'
 
 const STATUS = {

@@ -40,7 +40,7 @@ export async function setReminded(workId: number, on: boolean): Promise<void> {
   await savePrefs({ reminders: ringBell(workId, on, prefs.doc.reminders) })
 }
 
-/** "Don't let me miss it" for a work: its reminders repeat until acted on (core/schedule/repeats.ts). */
+/** "Don't let me miss it" for a work: its reminders repeat until acted on (core/reminders/repeats.ts). */
 export async function setDontMiss(workId: number, on: boolean): Promise<void> {
   await loadPrefs()
   if (!prefs.doc) return

@@ -5,7 +5,7 @@
  * Electron.
  */
 const ALIASES = {
-  atomically: '../../../../src/main/core/store/conf-writer.ts',
+  atomically: '../../../../src/main/shell/conf-writer.ts',
   electron: './electron-shim.ts'
 }
 

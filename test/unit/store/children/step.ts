@@ -21,7 +21,7 @@ const [dataDir, face] = process.argv.slice(2) as [string, 'app' | 'cli']
 register('./hooks.mjs', import.meta.url)
 const { folderDatabase } = await import('../../../../src/main/core/store/database')
 const { documentBody } = await import('../../../../src/main/core/store/document')
-const { ledgerFile } = await import('../../../../src/main/core/schedule/files')
+const { ledgerFile } = await import('../../../../src/main/core/reminders/files')
 const { settingsFileStore } = await import('../../../../src/main/core/store/settings')
 const backend =
   face === 'app' ? (await import('../../../../src/main/shell/electron-store')).electronStoreBackend() : undefined

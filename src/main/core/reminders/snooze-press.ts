@@ -5,7 +5,8 @@ import { channelRule } from '../../../shared/watch-time'
 import type { DocumentStore } from '../store/document'
 import { refOf, remindedOf, type ReminderHistory } from './history'
 import { snoozeChoices, snoozeUntil, type SnoozeTarget } from './snooze-choices'
-import { scheduledProgram, type ReminderRef, type SnoozeResult, type Snoozes } from './snoozes'
+import { scheduledProgram, type SnoozeResult, type Snoozes } from './snoozes'
+import type { ReminderRef } from '../notify'
 
 /**
  * A snooze pressed at `now`, wherever: a notification's button, the window's list, or `onair

@@ -4,6 +4,7 @@ import type { ReminderSettings } from '../../../shared/settings'
 import { channelRule } from '../../../shared/watch-time'
 import type { DocumentStore } from '../store/document'
 import { isWanted, oldestOnTime } from './planner'
+import type { ReminderRef } from '../notify'
 
 const SnoozeEntry = z.object({
   programId: z.int(),
@@ -26,14 +27,6 @@ export type SnoozesDoc = z.output<typeof SnoozesDoc>
 
 /** A plain "Snooze" on a reminder brings it back this long after the press (snooze-choices.ts has the others). */
 export const SNOOZE_MS = 5 * 60_000
-
-/** Which reminder a notification shows: enough to bring it back (core/notify.ts carries it). */
-export interface ReminderRef {
-  key: string
-  programId: number
-  startedAt: string
-  offsetMinutes: number
-}
 
 export const emptySnoozes = (): SnoozesDoc => ({ version: 1, snoozes: {} })
 

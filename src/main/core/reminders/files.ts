@@ -7,7 +7,7 @@ import { emptyHistory, HistoryDoc, historyOver, type ReminderHistory } from './h
 import { emptyLedger, LedgerDoc, ledgerOver, type Ledger } from './ledger'
 import { emptyPremieres, PremieresDoc, premieresOver, type Premieres } from './premieres'
 import { emptySnoozes, SnoozesDoc, snoozesOver, type Snoozes } from './snoozes'
-import { scheduleFileStore } from './schedule-file'
+import { scheduleFileStore } from '../programs/schedule-file'
 
 // The reminders' five files (store/data-files.ts names them; signing out deletes all five);
 // schedule.json's store is schedule-file.ts, which `onair upcoming --from-cache` reads alone.

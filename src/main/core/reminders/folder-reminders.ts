@@ -1,14 +1,14 @@
-import type { Locale } from '../../shared/locale'
-import type { Settings } from '../../shared/settings'
-import type { Clock } from './clock'
-import type { Notifier } from './notify'
-import { outboxFileStore } from './records/store'
-import { watchedEpisodes } from './records/watched-episodes'
-import { reminderStores } from './schedule/files'
-import { openReminderDelivery, type ReminderDelivery, type ReminderEvent } from './schedule/reminder-delivery'
-import type { FolderHold } from './schedule/folder-lock'
-import { DocumentStore } from './store/document'
-import type { CorruptFileReport } from './store/database'
+import type { Locale } from '../../../shared/locale'
+import type { Settings } from '../../../shared/settings'
+import type { Clock } from '../clock'
+import type { Notifier } from '../notify'
+import { outboxFileStore } from '../records/store'
+import { watchedEpisodes } from '../records/watched-episodes'
+import { reminderStores } from './files'
+import { openReminderDelivery, type ReminderDelivery, type ReminderEvent } from './reminder-delivery'
+import type { FolderHold } from '../folder-hold/folder-lock'
+import { DocumentStore } from '../store/document'
+import type { CorruptFileReport } from '../store/database'
 
 /**
  * A data folder's reminders as far as they go without the account: from the saved files (the
@@ -52,7 +52,7 @@ export interface ServedFirst {
 }
 
 /**
- * On the folder `hold` took (schedule/folder-lock.ts): delivers what is due from the saved files,
+ * On the folder `hold` took (folder-hold/folder-lock.ts): delivers what is due from the saved files,
  * told to `listener` (`onair run`'s lines) as every later reminder is.
  */
 export function serveFolderFirst(

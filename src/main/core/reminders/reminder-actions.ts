@@ -4,7 +4,7 @@
  * does, in the app and in `onair run` alike:
  * - "Watched" records the episode through the outbox, with its undo window (the Records view and
  *   the confirmation say so);
- * - "Snooze" brings the reminder back through the core (core/schedule/snoozes.ts), silently, as
+ * - "Snooze" brings the reminder back through the core (core/reminders/snoozes.ts), silently, as
  *   calendar apps do: the reminder's return is the confirmation. 5 minutes, or as many of the other
  *   choices (snooze-choices.ts: 10 and 30 minutes, until it starts, until I can watch) as apply and
  *   the system has room for: Windows all of them, Linux two, macOS the default.
@@ -20,7 +20,8 @@ import type { NativeNotification, NotificationButton, Notifier } from '../notify
 import type { Outbox } from '../records/outbox'
 import type { ReminderService } from './reminders'
 import { choiceOfButton, snoozeButtons } from './snooze-choices'
-import { scheduledProgram, type ReminderRef } from './snoozes'
+import { scheduledProgram } from './snoozes'
+import type { ReminderRef } from '../notify'
 
 const WATCHED: LocalizedText = { en: 'Watched', ja: '視聴済み' }
 

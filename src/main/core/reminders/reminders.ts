@@ -6,20 +6,21 @@ import type { SessionMonitor } from '../auth/monitor'
 import type { TimerHandle } from '../clock'
 import type { MediaClient } from '../media/client'
 import { watchDocument } from '../store/watch'
-import type { CronFactory } from './cron'
-import { emptySchedule } from './schedule-file'
+import type { CronFactory } from '../programs/cron'
+import { emptySchedule } from '../programs/schedule-file'
 import { reminderStores } from './files'
 import { remindedOf } from './history'
-import { createPoller, type PollerStatus } from './poller'
+import { createPoller, type PollerStatus } from '../programs/poller'
 import {
   openReminderDelivery,
   type ReminderDelivery,
   type ReminderDeliveryOptions,
   type ReminderEvent
 } from './reminder-delivery'
-import type { ReminderRef, SnoozeResult } from './snoozes'
+import type { SnoozeResult } from './snoozes'
+import type { ReminderRef } from '../notify'
 import { choicesOf, pressSnooze } from './snooze-press'
-import { trayState, type TrayState } from './tray-state'
+import { trayState, type TrayState } from '../tray/tray-state'
 import { createWithdrawer } from './withdraw'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { LocalizedText } from '../../../shared/locale'
-import { SettingsSchema, type Settings } from '../../../shared/settings'
-import type { CronCheck } from '../schedule/cron'
+import type { LocalizedText } from '../../shared/locale'
+import { SettingsSchema, type Settings } from '../../shared/settings'
+import type { CronCheck } from '../core/programs/cron'
 
 /**
  * The settings document seen as dotted keys (`reminders.quietHours.start`, and any key of a map:

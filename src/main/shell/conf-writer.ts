@@ -1,4 +1,4 @@
-import { writeAtomic } from './atomic-write'
+import { writeAtomic } from '../core/store/atomic-write'
 
 /**
  * What conf (electron-store's, in the app) writes its files with, in place of `atomically`: conf's

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/reminder-history'
 import type { CachedProgram, Delivery, Reminder } from '../../../shared/schedule'
 import type { DocumentStore } from '../store/document'
-import type { ReminderRef } from './snoozes'
+import type { ReminderRef } from '../notify'
 
 export const HistoryDoc = z.object({ version: z.literal(1), entries: z.array(HistoryEntrySchema) })
 export type HistoryDoc = z.output<typeof HistoryDoc>

@@ -6,8 +6,8 @@ import type { Notifier } from '../notify'
 import type { CorruptFileReport } from '../store/database'
 import type { ReminderStores } from './files'
 import { deliveryEntries, historyReminder } from './history'
-import type { PollResult } from './poll'
-import type { PollerStatus } from './poller'
+import type { PollResult } from '../programs/poll'
+import type { PollerStatus } from '../programs/poller'
 import { heldByQuietHours } from './planner'
 import { describePremieres, duePremieres, premiereReminder } from './premieres'
 import { describeDelivery } from './reminder-text'
@@ -19,7 +19,7 @@ import { createScheduler, GAP_HORIZON_MS, type Scheduler } from './scheduler'
  * delivery does (notify, tell, keep in the history). Nothing here needs the account: the reminder
  * service (reminders.ts) adds the polls, and `onair run` opens this part first, so that what fell
  * due while no daemon ran goes out before the account, the HTTP client, the inbox and the calendar
- * are even loaded (core/folder-reminders.ts).
+ * are even loaded (core/reminders/folder-reminders.ts).
  */
 export interface ReminderDeliveryOptions {
   clock: Clock
