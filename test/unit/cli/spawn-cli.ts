@@ -24,11 +24,12 @@ const KEYRING_PRELOAD = resolve(import.meta.dirname, '../../support/keyring-prel
 
 /**
  * Node's arguments and the environment for one CLI process: the user's keyring is never touched;
- * the credential store is the test file's double (keyring-double.cjs), unless the test brings a
- * session bus of its own (DBUS_SESSION_BUS_ADDRESS: the tests against a real Secret Service).
+ * the credential store is the test file's double (keyring-double.cjs), unless the test asks for the
+ * real one (ONAIR_TEST_REAL_KEYRING: the tests against a real Secret Service on a bus of their own;
+ * a session bus alone, as the notification tests bring, still gets the double).
  */
 export function cliProcess(args: string[], env: Record<string, string>, entry = CLI_ENTRY) {
-  const real = env.DBUS_SESSION_BUS_ADDRESS !== undefined
+  const real = env.ONAIR_TEST_REAL_KEYRING !== undefined
   return {
     argv: real ? [entry, ...args] : ['--require', KEYRING_PRELOAD, entry, ...args],
     env: {

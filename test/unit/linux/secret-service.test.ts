@@ -41,6 +41,8 @@ describe.skipIf(unavailable !== undefined)(`a real Secret Service (${unavailable
     ONAIR_MEDIA_URL: e.baseUrl,
     ONAIR_CLIENT_ID: e.client.id,
     ONAIR_CLIENT_SECRET: e.client.secret,
+    // The real module, not the tests' double (spawn-cli.ts).
+    ONAIR_TEST_REAL_KEYRING: '1',
     ...k.env
   })
 
