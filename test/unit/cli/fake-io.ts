@@ -1,7 +1,4 @@
-import type { CommandContext, Io } from '../../../src/main/cli/command'
-import type { Clock } from '../../../src/main/core/clock'
-import { resolveConfig } from '../../../src/main/core/config'
-import type { Locale } from '../../../src/shared/locale'
+import type { Io } from '../../../src/main/cli/command'
 
 /** An Io for in-process runs: collects output, feeds stdin lines, never opens a browser. */
 export interface FakeIo extends Io {
@@ -27,21 +24,4 @@ export function fakeIo(env: Record<string, string | undefined>, stdin: string[] 
     openBrowser: async (url) => void io.opened.push(url)
   }
   return io
-}
-
-/** A command's context over a fake Io, in one language: what a command or its output is handed. */
-export function fakeContext(
-  io: FakeIo,
-  opts: { clock: Clock; locale?: Locale; flags?: CommandContext['flags'] }
-): CommandContext {
-  const locale = opts.locale ?? 'en'
-  return {
-    io,
-    config: resolveConfig({}, io.env),
-    clock: opts.clock,
-    locale,
-    t: (x) => x[locale],
-    flags: opts.flags ?? {},
-    positionals: []
-  }
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
 import { ManualClock } from '../../support/manual-clock'
 import { program } from '../schedule/fixtures'
-import { fakeContext, fakeIo } from './fake-io'
+import { fakeIo } from './fake-io'
+import { fakeContext } from './fake-context'
 
 /** `onair run`'s lines for premieres announced together: what a terminal and a script each read. */
 describe('onair run: premieres announced in one notice', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../../support/temp-dir'
 import { fakeIo } from './fake-io'
 
-const order: string[] = []
+const order = vi.hoisted((): string[] => [])
 vi.mock('../../../src/main/cli/daemon-memory', () => ({ favourMemory: () => order.push('memory flags') }))
 vi.mock('../../../src/main/cli/commands/run', () => {
   order.push('daemon code loaded')

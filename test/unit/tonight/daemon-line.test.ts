@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
 import { describeTonight } from '../../../src/main/core/tonight/notice'
 import { ManualClock } from '../../support/manual-clock'
-import { fakeContext, fakeIo } from '../cli/fake-io'
+import { fakeIo } from '../cli/fake-io'
+import { fakeContext } from '../cli/fake-context'
 import { program } from '../schedule/fixtures'
 
 /** `onair run`'s line for tonight's list: what a terminal and a script each read. */
