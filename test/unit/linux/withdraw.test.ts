@@ -64,6 +64,14 @@ describe.skipIf(noMock !== undefined)(`recorded elsewhere, on dbusmock (${noMock
     await recordAtService(emu, soon.episodeId!)
     return { s, emu, call }
   }
+  /**
+   * A refresh a second on: the first poll's catch-up request took that second's last request slot
+   * (the media client's pacing), so a refresh in the same second waits for the clock to move.
+   */
+  const refresh = (s: Shell) => {
+    s.clock.advance(1_000)
+    return s.invoke('schedule:refresh')
+  }
   /** `ms` later (past its start and 5 minutes after): no notification since, the history unchanged. */
   async function expectNoRepeat(s: Shell, calls: number, ms: number) {
     s.clock.advance(ms)
@@ -74,7 +82,7 @@ describe.skipIf(noMock !== undefined)(`recorded elsewhere, on dbusmock (${noMock
 
   it('the shown reminder leaves the screen at the next poll, the history says why, and no repeat follows', async () => {
     const { s, call } = await recordedWhileShown()
-    await s.invoke('schedule:refresh')
+    await refresh(s)
     await vi.waitFor(() => expect(server!.onScreen()).not.toContain(call.id))
     await vi.waitFor(async () => expect(await outcomes(s)).toEqual(['delivered', 'elsewhere']))
 
@@ -102,7 +110,7 @@ describe.skipIf(noMock !== undefined)(`recorded elsewhere, on dbusmock (${noMock
   it('a failed poll withdraws nothing', async () => {
     const { s, emu, call } = await recordedWhileShown()
     emu.faults.inject({ kind: 'status', path: '/v1/me/programs', status: 400, times: 100 })
-    expect(await s.invoke('schedule:refresh')).toMatchObject({ value: { state: 'error' } })
+    expect(await refresh(s)).toMatchObject({ value: { state: 'error' } })
     expect(server!.onScreen()).toContain(call.id)
     expect(await outcomes(s)).toEqual(['delivered'])
   })
@@ -121,6 +129,7 @@ describe.skipIf(noDunst !== undefined)(`recorded elsewhere, on dunst (${noDunst 
     await new Promise((r) => setTimeout(r, 300))
     expect(dunst.closed()).not.toContain(title)
     await recordAtService(emu, soon.episodeId!)
+    s.clock.advance(1_000)
     await s.invoke('schedule:refresh')
     await vi.waitFor(() => expect(dunst.closed()).toContain(title))
     expect(await outcomes(s)).toEqual(['delivered', 'elsewhere'])
