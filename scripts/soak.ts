@@ -110,7 +110,9 @@ const ctx: PhaseContext = {
   command: (a) => later(cli.command(a))
 }
 
-if ((await cli.command(['sign-in', '--token', emu.tokens.readWrite])).code !== 0) throw new Error('sign-in failed')
+// The emulator's token in a throwaway folder: kept in the plain file, so the soak runs without a credential store.
+if ((await cli.command(['sign-in', '--insecure-storage', '--token', emu.tokens.readWrite])).code !== 0)
+  throw new Error('sign-in failed')
 const daemons = await runPhases(ctx)
 await Promise.allSettled(pending)
 // Where each lost record went: still in the outbox (in which state, why), or gone from it.

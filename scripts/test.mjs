@@ -27,7 +27,7 @@ const testTmp = mkdtempSync(join(systemTmp, 'onair-test-run-'))
 const testEnv = { TMPDIR: testTmp, TMP: testTmp, TEMP: testTmp }
 // The tools' own caches, kept there on purpose (tsx's compiled files, Playwright's transforms, jiti's
 // compiled configs when a test runs ESLint through its API).
-const TOOL_CACHE = /^(tsx-\d+|playwright-transform-cache-\d+|jiti)$/
+const TOOL_CACHE = /^(tsx-\d+|playwright-transform-cache-\d+|jiti|node-compile-cache)$/
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`)
@@ -60,24 +60,29 @@ const vitestArgs = [
 steps.push(['unit', run('npx', vitestArgs, testEnv)])
 
 // Again on the lowest supported Node (scripts/floor-node.mjs), first on PATH so that what the tests
-// start by name runs on it too. Not all of it: the tests whose outcome depends on the Node that runs
-// them; the rest is TypeScript over in-memory edges, the same on any Node, and a second full run
-// would nearly double the longest step of CI.
+// start by name runs on it too. Not all of it: the tests of what the Node that runs them changes (its
+// SQLite, its HTTP stack, how it starts a process); the rest is TypeScript over in-memory edges, the
+// same on any Node, and a second full run would nearly double the longest step of CI.
 const FLOOR_TESTS = [
-  // The command line, in process and as processes: the built onair run by this Node (the process
-  // tests start process.execPath), its store and data folder, its HTTP client and servers.
-  'test/unit/cli/',
+  // The store on node:sqlite: transactions, processes stopped and killed at chosen points, a damaged file.
   'test/unit/store/',
-  'test/unit/http/',
+  // The command line as processes: the built onair run by this Node (the process tests start
+  // process.execPath): its entry and launcher, an older Node refused, records and reminders through
+  // the folder, several accounts, the daemon restarted, the doctor, files refused.
   'test/unit/build/cli-chunks.test.ts',
   'test/unit/build/cli-launcher.test.ts',
   'test/unit/build/install.test.ts',
-  'test/unit/security/secrets-stay-cli.test.ts',
-  // onair run's D-Bus client and action buttons against a real notification server.
-  'test/unit/linux/run-actions.test.ts',
-  // node:http servers the daemon runs (the webhook receiver) and the folder's reminder hold.
+  'test/unit/cli/old-node.test.ts',
+  'test/unit/cli/shared-folder.test.ts',
+  'test/unit/cli/accounts-spawn.test.ts',
+  'test/unit/cli/record-spawn.test.ts',
+  'test/unit/cli/restart-spawn.test.ts',
+  'test/unit/cli/doctor-spawn.test.ts',
+  'test/unit/cli/links-spawn.test.ts',
+  'test/unit/cli/file-trouble.test.ts',
+  // Its HTTP client, proxy and private CA, and the servers the daemon runs.
+  'test/unit/http/',
   'test/unit/inbox/receiver.test.ts',
-  'test/unit/inbox/webhook-flood.test.ts',
   'test/unit/schedule/folder-lock.test.ts'
 ]
 let floorBin

@@ -19,9 +19,9 @@ const start = (dataDir: string, face: 'app' | 'cli', opts?: Parameters<typeof st
   return s
 }
 afterEach(async () => {
+  // Each goes as a process ends by itself (its stdin closed), so the app's removes its folder.
   for (const s of started.splice(0)) {
     s.signal('SIGCONT')
-    s.signal('SIGKILL')
     await s.exited()
   }
   closeFolderDatabases()

@@ -12,10 +12,8 @@ import { stepper, type Stepper } from './stepper'
  */
 const started: Stepper[] = []
 afterEach(async () => {
-  for (const s of started.splice(0)) {
-    s.signal('SIGKILL')
-    await s.exited()
-  }
+  // Each goes as a process ends by itself (its stdin closed), so the app's removes its folder.
+  for (const s of started.splice(0)) await s.exited()
   closeFolderDatabases()
 })
 
