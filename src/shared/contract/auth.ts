@@ -50,7 +50,9 @@ export const SessionInfo = z.strictObject({
   canWrite: z.boolean(),
   writeHint: z.strictObject({ message: LocalizedText, action: z.literal('sign-in-with-write') }).optional(),
   /** Said by the sign-in that replaced a token it could not revoke: it may still be valid at the service. */
-  replacedTokenKept: LocalizedText.optional()
+  replacedTokenKept: LocalizedText.optional(),
+  /** Said by a sign-in when other accounts of the folder still have records waiting (sent only under theirs). */
+  othersWaiting: LocalizedText.optional()
 })
 export type SessionInfo = z.infer<typeof SessionInfo>
 

@@ -2,7 +2,7 @@ import { double } from '../../support/keyring-double.cjs'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type Emulator } from '../../emulator/index'
+import { OTHER_USER_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store'
 import { memorySecrets } from '../../../src/main/core/auth/secrets'
 import { dispatch } from '../../../src/main/core/ipc/handlers'
@@ -63,6 +63,20 @@ describe('auth and settings over IPC', () => {
       ok: true,
       value: { scopes: ['read'], canWrite: false, writeHint: { action: 'sign-in-with-write' } }
     })
+  })
+
+  it("signing in as another user says how many of the previous user's records still wait, and sends none of them", async () => {
+    const { handlers, dataDir } = await accountCore(emu, { secrets: encrypted() })
+    expect((await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.readWrite })).ok).toBe(true)
+    // A record of the first user's, still in its undo window when the second signs in.
+    expect((await dispatch(handlers, 'record:create', { episodeId: 301 })).ok).toBe(true)
+    const reply = await dispatch(handlers, 'auth:pasteToken', { token: emu.tokens.otherUser })
+    expect(reply).toMatchObject({ ok: true, value: { user: { id: OTHER_USER_ID } } })
+    const told = (reply as { value: { othersWaiting?: { en: string; ja: string } } }).value.othersWaiting
+    expect(told?.en).toMatch(/^1 record of another account \(user #1 at .+\) still waits to be sent/)
+    expect(told?.ja).toContain('記録が 1 件')
+    // The second user sees an empty outbox of their own.
+    expect(personalDocumentsSaved(dataDir)[`${emu.baseUrl} #${OTHER_USER_ID}`] ?? []).not.toContain('outbox')
   })
 
   it('never sends a token or the client secret to the renderer, in replies or events', async () => {

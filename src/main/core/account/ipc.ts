@@ -26,13 +26,14 @@ const INVALID_SETTINGS = {
 }
 
 function toInfo(info: SessionInfo) {
-  const { user, scopes, canWrite, writeHint, replacedTokenKept } = info
+  const { user, scopes, canWrite, writeHint, replacedTokenKept, othersWaiting } = info
   return {
     user: { id: user.id, username: user.username, name: user.name },
     scopes,
     canWrite,
     ...(writeHint ? { writeHint } : {}),
-    ...(replacedTokenKept ? { replacedTokenKept } : {})
+    ...(replacedTokenKept ? { replacedTokenKept } : {}),
+    ...(othersWaiting ? { othersWaiting } : {})
   }
 }
 

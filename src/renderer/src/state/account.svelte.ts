@@ -15,7 +15,9 @@ export const account = $state({
   /** The user agreed to store secrets unencrypted where the OS cannot encrypt them. */
   allowUnencrypted: false,
   /** The last sign-in replaced a token the service could not be told to revoke: shown once signed in. */
-  replacedTokenKept: null as LocalizedText | null
+  replacedTokenKept: null as LocalizedText | null,
+  /** Other accounts of the folder still have records waiting: shown once signed in. */
+  othersWaiting: null as LocalizedText | null
 })
 
 export async function refreshStatus(): Promise<void> {
