@@ -5,7 +5,7 @@ import { expect, test } from './fixtures'
 import { addArticleNotification, openPreview, pageReachesStranger, previewInbox } from './preview-deps'
 
 /**
- * Issue 26: an article preview sends nothing to a stranger's server until the user presses
+ * An article preview sends nothing to a stranger's server until the user presses
  * "Load images", and then only the article's own images, fetched by the core. Every way an
  * article could make the window (or the core) ask a server for something is tried at once; the
  * stranger's server stands in for every host and counts what reaches it.

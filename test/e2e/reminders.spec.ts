@@ -9,7 +9,7 @@ import { emulatorPerTest, openSignedIn } from './schedule-deps'
 import { expect, expectNoSeriousA11yViolations, pageScrollWidth, test, type OnairHarness } from './fixtures'
 
 /**
- * The window's Reminders list (issue 24.1) over the real core and the history file it keeps: a row
+ * The window's Reminders list over the real core and the history file it keeps: a row
  * for each outcome, Watched and Snooze on the rows that can still use them (through the outbox's
  * undo window, as in the schedule), by keyboard, in both languages, within the 420×640 window.
  */

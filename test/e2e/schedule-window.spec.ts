@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { ScheduleView } from '../../src/shared/contract'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
-// The schedule keeps only the rows near the viewport in the DOM (issue 25.5), whatever its size.
+// The schedule keeps only the rows near the viewport in the DOM, whatever its size.
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 /** More than two screens of rows above and below the viewport, far fewer than the list. */

@@ -11,7 +11,7 @@ import {
 } from './fixtures'
 
 /**
- * Settings a system decides (issue 24.6, 24.7): the macOS menu-bar countdown, shown only where the
+ * Settings a system decides: the macOS menu-bar countdown, shown only where the
  * renderer is told it runs on macOS (a switch that does nothing elsewhere would mislead), and
  * About → Copy diagnostics, the `onair doctor` report onto the clipboard; and the inbox's unread count
  * on the app's icons (ui.unreadBadge), a switch everywhere. At 420×640, by keyboard,

@@ -74,7 +74,7 @@ describe('dispatch', () => {
     expect(report).not.toHaveBeenCalled()
   })
 
-  it('a write the file system refused reaches the window as a message naming the file (issue 16)', async () => {
+  it('a write the file system refused reaches the window as a message naming the file', async () => {
     const { handlers } = setup()
     const full = Object.assign(new Error('ENOSPC'), { code: 'ENOSPC', path: '/data/settings.json' })
     const failing = { ...handlers, 'app:info': async () => Promise.reject(full) }

@@ -1,5 +1,5 @@
 /**
- * The command line loads lazily (issue 25): `onair --help` and `onair --version` are answered by
+ * The command line loads lazily: `onair --help` and `onair --version` are answered by
  * the entry file alone, so they cost little more than starting Node, and each command's code is a
  * file of its own, read only when that command runs. Built by test/setup/build-cli.ts.
  * What the user perceives of it, the start time as a ratio to a bare `node -e 0`, is the bench's

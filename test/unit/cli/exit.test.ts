@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 import { ABANDONED } from '../../../src/main/cli/exit'
 
 /**
- * The last line of defence of issue 9: a command whose promise is still pending when the event
+ * The last line of defence: a command whose promise is still pending when the event
  * loop empties (nothing holds it any more) must not end as a silent exit 0. A real process is the
  * only place an emptied event loop can be observed.
  */

@@ -12,7 +12,7 @@ import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
  * Every command as a real process against a service in trouble: down (nothing listening), 500,
  * 429, a reset connection, malformed JSON. Whatever happens, the process ends with its output and
  * a meaningful exit code, or with a message in the user's language; it never exits 0 having
- * printed nothing because a retry's timer did not hold the event loop (issue 9).
+ * printed nothing because a retry's timer did not hold the event loop.
  * Set-up (sign-in, a saved schedule) runs in process; only the command under test is spawned.
  */
 /** A fault without its route (the case names the route), or the service not listening at all. */

@@ -14,7 +14,7 @@ import { closeFolderDatabases } from '../../../src/main/core/store/database'
 import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 import { keyringSecrets } from '../../../src/main/core/auth/keyring-secrets'
 
-/** Issue 16, parts 2 and 3: files the system refuses, and damaged files, are said, never a stack trace. */
+/** Files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
   const fsError = (code: string, extra: Record<string, string>) => Object.assign(new Error(code), { code, ...extra })
 

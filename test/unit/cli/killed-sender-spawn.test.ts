@@ -9,7 +9,7 @@ import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
 
 /**
- * Issue 27.1: an `onair record` killed (SIGKILL) while its request is in flight, after the service
+ * An `onair record` killed (SIGKILL) while its request is in flight, after the service
  * stored the record. What it learned before sending must be on disk, so the next process to take
  * the entry over settles it by itself: sent, not "needs confirmation", and never sent twice.
  */

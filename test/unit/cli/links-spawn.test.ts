@@ -6,7 +6,7 @@ import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
 import { databaseFile } from '../../../src/main/core/store/data-files'
 
-/** Issue 28, items 5 and 7, as a user meets them: the real `onair` and a link in a file's place. */
+/** As a user meets them: the real `onair` and a link in a file's place. */
 describe('onair and a link where its file should be (real process)', () => {
   let emu: Emulator
   let root: string

@@ -14,7 +14,7 @@ import { savedDocument, savedRows } from '../../support/saved-documents'
 import { databaseFile, type DocumentName } from '../../../src/main/core/store/data-files'
 
 /**
- * Issue 16, part 3: each command that writes, as a real process, when the file system refuses the
+ * Each command that writes, as a real process, when the file system refuses the
  * write (a full disk, a permission change, a read-only file system; injected through
  * ONAIR_FAULT_WRITE because the suite runs as root and cannot fill a disk): a message in the
  * user's language naming the file and what to do, a non-zero exit, no stack trace, and the data

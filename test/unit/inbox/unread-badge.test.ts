@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { unreadBadge, type UnreadBadgeInput } from '../../../src/main/core/inbox/unread-badge'
 
-/** Issue 24.6: which image the tray shows and where else the unread count goes, per system. */
+/** Which image the tray shows and where else the unread count goes, per system. */
 describe('unreadBadge', () => {
   const input = (over: Partial<UnreadBadgeInput>): UnreadBadgeInput => ({
     icon: 'idle',

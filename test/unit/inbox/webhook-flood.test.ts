@@ -6,7 +6,7 @@ import { deliverSequentially, startHalfOpenFlood, type Flood } from '../../load/
 const EVENT = JSON.stringify(createWikiService({ now: () => 0, quirks: false }).webhookEvent('article_created'))
 
 /**
- * Issue 16: before the connection gate, 120 reconnecting half-open sockets let 10 of 32 valid
+ * Before the connection gate, 120 reconnecting half-open sockets let 10 of 32 valid
  * deliveries through, and 200 let none. Real sockets on loopback; the flood is bounded and runs
  * on its own thread.
  */

@@ -12,7 +12,7 @@ import { missing, startNotificationServer, type NotificationServer } from './not
 vi.mock('electron', () => import('../shell/electron-double').then((m) => m.electronModule))
 
 /**
- * Issue 24.2 as a Linux user meets it: the app (on the Electron double) shows a reminder through
+ * As a Linux user meets it: the app (on the Electron double) shows a reminder through
  * python3-dbusmock's notification server with Watched and Snooze, and a press does exactly what
  * the macOS and Windows buttons do. Skipped, saying why, without the Debian packages.
  */

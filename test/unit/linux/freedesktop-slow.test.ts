@@ -5,7 +5,7 @@ import { freedesktopNotifier } from '../../../src/main/core/freedesktop-notifier
 import { memoryNotifier, type NativeNotification } from '../../../src/main/core/notify'
 
 /**
- * Issue 24.2: a Notify is given up for the plain path only on an error reply or a lost
+ * A Notify is given up for the plain path only on an error reply or a lost
  * connection, never for being slow: the server may still show it, and the user would see the
  * reminder twice. The bus connection here is a stand-in for @homebridge/dbus-native's whose
  * answers the test releases (a real server cannot be made slow on cue).

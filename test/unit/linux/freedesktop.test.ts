@@ -12,7 +12,7 @@ import {
 } from './notification-server'
 
 /**
- * Issue 24.2: Onair's own D-Bus client of the notification server (Watched / Snooze on Linux),
+ * Onair's own D-Bus client of the notification server (Watched / Snooze on Linux),
  * against python3-dbusmock's notification daemon on a private session bus. Skipped, saying why,
  * where the Debian packages are absent; CI sets ONAIR_REQUIRE_NOTIFICATION_SERVER.
  */

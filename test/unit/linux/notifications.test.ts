@@ -9,7 +9,7 @@ import { missing, startNotificationServer, type NotificationServer } from './not
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * Issue 27, item 3: Linux notifications against a real notification server on a private session
+ * Linux notifications against a real notification server on a private session
  * bus. Where the server's packages are absent the server tests skip, saying which; CI installs them
  * and sets ONAIR_REQUIRE_NOTIFICATION_SERVER, which makes their absence a failure instead.
  */

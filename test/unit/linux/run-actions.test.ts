@@ -10,7 +10,7 @@ import { tempDir } from '../../support/temp-dir'
 import { missing, startNotificationServer, type NotificationServer } from './notification-server'
 
 /**
- * Issue 24.2 in `onair run` (the built command line, as a real process): its reminder reaches a
+ * In `onair run` (the built command line, as a real process): its reminder reaches a
  * real notification server with Watched and Snooze, and a press does what it does in the app.
  * Skipped, saying why, without the Debian packages.
  */

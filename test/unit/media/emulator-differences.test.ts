@@ -4,7 +4,7 @@ import type { Emulator } from '../../emulator'
 import { emulated, MODES } from './emulated'
 
 /**
- * The media client against the points where the documents and the live service differ (issue 13):
+ * The media client against the points where the documents and the live service differ:
  * it must read both shapes of a `fields=` answer, and send nothing either mode would refuse —
  * date bounds only in the documented form, each parameter once, share flags exactly true/false.
  */

@@ -3,7 +3,7 @@ import type { OutboxDoc, ProcessRef, RecordEntry } from '../../../src/shared/rec
 import { beforeRequest, claim, leaseLive, recoverAbandoned } from '../../../src/main/core/records/transitions'
 
 /**
- * The outbox's pure transitions around a record's request (issue 27.1): what reaches the file
+ * The outbox's pure transitions around a record's request: what reaches the file
  * before the request leaves, and what a process that takes over a dead sender's entry finds.
  */
 const me: ProcessRef = { host: 'here', pid: 10, id: 'me' }

@@ -23,7 +23,7 @@ import { manualCron } from './emulated'
 
 /**
  * "Don't let me miss it" as users meet it: the reminder service on a ManualClock against the
- * emulator, over a data folder, through restarts and another process's acts (issue 24.5).
+ * emulator, over a data folder, through restarts and another process's acts.
  */
 const MIN = 60_000
 /** The seed's soon program (work 1) starts 5 min after the clock's start, 21:05 in Tokyo. */

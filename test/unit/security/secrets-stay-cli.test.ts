@@ -7,7 +7,7 @@ import { startTrap, type Trap } from './trap'
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * Issue 28: a token or the client secret goes only to the address it was given for. `onair` runs
+ * A token or the client secret goes only to the address it was given for. `onair` runs
  * as real processes, signed in at the emulator; then the address is changed every way the
  * command line allows (onair config, the environment, a hand-edited settings.json), every command
  * that talks to a service runs, and a listener at the new address counts what carried a secret.

@@ -8,7 +8,7 @@ import { accountCore, servicesOf } from '../account/helpers'
 import { startTrap, type Trap } from './trap'
 
 /**
- * Issue 28 through the app's IPC (the real core and handlers the shell binds): signed in at the
+ * Secrets stay in main, through the app's IPC (the real core and handlers the shell binds): signed in at the
  * emulator with a stored client secret and wiki token, then the address is changed by the window
  * (refused, then confirmed) and by another program editing settings.json while the app runs.
  * Every command that could send a secret runs after each change; a listener counts what arrives.

@@ -6,7 +6,7 @@ import { openAppServices, type AppServices } from '../../../src/main/core/servic
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { servicesOf, testAccount } from '../account/helpers'
 
-/** Issue 16, part 2: the app tells its user, as a notification, when the registered URL stopped working. */
+/** The app tells its user, as a notification, when the registered URL stopped working. */
 describe('app services: the webhook secret had to be replaced', () => {
   let emu: Emulator | undefined
   let services: AppServices | undefined

@@ -12,7 +12,7 @@ const session = (mediaUrl: string) =>
     session: { mediaUrl, clientId: 'id', user: { id: 1, username: null, name: null }, scopes: ['read'], signedInAt: 0 }
   })
 
-describe('service addresses the app finds at start (issue 28.1, 28.2)', () => {
+describe('service addresses the app finds at start', () => {
   it('refuses a saved remote http:// address with a message, and leaves the file as it was', async () => {
     const saved = settings({ mediaUrl: 'http://media.example' })
     const s = await run.start({ files: { 'settings.json': saved } })

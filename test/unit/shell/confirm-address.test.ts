@@ -12,7 +12,7 @@ const services = (mediaUrl: string, wikiUrl = '') => ({ mediaUrl, wikiUrl, clien
 const saved = (s: Shell) =>
   (JSON.parse(readFileSync(join(s.dataDir, 'settings.json'), 'utf8')) as { services: { mediaUrl: string } }).services
 
-describe('a new service address from the window (issue 28.3)', () => {
+describe('a new service address from the window', () => {
   it('takes effect only after the main process asked, in its own dialog, naming both hosts', async () => {
     const emu = await run.emulator()
     const s = await run.start(signedInTo(emu))

@@ -8,7 +8,7 @@ import { shellPerTest } from './harness'
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
 /**
- * Issue 16, part 2: everything the app keeps, found damaged, is set aside (never deleted) and the
+ * Everything the app keeps, found damaged, is set aside (never deleted) and the
  * user told in a native notification naming what, where the copy went and what it means; none is silent.
  */
 const DAMAGED = '{"damaged": '

@@ -7,7 +7,7 @@ import { tempDir } from '../../support/temp-dir'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
-/** The log file is for people (Settings → Open log, Copy diagnostics): issue 28.10. */
+/** The log file is for people (Settings → Open log, Copy diagnostics). */
 let umask: number
 beforeEach(() => {
   // The worst case: files made without any umask protection.

@@ -3,7 +3,7 @@ import { shellPerTest, signedInTo } from './harness'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
-/** Issue 24.6: the countdown beside the macOS menu-bar icon, on the Electron double. */
+/** The countdown beside the macOS menu-bar icon, on the Electron double. */
 describe('the menu-bar countdown', () => {
   const run = shellPerTest()
 

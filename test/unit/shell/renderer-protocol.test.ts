@@ -22,7 +22,7 @@ function plantFiles(s: Shell) {
   symlinkSync(join(s.appPath, 'secret.txt'), join(root, 'assets/link.js'))
 }
 
-describe('the renderer from app://onair/ (issue 28.9)', () => {
+describe('the renderer from app://onair/', () => {
   it('registers the scheme before ready as standard, secure and fetchable, and loads the window from it', async () => {
     const s = await run.start({ packaged: true })
     expect(protocol.privileged).toEqual([

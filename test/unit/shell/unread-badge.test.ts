@@ -5,7 +5,7 @@ import { shellPerTest, signedInTo } from './harness'
 
 vi.mock('electron', () => import('./electron-double').then((m) => m.electronModule))
 
-/** Issue 24.6: the inbox's unread count on the tray icon, the Dock or launcher, the taskbar button. */
+/** The inbox's unread count on the tray icon, the Dock or launcher, the taskbar button. */
 describe('the unread badge in the app', () => {
   const run = shellPerTest()
 

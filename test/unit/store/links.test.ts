@@ -23,7 +23,7 @@ import { tempDir } from '../../support/temp-dir'
 import { DATA_FILES } from '../../../src/main/core/store/data-files'
 
 /**
- * Issue 28, items 5 and 7: no file of Onair's is read or written through a link, and a link
+ * No file of Onair's is read or written through a link, and a link
  * planted where a writer puts its temporary file changes nothing.
  */
 /** The writer's draws of a temporary name's random bits (Web Crypto's). */
