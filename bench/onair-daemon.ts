@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { startEmulator, type Emulator } from '../test/emulator/index'
@@ -37,6 +37,11 @@ export async function signedInFolder(programs: number, settings?: SettingsInput)
     await emu.close()
     rmSync(dir, { recursive: true, force: true })
   }
+  // Before the sign-in, which adds its choice of store to them.
+  if (settings) {
+    mkdirSync(env.ONAIR_DATA_DIR, { recursive: true, mode: 0o700 })
+    saveSettings(env.ONAIR_DATA_DIR, settings)
+  }
   // Not spawnSync: the emulator answering the sign-in runs in this process. The secrets in the plain
   // file, as on a headless machine: a bench never touches the user's keyring.
   const args = [BIN, 'sign-in', '--insecure-storage', '--token', emu.tokens.readWrite]
@@ -45,7 +50,6 @@ export async function signedInFolder(programs: number, settings?: SettingsInput)
     await close()
     throw new Error('sign-in failed')
   }
-  if (settings) saveSettings(env.ONAIR_DATA_DIR, settings)
   return { emu, env, close }
 }
 
