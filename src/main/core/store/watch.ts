@@ -8,8 +8,10 @@ import { documentBody } from './document'
  * comes only when the document's saved text really differs from what was last seen, so this
  * process's own writes of other documents, and commits that left it alone, cost one read. The
  * watch never holds a process open, and where watching is not possible (some network drives) it
- * quietly does nothing: callers also look on a slow timer.
+ * falls back to the look every LOOK_MS.
  */
+export const LOOK_MS = 2_000
+
 export function watchDocument(dataDir: string, name: DocumentName, onChange: () => void): () => void {
   const database = DATA_FILES.database.name
   let seen = documentBody(dataDir, name)
@@ -21,6 +23,12 @@ export function watchDocument(dataDir: string, name: DocumentName, onChange: () 
     seen = now
     onChange()
   }
+  // Also a look every few seconds: the last event of a commit is the log's write, and the commit
+  // becomes visible only once the writer updates the log's index, in shared memory, which no file
+  // event reports; a look made in between would miss it for good. A file system that reports no
+  // change (a network drive) is covered too.
+  const look = setInterval(check, LOOK_MS)
+  look.unref()
   try {
     const watcher = watch(dataDir, { persistent: false }, (_event, file) => {
       if (pending || (file !== null && !file.startsWith(database))) return
@@ -29,8 +37,11 @@ export function watchDocument(dataDir: string, name: DocumentName, onChange: () 
       setImmediate(check)
     })
     watcher.on('error', () => watcher.close())
-    return () => watcher.close()
+    return () => {
+      clearInterval(look)
+      watcher.close()
+    }
   } catch {
-    return () => {}
+    return () => clearInterval(look)
   }
 }
