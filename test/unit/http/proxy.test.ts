@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
-import { cliNetwork } from '../../../src/main/cli/network'
+import { agentsTakeProxy, cliNetwork } from '../../../src/main/cli/network'
 import { fetchImage } from '../../../src/main/core/images/fetch-image'
 import { httpsImageNet } from '../../../src/main/core/images/system-net'
 import { startEmulator, type Emulator } from '../../emulator/index'
@@ -40,6 +40,10 @@ describe.skipIf(skip)('behind a proxy (tinyproxy)', () => {
     proxy.requests.length = 0
   })
 
+  // Node sends through a proxy from 22.21 and 24.5 on; on an older supported Node the command says
+  // so and connects directly (the note's test below), so these run where a proxy can be used.
+  const throughProxy = agentsTakeProxy(process.versions.node)
+
   /** The environment of an `onair` signed in to `emu` (signed in directly, before the test). */
   const signedIn = async (e: Emulator, extra: Record<string, string> = {}) => {
     const env = {
@@ -55,7 +59,7 @@ describe.skipIf(skip)('behind a proxy (tinyproxy)', () => {
     return env
   }
 
-  it("the command line's service calls go through HTTP_PROXY and reach the service", async () => {
+  it.skipIf(!throughProxy)("the command line's service calls go through HTTP_PROXY and reach the service", async () => {
     emu = await startEmulator()
     const env = await signedIn(emu)
     const cli = spawnCli(['whoami', '--json'], { ...env, HTTP_PROXY: proxy.url })
@@ -65,7 +69,7 @@ describe.skipIf(skip)('behind a proxy (tinyproxy)', () => {
     expect(emu.requests.length).toBeGreaterThan(0)
   })
 
-  it('a proxy that asks for a password gets the one in the proxy address', async () => {
+  it.skipIf(!throughProxy)('a proxy that asks for a password gets the one in the proxy address', async () => {
     const guarded = await startTinyproxy({ user: 'onair', password: 's3cret' })
     try {
       emu = await startEmulator()
@@ -91,17 +95,20 @@ describe.skipIf(skip)('behind a proxy (tinyproxy)', () => {
     expect(proxy.requests).toEqual([])
   })
 
-  it('HTTPS goes through the proxy (CONNECT) to a service of a private CA that NODE_EXTRA_CA_CERTS names', async () => {
-    emu = await startEmulator({ tls: { cert: ca.cert, key: ca.key } })
-    // This process was not started with the variable, as the app's binary run as Node ignores it:
-    // the command line reads the file itself.
-    const env = await signedIn(emu, { NODE_EXTRA_CA_CERTS: ca.caFile })
-    const io = fakeIo({ ...env, HTTPS_PROXY: proxy.url })
-    expect(await runCli(['whoami', '--json'], io), io.stderr.join('\n')).toBe(0)
-    const { port } = new URL(emu.baseUrl)
-    await vi.waitFor(() => expect(proxy.requests).toContain(`CONNECT 127.0.0.1:${port} HTTP/1.1`))
-    expect(emu.requests.length).toBeGreaterThan(0)
-  })
+  it.skipIf(!throughProxy)(
+    'HTTPS goes through the proxy (CONNECT) to a service of a private CA that NODE_EXTRA_CA_CERTS names',
+    async () => {
+      emu = await startEmulator({ tls: { cert: ca.cert, key: ca.key } })
+      // This process was not started with the variable, as the app's binary run as Node ignores it:
+      // the command line reads the file itself.
+      const env = await signedIn(emu, { NODE_EXTRA_CA_CERTS: ca.caFile })
+      const io = fakeIo({ ...env, HTTPS_PROXY: proxy.url })
+      expect(await runCli(['whoami', '--json'], io), io.stderr.join('\n')).toBe(0)
+      const { port } = new URL(emu.baseUrl)
+      await vi.waitFor(() => expect(proxy.requests).toContain(`CONNECT 127.0.0.1:${port} HTTP/1.1`))
+      expect(emu.requests.length).toBeGreaterThan(0)
+    }
+  )
 
   it('without the CA, the command says the certificate is not trusted and how to trust it, in both languages', async () => {
     emu = await startEmulator({ tls: { cert: ca.cert, key: ca.key } })
