@@ -10,11 +10,11 @@ import { scheduleFileStore } from '../../../src/main/core/programs/schedule-file
 import { sessionFileStore } from '../../../src/main/core/auth/session-store'
 import {
   closeFolderDatabases,
-  databaseHealth,
   onDamagedDatabase,
   SCHEMA_VERSION,
   type CorruptFileReport
 } from '../../../src/main/core/store/database'
+import { databaseHealth } from '../../../src/main/core/store/database-health'
 import { folderDocument } from '../../../src/main/core/store/document'
 import { tempDir } from '../../support/temp-dir'
 

@@ -2,7 +2,7 @@ import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { HistoryOutcome } from '../../../shared/reminder-history'
 import { OUTCOME_LABELS } from '../reminders/outcome-labels'
 import type { FolderHolder } from '../folder-hold/folder-lock'
-import type { DatabaseHealth } from '../store/database'
+import type { DatabaseHealth } from '../store/database-health'
 import { redact } from '../redact'
 
 /**

@@ -6,6 +6,7 @@ import { systemClock } from '../clock'
 import { makeDataDir } from './data-dir'
 import { ownFileStats } from './own-file'
 import { databaseFile, damagedCopyOf } from './data-files'
+import { isDamage, storeError } from './sqlite-errors'
 
 /**
  * The data folder's shared state: one SQLite database (`onair.db`) that the app, `onair run` and
@@ -200,7 +201,7 @@ function connect(path: string): DatabaseSync {
     try {
       // Before anything reads the file: another process may be writing it.
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
-      const version = prepare(db, path, 'PRAGMA user_version')
+      const version = readPragma(db, path, 'PRAGMA user_version')
       if (version > SCHEMA_VERSION)
         return `written by a newer Onair (schema ${version}, this one knows ${SCHEMA_VERSION})`
       configure(db, path, version)
@@ -223,7 +224,8 @@ function connect(path: string): DatabaseSync {
   return fresh
 }
 
-function prepare(db: DatabaseSync, path: string, pragma: string): number {
+/** The one value a pragma answers (`user_version`, `journal_mode`). */
+export function readPragma(db: DatabaseSync, path: string, pragma: string): number {
   const row = db.prepare(pragma).get() as Record<string, number> | undefined
   if (!row) throw storeError(new Error(`${pragma} returned nothing`), path)
   return Object.values(row)[0] ?? 0
@@ -293,53 +295,6 @@ function run(db: DatabaseSync, path: string, sql: string): void {
     db.exec(sql)
   } catch (e) {
     throw storeError(e, path)
-  }
-}
-
-/** SQLite's result codes for a file that is not (or no longer) a database of ours. */
-const DAMAGE = new Set([11 /* SQLITE_CORRUPT */, 26 /* SQLITE_NOTADB */])
-const isDamage = (e: unknown): boolean => DAMAGE.has((e as { errcode?: number })?.errcode ?? -1)
-
-/**
- * A SQLite failure in the shape file-errors.ts explains to the user (which file, what to do):
- * a full disk, a read-only folder, another process holding the write lock past the timeout.
- */
-export function storeError(e: unknown, path: string): Error {
-  const errcode = (e as { errcode?: number })?.errcode
-  if (errcode === undefined) return e as Error
-  const code = SQLITE_CODES[errcode & 0xff] ?? 'EIO'
-  return Object.assign(new Error(`${code}: ${(e as Error).message} (${path})`), { code, path, cause: e })
-}
-
-const SQLITE_CODES: Record<number, string> = {
-  3: 'EACCES', // SQLITE_PERM
-  5: 'EBUSY', // SQLITE_BUSY
-  6: 'EBUSY', // SQLITE_LOCKED
-  8: 'EROFS', // SQLITE_READONLY
-  13: 'ENOSPC', // SQLITE_FULL
-  14: 'EACCES', // SQLITE_CANTOPEN
-  23: 'EACCES' // SQLITE_AUTH
-}
-
-export interface DatabaseHealth {
-  path: string
-  schemaVersion: number
-  journalMode: string
-  /** SQLite's `PRAGMA integrity_check`: `ok`, or its first findings. */
-  integrity: string
-}
-
-/** For `onair doctor` and Copy diagnostics: read only, nothing made when the folder has no database. */
-export function databaseHealth(dataDir: string): DatabaseHealth | null {
-  const folder = folderDatabase(dataDir)
-  const db = folder.existing()
-  if (!db) return null
-  const findings = db.prepare('PRAGMA integrity_check(5)').all() as Array<Record<string, string>>
-  return {
-    path: folder.path,
-    schemaVersion: prepare(db, folder.path, 'PRAGMA user_version'),
-    journalMode: String(Object.values(db.prepare('PRAGMA journal_mode').get() ?? {})[0]),
-    integrity: findings.map((row) => Object.values(row)[0]).join('; ')
   }
 }
 
