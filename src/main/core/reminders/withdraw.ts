@@ -67,9 +67,20 @@ export function createWithdrawer(opts: WithdrawerOptions): Withdrawer {
   /** One request: is this broadcast still unwatched? Gone, it is withdrawn and taken out of the saved schedule. */
   async function check(program: CachedProgram): Promise<void> {
     const at = Date.parse(program.startedAt)
-    const answer = await opts.media
-      .listPrograms({ ids: [program.id], unwatched: true, startedFrom: at, startedTo: at, fields: PROGRAM_FIELDS })
-      .catch(() => null)
+    let answer
+    try {
+      answer = await opts.media.listPrograms({
+        ids: [program.id],
+        unwatched: true,
+        startedFrom: at,
+        startedTo: at,
+        fields: PROGRAM_FIELDS
+      })
+    } catch {
+      // No answer (offline, signed out, no service set up, which throws before any request): the
+      // reminder goes out as planned.
+      answer = null
+    }
     if (stopped || !answer || answer.items.some((p) => p.id === program.id)) return
     withdraw([program])
     opts.keep(() => opts.cache.update((c) => ({ ...c, programs: c.programs.filter((p) => p.id !== program.id) })))
