@@ -57,10 +57,8 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string }
 export function folderDocument<S extends z.ZodType>(o: DocumentOptions<S>): DocumentStore<z.output<S>> {
   type T = z.output<S>
   const folder = folderDatabase(o.dataDir)
-  const accountIn = (db: DatabaseSync): string => (DOCUMENTS[o.name].scope === 'account' ? currentAccount(db) : '')
-  const bodyOf = (db: DatabaseSync, account: string): string | undefined =>
-    statement(db, 'SELECT body FROM documents WHERE account = ? AND name = ?').get(account, o.name)?.body as
-      string | undefined
+  const accountIn = (db: DatabaseSync): string => accountOf(db, o.name)
+  const bodyOf = (db: DatabaseSync, account: string): string | undefined => rowBody(db, account, o.name)
 
   const parse = (body: string): Parsed<T> => {
     try {
@@ -135,13 +133,16 @@ export function folderDocument<S extends z.ZodType>(o: DocumentOptions<S>): Docu
 
 /** The document's saved text as it is now (undefined when none): what a watch compares. */
 export function documentBody(dataDir: string, name: DocumentName): string | undefined {
-  return folderDatabase(dataDir).snapshot((db) => {
-    if (!db) return undefined
-    const account = DOCUMENTS[name].scope === 'account' ? currentAccount(db) : ''
-    return statement(db, 'SELECT body FROM documents WHERE account = ? AND name = ?').get(account, name)?.body as
-      string | undefined
-  })
+  return folderDatabase(dataDir).snapshot((db) => (db ? rowBody(db, accountOf(db, name), name) : undefined))
 }
+
+/** Whose row of the document is meant now: the signed-in account's for a personal one, else the folder's. */
+const accountOf = (db: DatabaseSync, name: DocumentName): string =>
+  DOCUMENTS[name].scope === 'account' ? currentAccount(db) : ''
+
+const rowBody = (db: DatabaseSync, account: string, name: DocumentName): string | undefined =>
+  statement(db, 'SELECT body FROM documents WHERE account = ? AND name = ?').get(account, name)?.body as
+    string | undefined
 
 /** Deletes the account's documents that signing out deletes (data-files.ts says which). */
 export function deleteAccountDocuments(dataDir: string, account: string, names: readonly DocumentName[]): void {
