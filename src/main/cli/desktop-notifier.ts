@@ -15,9 +15,9 @@ import { OPEN_IN_ONAIR, onairLink } from '../../shared/onair-link'
 import { DESKTOP_ENTRY, freedesktopNotifier } from '../core/freedesktop-notifier'
 import { bodyForServer } from '../core/notification-markup'
 import { controlSafeNotifier, type NativeNotification, type Notifier } from '../core/notify'
-import { reminderAction, reminderButtons } from '../core/reminders/reminder-actions'
+import { reminderButtons } from '../core/reminders/reminder-actions'
+import { reminderPresses } from '../core/reminders/reminder-presses'
 import { childEnv } from '../core/secret-env'
-import type { AppServices } from '../core/services'
 import type { CommandContext } from './command'
 
 const OPEN_IN_APP = (programId: number): LocalizedText => ({
@@ -28,16 +28,21 @@ const OPEN_IN_APP = (programId: number): LocalizedText => ({
 const programOf = (n: NativeNotification): number | undefined =>
   n.target?.kind === 'record' ? n.target.programId : n.reminder?.programId
 
-export function daemonNotifier(ctx: CommandContext) {
-  let act: (button: string, n: NativeNotification) => void = () => {}
-  let opened: (n: NativeNotification) => void = () => {}
+/** `onError`: where a press's failure is written (the daemon's output). */
+export function daemonNotifier(ctx: CommandContext, onError: (e: unknown) => void) {
+  // A reminder's buttons and click, bound to the services once they exist (as in the app).
+  const presses = reminderPresses({
+    language: () => ctx.locale,
+    openProgram: (programId) => ctx.io.err(ctx.t(OPEN_IN_APP(programId))),
+    log: { write: (_level, _message, detail) => onError(detail) }
+  })
   const icon = shippedIcon()
   const notifications = freedesktopNotifier({
     env: ctx.io.env,
     appName: 'Onair',
     icon,
     buttons: (n) => reminderButtons(n, ctx.locale, process.platform),
-    onAction: (button, n) => act(button, n),
+    onAction: presses.onAction,
     // A program's notification opens it in the app, through its `onair://` link (no window here).
     clickable: (n) => programOf(n) !== undefined,
     onClick: (n) => {
@@ -46,33 +51,14 @@ export function daemonNotifier(ctx: CommandContext) {
       void import('./open-browser').then(({ onairLinkOpener }) =>
         onairLinkOpener(ctx.io.env)({ kind: 'program', id: programId })
       )
-      opened(n)
+      presses.onOpened(n)
     },
     clock: ctx.clock,
     fallback: (capabilities) => notifySend(ctx.io.env, capabilities, icon),
     onPlain: (reason) => ctx.io.err(ctx.t(reason)),
     clickText: () => OPEN_IN_ONAIR[ctx.locale]
   })
-  const notifier = controlSafeNotifier(notifications)
-  return {
-    notifier,
-    /** Once the services exist: what a reminder's Watched and Snooze do (as in the app). */
-    actOn(services: Pick<AppServices, 'reminders' | 'records'>, onError: (e: unknown) => void): void {
-      // Kept as 'opened', as in the app: the act that stops "don't let me miss it" repeating it.
-      opened = (n) => {
-        if (n.reminder) services.reminders.actedOn(n.reminder, 'opened')
-      }
-      act = reminderAction({
-        reminders: services.reminders,
-        outbox: services.records.outbox,
-        notifier,
-        language: () => ctx.locale,
-        openProgram: (programId) => ctx.io.err(ctx.t(OPEN_IN_APP(programId))),
-        log: { write: (_level, _message, detail) => onError(detail) }
-      })
-    },
-    close: () => notifications.close()
-  }
+  return { notifier: controlSafeNotifier(notifications), presses, close: () => notifications.close() }
 }
 
 /**

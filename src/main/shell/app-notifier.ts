@@ -1,6 +1,7 @@
 /**
- * The app's notifier: native notifications whose click, buttons and failures reach the window
- * (through its routes), in the user's language, never carrying control characters to the system.
+ * The app's notifier: native notifications whose clicks and failures reach the window (through its
+ * routes) and whose reminders' buttons and clicks reach the services (`presses`), in the user's
+ * language, never carrying control characters to the system.
  * macOS and Windows: Electron's Notification, which shows a reminder's buttons. Linux: Onair's own
  * D-Bus client of the notification server (core/freedesktop-notifier.ts: the buttons as actions
  * where the server has them, a reminder shown again replacing the first), with Electron's
@@ -14,6 +15,7 @@ import { freedesktopNotifier } from '../core/freedesktop-notifier'
 import { bodyForServer } from '../core/notification-markup'
 import { controlSafeNotifier, type Notifier } from '../core/notify'
 import { reminderButtons } from '../core/reminders/reminder-actions'
+import type { ReminderPresses } from '../core/reminders/reminder-presses'
 import type { AppLog } from './log'
 import { signedByDeveloper } from './mac-signature'
 import { notificationFailedNotice } from './notices'
@@ -23,6 +25,7 @@ import type { WindowRoutes } from './window-routes'
 
 export function appNotifier(
   window: WindowRoutes,
+  presses: ReminderPresses,
   language: () => Locale,
   log: AppLog,
   env: NodeJS.ProcessEnv,
@@ -33,9 +36,12 @@ export function appNotifier(
     electronNotifier({
       icon: nativeImage.createFromPath(appIconFile(app.getAppPath())),
       ...(bodyText ? { bodyText } : {}),
-      onClick: window.open,
+      onClick: (target, n) => {
+        if (n) presses.onOpened(n)
+        window.open(target)
+      },
       buttons,
-      onAction: window.reminderAction,
+      onAction: presses.onAction,
       onFailed: notificationFailedNotice(
         log,
         (message) => window.notice('warning', message),
@@ -49,8 +55,11 @@ export function appNotifier(
     appName: 'Onair',
     icon: appIconFileOnDisk(app.getAppPath()),
     buttons,
-    onAction: window.reminderAction,
-    onClick: (n) => window.open(n.target ?? { kind: 'schedule' }, n),
+    onAction: presses.onAction,
+    onClick: (n) => {
+      presses.onOpened(n)
+      window.open(n.target ?? { kind: 'schedule' })
+    },
     // Electron hands the body to libnotify as it is; a server that reads markup needs it escaped,
     // as the D-Bus client learnt from the server (no second way of asking).
     fallback: (capabilities) => electron((body) => bodyForServer(body, capabilities())),

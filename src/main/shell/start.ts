@@ -12,7 +12,7 @@ import { createCore } from '../core/app'
 import { within, type Clock } from '../core/clock'
 import { diagnostics } from '../core/diagnostics/gather'
 import type { CronFactory } from '../core/programs/cron'
-import { reminderAction } from '../core/reminders/reminder-actions'
+import { reminderPresses } from '../core/reminders/reminder-presses'
 import { openAppServices } from '../core/services'
 import { keepAppSettingsIn } from '../core/store/document-backend'
 import { onDamagedDatabase } from '../core/store/database'
@@ -75,7 +75,9 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     const chosen = settingsFile.read().ui.locale
     return chosen === 'system' ? systemLanguage() : chosen
   }
-  const notifier = appNotifier(window, language, log, env, clock)
+  // A reminder's buttons and click, bound to the services once they exist.
+  const presses = reminderPresses({ language, openProgram: window.openProgram, log })
+  const notifier = appNotifier(window, presses, language, log, env, clock)
   corrupt.tellThrough(notifier)
   // The folder's secrets, shared with `onair` and `onair run`: the credential store (read on the
   // library's threads, never this one) unless the user chose the plain file.
@@ -114,6 +116,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     // Beside a running `onair run` the app stands by for the reminders and takes over when it ends.
     hold: { face: 'app', whenHeld: 'standby' }
   })
+  presses.bind(services, notifier)
   const { reminders, records, inbox, calendar, catchUp, settings } = services
   followStartup(settings, log, env)
   if (demoToken) {
@@ -199,14 +202,6 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([...mac]) : null)
   }
   const hidden = launchedAtLogin(argv) && settings.read().startup.hiddenAtLogin
-  const acts = reminderAction({
-    reminders,
-    outbox: records.outbox,
-    notifier,
-    language,
-    openProgram: window.openProgram,
-    log
-  })
   /** The window with its IPC and the routes to it; made again if an update's quit closed it and failed. */
   const openWindow = (showOnReady: boolean) => {
     const made = createMainWindow(showOnReady, log, clock)
@@ -214,10 +209,7 @@ export async function startApp({ clock, log, argv, env, links, demoToken, cron }
     window.attach({
       window: made,
       events: core.events,
-      openExternal: core.openExternal,
-      reminderAction: acts,
-      // The reminder history notes the click; a failed write is logged by the service's onError.
-      opened: (reminder) => reminders.actedOn(reminder, 'opened')
+      openExternal: core.openExternal
     })
     return { main: made, unbindIpc: unbind }
   }

@@ -8,7 +8,6 @@ import { dialog } from 'electron'
 import type { Locale, LocalizedText } from '../../shared/locale'
 import { addressChangeQuestion, type AddressChange } from '../core/account/addresses'
 import type { CoreEvents } from '../core/app'
-import type { NativeNotification } from '../core/notify'
 import type { NotificationTarget } from './notifications'
 import type { MainWindow } from './window'
 
@@ -22,9 +21,7 @@ export interface WindowRoutes {
   /** Shows the window at one program of the schedule (its quick record). */
   openProgram(programId: number): void
   /** A notification's click: its program, its link (through `openExternal`), the inbox or the schedule. */
-  open(target: NotificationTarget, notification?: NativeNotification): void
-  /** A reminder's button (macOS, Windows). */
-  reminderAction(button: string, n: NativeNotification): void
+  open(target: NotificationTarget): void
   /** A notice in the window's banner. */
   notice(level: 'info' | 'warning', message: LocalizedText): void
   /**
@@ -32,14 +29,7 @@ export interface WindowRoutes {
    * window, which no script in the page can answer or fake; with no window yet, no.
    */
   confirmAddressChange(changes: AddressChange[], language: Locale): Promise<boolean>
-  attach(parts: {
-    window: MainWindow
-    events: CoreEvents
-    openExternal: (url: string) => Promise<void>
-    reminderAction: (button: string, n: NativeNotification) => void
-    /** A reminder's notification was clicked. */
-    opened: (reminder: NonNullable<NativeNotification['reminder']>) => void
-  }): void
+  attach(parts: { window: MainWindow; events: CoreEvents; openExternal: (url: string) => Promise<void> }): void
 }
 
 export function windowRoutes(onLinkFailed: (error: unknown) => void): WindowRoutes {
@@ -58,13 +48,11 @@ export function windowRoutes(onLinkFailed: (error: unknown) => void): WindowRout
       parts.window.show()
       parts.events.emit('app:focusProgram', { programId })
     },
-    open(target, notification) {
-      if (notification?.reminder) parts?.opened(notification.reminder)
+    open(target) {
       if (target.kind === 'record') return routes.openProgram(target.programId)
       if (target.kind === 'url') return void parts?.openExternal(target.url).catch(onLinkFailed)
       routes.navigate(target.kind === 'inbox' ? 'inbox' : 'schedule')
     },
-    reminderAction: (button, n) => parts?.reminderAction(button, n),
     notice: (level, message) => parts?.events.emit('app:notice', { level, message }),
     async confirmAddressChange(changes, language) {
       if (!parts) return false

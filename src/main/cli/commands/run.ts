@@ -172,7 +172,7 @@ export async function runDaemon(given: CommandContext, runtime: DaemonRuntime): 
   const storage = folderSecrets(dataDir, () => settingsFile.read().secrets.storage).describe()
   ctx.io.err(ctx.t({ en: `Secrets: ${storage.en}`, ja: `秘密情報: ${storage.ja}` }))
   const output = daemonOutput(ctx, ctx.clock, () => settings.read().reminders.timeZone)
-  const notifications = daemonNotifier(ctx)
+  const notifications = daemonNotifier(ctx, output.error)
   // One daemon per folder: a second `onair run` says who serves the reminders and exits 2.
   let attempt
   try {
@@ -236,7 +236,7 @@ export async function runDaemon(given: CommandContext, runtime: DaemonRuntime): 
     // Its reminders already tell `output` (serveFolderFirst).
     first
   })
-  notifications.actOn(services, output.error)
+  notifications.presses.bind(services, notifications.notifier)
   services.calendar.onChange(output.calendar)
   services.tonight.onShown(output.tonight)
   // The shell's network watch has no twin here: a poll that got through says the network is back,
