@@ -33,6 +33,8 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
   const snoozes = (dataDir: string) =>
     Object.keys(savedDocument<{ snoozes: object }>(dataDir, 'snoozes')?.snoozes ?? {})
   const outbox = (dataDir: string) => savedDocument<{ entries: unknown[] }>(dataDir, 'outbox')?.entries ?? []
+  const history = (dataDir: string) =>
+    (savedDocument<{ entries: { outcome: string }[] }>(dataDir, 'history')?.entries ?? []).map((e) => e.outcome)
 
   /**
    * `onair run` until its reminder reached the server, then `buttons` on it; `check` once they took
@@ -95,10 +97,12 @@ describe.skipIf(unavailable !== undefined)(`onair run's reminders on Linux (${un
     await pressOnReminder(['snooze'], (dataDir) => expect(snoozes(dataDir)).toHaveLength(1))
   }, 30_000)
 
-  it('a click on the notification opens the program in the app, through its onair:// link', async () => {
-    await pressOnReminder(['default'], (_dataDir, _id, opened) =>
+  it('a click on the notification opens the program in the app, through its onair:// link, and is kept in the reminder history', async () => {
+    await pressOnReminder(['default'], (dataDir, _id, opened) => {
       expect(opened).toEqual([[`onair://program/${SOON_PROGRAM_ID}`]])
-    )
+      // Kept as 'opened', as in the app: the act that stops "don't let me miss it" repeating it.
+      expect(history(dataDir)).toContain('opened')
+    })
   }, 30_000)
 
   it('a reminder nobody pressed waits on screen while onair run runs, and leaves with it', async () => {
