@@ -33,20 +33,25 @@ export function settingKeys(schema: z.ZodType = SettingsSchema, prefix = ''): st
  * the map's own key is any name (the schema then checks it), followed by a field of its values.
  */
 export function isKnownKey(key: string): boolean {
-  return key !== 'version' && reaches(SettingsSchema, key.split('.'))
+  const found = key === 'version' ? undefined : lookUp(SettingsSchema, key.split('.'))
+  return found !== undefined && (found.mapEntry || !(inner(found.schema) instanceof z.ZodObject))
 }
 
 /** Names that would reach an object's prototype instead of a field of it. */
 const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
 
-function reaches(schema: z.ZodType, [head, ...rest]: string[]): boolean {
+/** The schema of what `key` names, and whether that is a whole entry of a map; undefined when it names nothing. */
+function lookUp(schema: z.ZodType, [head, ...rest]: string[]): { schema: z.ZodType; mapEntry: boolean } | undefined {
   const shape = inner(schema)
-  if (!head || UNSAFE.has(head)) return false
-  if (shape instanceof z.ZodRecord) return rest.length === 0 || reaches(shape.valueType as z.ZodType, rest)
+  if (!head || UNSAFE.has(head)) return undefined
+  if (shape instanceof z.ZodRecord) {
+    const value = shape.valueType as z.ZodType
+    return rest.length === 0 ? { schema: value, mapEntry: true } : lookUp(value, rest)
+  }
   const fields = shape instanceof z.ZodObject ? (shape.shape as Record<string, z.ZodType>) : {}
   const child = Object.hasOwn(fields, head) ? fields[head] : undefined
-  if (!child) return false
-  return rest.length === 0 ? !(inner(child) instanceof z.ZodObject) : reaches(child, rest)
+  if (!child) return undefined
+  return rest.length === 0 ? { schema: child, mapEntry: false } : lookUp(child, rest)
 }
 
 export function unknownKey(key: string): LocalizedText {
@@ -78,11 +83,14 @@ function withValue(doc: Settings, key: string, value: Json | undefined): unknown
 
 /**
  * What the user typed, as the setting's type: for a list, numbers separated by commas (`10,0`, and
- * `7` alone is a list of one work); otherwise JSON when it reads as JSON (`30`, `true`, `[10,0]`,
+ * `7` alone is a list of one work), whether or not the setting holds a list yet (a work's own lead
+ * times before it has any); otherwise JSON when it reads as JSON (`30`, `true`, `[10,0]`,
  * `"05:00"`), anything else as plain text (`ja`).
  */
-export function parseValue(raw: string, current: Json | undefined): Json {
-  if (Array.isArray(current) && /^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(raw)) return raw.split(',').map(Number)
+function parseValue(raw: string, key: string): Json {
+  const found = lookUp(SettingsSchema, key.split('.'))
+  const isList = found !== undefined && inner(found.schema) instanceof z.ZodArray
+  if (isList && /^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(raw)) return raw.split(',').map(Number)
   try {
     return JSON.parse(raw) as Json
   } catch {
@@ -119,7 +127,7 @@ export function changeSetting(
 ): SettingChange {
   if (!isKnownKey(key)) return { ok: false, error: unknownKey(key) }
   if (key.split('.')[0] === 'services') return { ok: false, error: serviceSettingRefused(key) }
-  const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, getSetting(doc, key)))
+  const candidate = withValue(doc, key, raw === undefined ? undefined : parseValue(raw, key))
   const parsed = SettingsSchema.safeParse(candidate)
   // The schedules are checked as the Settings view checks them: the schema only says "a string".
   if (parsed.success && (key === 'poll.cron' || key === 'inbox.cron') && raw !== undefined) {

@@ -134,7 +134,6 @@ describe('onair config', () => {
     const env = folder()
     const set = await runOnair(['config', 'set', 'reminders.workLeadMinutes.42', '[0,30]'], env)
     expect(set).toMatchObject({ code: 0, stdout: 'reminders.workLeadMinutes.42 = [30,0]\n' })
-    // Set once, the work's list takes a comma list like any list.
     expect((await runOnair(['config', 'set', 'reminders.workLeadMinutes.42', '30,0'], env)).code).toBe(0)
     expect((await runOnair(['config', 'set', 'reminders.workLeadMinutes.7', '[0]'], env)).code).toBe(0)
     expect((await runOnair(['config', 'set', 'reminders.workLeadMinutes.9', '[]'], env)).code).toBe(0)
@@ -151,6 +150,19 @@ describe('onair config', () => {
     expect(ja.stderr).toContain('何も変更していません')
     expect((await runOnair(['config', 'unset', 'reminders.workLeadMinutes.42'], env)).code).toBe(0)
     expect(saved().workLeadMinutes).toEqual({ '7': [0], '9': [] })
+  }, 30_000)
+
+  it("a work's lead times typed as a comma list before the work has any: saved, and config get shows them", async () => {
+    const env = folder()
+    const set = await runOnair(['config', 'set', 'reminders.workLeadMinutes.42', '30,0'], env)
+    expect(set).toMatchObject({ code: 0, stdout: 'reminders.workLeadMinutes.42 = [30,0]\n', stderr: '' })
+    expect((await runOnair(['config', 'set', 'reminders.workLeadMinutes.7', '5'], env)).code).toBe(0)
+    expect(JSON.parse(readFileSync(settingsFile(env), 'utf8')).reminders.workLeadMinutes).toEqual({
+      '42': [30, 0],
+      '7': [5]
+    })
+    expect((await runOnair(['config', 'get', 'reminders.workLeadMinutes.42'], env)).stdout).toBe('[30,0]\n')
+    expect((await runOnair(['config', 'get', 'reminders.workLeadMinutes.7'], env)).stdout).toBe('[5]\n')
   }, 30_000)
 
   it('three processes changing three settings at once: all three are kept', async () => {

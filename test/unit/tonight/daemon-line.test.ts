@@ -13,7 +13,8 @@ describe("onair run: tonight's list", () => {
   const run = (json: boolean, locale: 'en' | 'ja' = 'en') => {
     const io = fakeIo({})
     const ctx = fakeContext(io, { clock, locale, flags: json ? { json: true } : {} })
-    const text = { locale, timeZone: 'UTC', now: clock.now(), day: '2026-03-28', channels: {} }
+    const ui = { dayBoundary: '05:00', extendedHours: false }
+    const text = { locale, timeZone: 'UTC', now: clock.now(), day: '2026-03-28', channels: {}, ui }
     const notice = describeTonight(programs, text)!
     daemonOutput(ctx, clock, () => 'UTC').tonight({ day: '2026-03-28', programs, firedAt: clock.now(), notice })
     return io.stdout

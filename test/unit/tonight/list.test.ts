@@ -85,7 +85,7 @@ describe("tonight's programs", () => {
   it('one notice, a line each, in both languages', () => {
     const s = settingsWith({ reminders: { mutedWorkIds: [99], hideRebroadcasts: true } })
     const shown = tonightPrograms(programs, s, now)
-    const ctx = { timeZone: TOKYO, now, day: '2026-12-03', channels: {} }
+    const ctx = { timeZone: TOKYO, now, day: '2026-12-03', channels: {}, ui: s.ui }
     expect(describeTonight(shown, { ...ctx, locale: 'en' })).toEqual({
       id: 'tonight:2026-12-03',
       title: 'Tonight: 2 shows',
@@ -94,6 +94,35 @@ describe("tonight's programs", () => {
     })
     expect(describeTonight(shown, { ...ctx, locale: 'ja' })?.title).toBe('今夜の放送: 2 本')
     expect(describeTonight([], { ...ctx, locale: 'en' })).toBeNull()
+  })
+
+  it('in extended hours, as the schedule shows them: after midnight is 25:30 of tonight, in both languages', () => {
+    const s = settingsWith({ reminders: { mutedWorkIds: [99], hideRebroadcasts: true }, ui: { extendedHours: true } })
+    const shown = tonightPrograms(programs, s, now)
+    const ctx = { timeZone: TOKYO, now, day: '2026-12-03', channels: {}, ui: s.ui }
+    expect(describeTonight(shown, { ...ctx, locale: 'en' })?.body).toBe(
+      '22:00 Evening Ep. 1 (TOKYO MX)\n25:30 Late night (25:30) Ep. 1 (TOKYO MX)'
+    )
+    expect(describeTonight(shown, { ...ctx, locale: 'ja' })?.body).toBe(
+      '22:00 Evening #1 (TOKYO MX)\n25:30 Late night (25:30) #1 (TOKYO MX)'
+    )
+    // Past midnight the night goes on: 04:59 is 28:59, and a broadcast before midnight seen on a
+    // channel two hours late keeps its evening time beside it.
+    const onNetflix = { ...program(9, at('2026-12-03T23:30')), channel: { id: 2, name: 'Netflix' } }
+    const afterMidnight = {
+      ...ctx,
+      now: at('2026-12-04T00:30'),
+      channels: { '2': { offsetMinutes: 120, muted: false } },
+      locale: 'en' as const
+    }
+    expect(describeTonight([program(8, at('2026-12-04T04:59')), onNetflix], afterMidnight)?.body).toBe(
+      '28:59 Work 8 Ep. 1 (TOKYO MX)\n25:30 Work 9 Ep. 1 (Netflix, broadcast 23:30)'
+    )
+    // A day boundary of 04:00 ends the night there: 04:30 is the next broadcast day's morning.
+    const early = { ...ctx, ui: { dayBoundary: '04:00', extendedHours: true }, locale: 'en' as const }
+    expect(describeTonight([program(10, at('2026-12-04T04:30'))], early)?.body).toBe(
+      'Fri 04:30 Work 10 Ep. 1 (TOKYO MX)'
+    )
   })
 
   it('is off by default', () => {

@@ -1,5 +1,5 @@
 import { Rating } from '../../../shared/records'
-import { recordContextFromSchedule } from '../../core/records/from-schedule'
+import { watchedRecord } from '../../../shared/watched-record'
 import { scheduleFileStore } from '../../core/programs/schedule-file'
 import { movedAside } from '../moved-aside'
 import { UsageError, EXIT, type Command } from '../command'
@@ -54,16 +54,18 @@ export const record: Command = {
       const program = typeof ctx.flags.program === 'string' ? positiveInt(ctx.flags.program, '--program') : undefined
       const { outbox } = await signedInRecords(ctx)
       outbox.start({ scope: 'own' })
+      // Without --program, the saved schedule names the broadcast (so a lost answer can be reconciled
+      // instead of asking the user), the work and what to show; an episode not in it goes without them.
+      const scheduled =
+        program === undefined
+          ? scheduleFileStore(ctx.config.dataDir, movedAside(ctx))
+              .read()
+              .programs.find((p) => p.episode?.id === episodeId)
+          : undefined
       const entry = outbox.record(
         {
           episodeId,
-          // Without --program, the saved schedule names the broadcast (and the work, and what to show).
-          ...(program === undefined
-            ? recordContextFromSchedule(
-                scheduleFileStore(ctx.config.dataDir, movedAside(ctx)).read().programs,
-                episodeId
-              )
-            : { programId: program }),
+          ...(program === undefined ? scheduled && watchedRecord(scheduled) : { programId: program }),
           comment: typeof ctx.flags.comment === 'string' ? ctx.flags.comment : '',
           rating: rating ? rating.data : null,
           shareMicroblog: ctx.flags['share-microblog'] === true,

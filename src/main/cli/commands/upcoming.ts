@@ -114,7 +114,11 @@ export const upcoming: Command = {
       ctx.io.out(JSON.stringify({ fetchedAt, offline: !fresh, programs }))
     } else {
       const now = ctx.clock.now()
-      const text = { locale: ctx.locale, timeZone: settings.reminders.timeZone, now }
+      const plain = { locale: ctx.locale, timeZone: settings.reminders.timeZone, now }
+      // Tonight's list writes its times as the notice does (25:30 in extended hours).
+      const text = ctx.flags.today
+        ? { ...plain, time: (await import('../../core/tonight/notice')).tonightTime({ ...plain, ui: settings.ui }) }
+        : plain
       if (programs.length === 0)
         ctx.io.err(
           ctx.t(

@@ -36,10 +36,6 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   bearer?: string
 }
 
-export interface HttpResult<T> {
-  data: T
-}
-
 export const DEFAULT_TIMEOUT_MS = 15_000
 
 export function encodeParams(params: Record<string, QueryValue>): URLSearchParams {
@@ -52,9 +48,13 @@ export function encodeParams(params: Record<string, QueryValue>): URLSearchParam
   return out
 }
 
-type Result<S extends z.ZodType | undefined> = HttpResult<S extends z.ZodType ? z.output<S> : undefined>
+/** What a request answers: the parsed body, or undefined for a request whose body is ignored. */
+export type HttpResult<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined
 
-export async function send<S extends z.ZodType | undefined>(cfg: HttpConfig, spec: RequestSpec<S>): Promise<Result<S>> {
+export async function send<S extends z.ZodType | undefined>(
+  cfg: HttpConfig,
+  spec: RequestSpec<S>
+): Promise<HttpResult<S>> {
   try {
     return await sendOnce(cfg, spec)
   } catch (e) {
@@ -64,7 +64,10 @@ export async function send<S extends z.ZodType | undefined>(cfg: HttpConfig, spe
   }
 }
 
-async function sendOnce<S extends z.ZodType | undefined>(cfg: HttpConfig, spec: RequestSpec<S>): Promise<Result<S>> {
+async function sendOnce<S extends z.ZodType | undefined>(
+  cfg: HttpConfig,
+  spec: RequestSpec<S>
+): Promise<HttpResult<S>> {
   const url = new URL(spec.path.replace(/^\//, ''), cfg.baseUrl.endsWith('/') ? cfg.baseUrl : `${cfg.baseUrl}/`)
   if (spec.query) url.search = encodeParams(spec.query).toString()
   const headers: Record<string, string> = { accept: 'application/json' }
@@ -97,7 +100,7 @@ async function sendOnce<S extends z.ZodType | undefined>(cfg: HttpConfig, spec: 
   }
 
   if (res.status < 200 || res.status >= 300) throw statusError(cfg.service, res, text, isWrite)
-  if (!spec.schema) return { data: undefined as never }
+  if (!spec.schema) return undefined as never
 
   let parsed: unknown
   try {
@@ -110,7 +113,7 @@ async function sendOnce<S extends z.ZodType | undefined>(cfg: HttpConfig, spec: 
     const where = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
     throw new ApiError({ kind: 'bad_response', service: cfg.service, status: res.status, detail: where.join('; ') })
   }
-  return { data: result.data as never }
+  return result.data as never
 }
 
 /**

@@ -7,9 +7,7 @@ import { withRetry, type RetryOptions } from './retry'
  * `send` with the two policies every request of one client shares: each attempt waits its turn
  * in the client's pacer, and GETs that failed transiently are tried again.
  */
-export type Transport = <S extends z.ZodType | undefined>(
-  spec: RequestSpec<S>
-) => Promise<HttpResult<S extends z.ZodType ? z.output<S> : undefined>>
+export type Transport = <S extends z.ZodType | undefined>(spec: RequestSpec<S>) => Promise<HttpResult<S>>
 
 export interface TransportOptions {
   http: HttpConfig

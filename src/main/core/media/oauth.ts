@@ -42,7 +42,7 @@ export interface ExchangeCodeInput {
 }
 
 export async function exchangeCode(t: Transport, input: ExchangeCodeInput): Promise<TokenResponse> {
-  const { data } = await t({
+  return t({
     method: 'POST',
     path: '/oauth/token',
     auth: false,
@@ -56,13 +56,11 @@ export async function exchangeCode(t: Transport, input: ExchangeCodeInput): Prom
     },
     schema: tokenResponseSchema
   })
-  return data
 }
 
 /** About the signed-in token, or about `token` (e.g. one just received, before it is stored). */
 export async function tokenInfo(t: Transport, token?: string): Promise<TokenInfo> {
-  const { data } = await t({ method: 'GET', path: '/oauth/token/info', bearer: token, schema: tokenInfoSchema })
-  return data
+  return t({ method: 'GET', path: '/oauth/token/info', bearer: token, schema: tokenInfoSchema })
 }
 
 export interface RevokeInput {

@@ -12,19 +12,19 @@ export const DEFAULT_PER_PAGE = 25
  */
 export async function listPrograms(t: Transport, params: ProgramsParams = {}): Promise<PageResult<Program>> {
   const query = programsParams(params)
-  const { data } = await t({ method: 'GET', path: '/v1/me/programs', query, schema: programsPageSchema })
+  const page = await t({ method: 'GET', path: '/v1/me/programs', query, schema: programsPageSchema })
   const from = params.startedFrom === undefined ? -Infinity : toMs(params.startedFrom)
   const to = params.startedTo === undefined ? Infinity : toMs(params.startedTo)
-  const items = data.items
+  const items = page.items
     .filter((p) => {
       const at = Date.parse(p.started_at)
       return at >= from && at <= to
     })
     .sort(byStartedAt)
   return {
-    ...data,
+    ...page,
     items,
-    received: data.items.length,
+    received: page.items.length,
     page: params.page ?? 1,
     perPage: params.perPage ?? DEFAULT_PER_PAGE
   }

@@ -28,15 +28,13 @@ export interface UpdateRecordInput extends RecordOptions {
 
 export async function createRecord(t: Transport, input: CreateRecordInput): Promise<MediaRecord> {
   const form = { episode_id: positiveId('episodeId', input.episodeId), ...recordForm(input) }
-  const { data } = await t({ method: 'POST', path: '/v1/me/records', form, schema: recordSchema })
-  return data
+  return t({ method: 'POST', path: '/v1/me/records', form, schema: recordSchema })
 }
 
 export async function updateRecord(t: Transport, id: number, input: UpdateRecordInput): Promise<MediaRecord> {
   if (typeof input.comment !== 'string') throw clientError('comment is required when editing a record')
   const path = `/v1/me/records/${positiveId('id', id)}`
-  const { data } = await t({ method: 'PATCH', path, form: recordForm(input), schema: recordSchema })
-  return data
+  return t({ method: 'PATCH', path, form: recordForm(input), schema: recordSchema })
 }
 
 export async function deleteRecord(t: Transport, id: number): Promise<void> {

@@ -7,10 +7,10 @@ import { worksPageSchema, type Work } from './schemas'
 /** One page of `/v1/me/works`: the works the user holds a status on. */
 export async function listWorks(t: Transport, params: WorksParams = {}): Promise<PageResult<Work>> {
   const query = worksParams(params)
-  const { data } = await t({ method: 'GET', path: '/v1/me/works', query, schema: worksPageSchema })
+  const page = await t({ method: 'GET', path: '/v1/me/works', query, schema: worksPageSchema })
   return {
-    ...data,
-    received: data.items.length,
+    ...page,
+    received: page.items.length,
     page: params.page ?? 1,
     perPage: params.perPage ?? DEFAULT_PER_PAGE
   }

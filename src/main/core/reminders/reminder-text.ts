@@ -70,22 +70,24 @@ export function describeDelivery(d: Delivery, ctx: TextContext): NativeNotificat
 /**
  * `21:30 Starlit Courier Ep. 6 (Tokyo MX)`: one program of a group or missed summary; on a channel
  * with an offset, the time it can be watched and the broadcast's (`22:30 … (Netflix, broadcast 21:30)`).
+ * `time` writes the times when a list has its own way (tonight's, in extended hours); localTime otherwise.
  */
 export function summaryLine(
   p: CachedProgram,
-  ctx: Omit<TextContext, 'now'> & { now?: number },
+  ctx: Omit<TextContext, 'now'> & { now?: number; time?: (iso: string) => string },
   shiftMinutes = 0
 ): string {
+  const time = ctx.time ?? ((iso: string) => localTime(iso, ctx))
   const episode = episodeLabel(p.episode, ctx.locale)
   const at = new Date(Date.parse(p.startedAt) + shiftMinutes * MINUTE).toISOString()
-  const aired = localTime(p.startedAt, ctx)
+  const aired = time(p.startedAt)
   const where =
     shiftMinutes === 0
       ? p.channel.name
       : ctx.locale === 'ja'
         ? `${p.channel.name}、放送 ${aired}`
         : `${p.channel.name}, broadcast ${aired}`
-  return `${localTime(at, ctx)} ${p.work.title}${episode ? ` ${episode}` : ''} (${where})`
+  return `${time(at)} ${p.work.title}${episode ? ` ${episode}` : ''} (${where})`
 }
 
 function distinctPrograms(reminders: readonly Reminder[]): Reminder[] {

@@ -25,7 +25,7 @@ import { isDamage, storeError } from './sqlite-errors'
  */
 export const SCHEMA_VERSION = 1
 /** How long a writer waits for another process's transaction before it gives up and says so. */
-export const BUSY_TIMEOUT_MS = 30_000
+const BUSY_TIMEOUT_MS = 30_000
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS documents (

@@ -10,7 +10,7 @@ import { documentBody } from './document'
  * watch never holds a process open, and where watching is not possible (some network drives) it
  * falls back to the look every LOOK_MS.
  */
-export const LOOK_MS = 2_000
+const LOOK_MS = 2_000
 
 export function watchDocument(dataDir: string, name: DocumentName, onChange: () => void): () => void {
   const database = DATA_FILES.database.name

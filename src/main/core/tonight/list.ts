@@ -14,7 +14,8 @@ import { isWanted } from '../reminders/planner'
 const MINUTE = 60_000
 const DAY_MINUTES = 24 * 60
 
-const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
+/** `'05:00'` → 300: minutes since midnight of a wall time (the settings schema guarantees the form). */
+export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
 
 /** `YYYY-MM-DD` of the local calendar date of an instant. */
 function localDate(ms: number, timeZone: string | undefined): string {

@@ -62,7 +62,8 @@ export function createTonight(deps: TonightDeps): TonightService {
       timeZone: settings.reminders.timeZone,
       now,
       day,
-      channels: settings.reminders.channels
+      channels: settings.reminders.channels,
+      ui: settings.ui
     })
     if (!notice) return
     for (const listener of [...listeners]) listener({ day, programs, firedAt: now, notice })

@@ -25,10 +25,10 @@ export function createWikiClient(opts: WikiClientOptions): WikiClient {
     async listNotifications({ unread = false } = {}) {
       // The wiki accepts only `1`; the parameter is left out rather than sent as anything else.
       const query = unread ? { unread: '1' } : undefined
-      return (await send(cfg, { method: 'GET', path: 'api/v1/notifications', query, schema: NotificationList })).data
+      return send(cfg, { method: 'GET', path: 'api/v1/notifications', query, schema: NotificationList })
     },
     async getArticle(userName, timestampId) {
-      return (await send(cfg, { method: 'GET', path: articlePath({ userName, timestampId }), schema: Article })).data
+      return send(cfg, { method: 'GET', path: articlePath({ userName, timestampId }), schema: Article })
     }
   }
 }
