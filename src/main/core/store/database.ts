@@ -6,7 +6,7 @@ import { systemClock } from '../clock'
 import { makeDataDir } from './data-dir'
 import { ownFileStats } from './own-file'
 import { databaseFile, damagedCopyOf } from './data-files'
-import { isDamage, storeError } from './sqlite-errors'
+import { DATABASE_LOST, isDamage, storeError } from './sqlite-errors'
 
 /**
  * The data folder's shared state: one SQLite database (`onair.db`) that the app, `onair run` and
@@ -296,10 +296,4 @@ function run(db: DatabaseSync, path: string, sql: string): void {
   } catch (e) {
     throw storeError(e, path)
   }
-}
-
-/** What a database moved aside means to the user. */
-const DATABASE_LOST: LocalizedText = {
-  en: 'The schedule, reminders and inbox are fetched again. Reminder history and records still waiting to be sent are in the copy: record again any that do not appear on the service.',
-  ja: '番組表・リマインダー・受信箱は取得し直します。リマインダーの履歴と送信待ちの記録は退避したファイルに残っています。サービスに反映されていない記録があれば、もう一度記録してください。'
 }
