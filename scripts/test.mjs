@@ -83,7 +83,7 @@ const FLOOR_TESTS = [
   // Its HTTP client, proxy and private CA, and the servers the daemon runs.
   'test/unit/http/',
   'test/unit/inbox/receiver.test.ts',
-  'test/unit/schedule/folder-lock.test.ts'
+  'test/unit/folder-hold/folder-lock.test.ts'
 ]
 let floorBin
 if (!FLOOR_PACKAGE) console.log(`\nunit tests on Node ${FLOOR_NODE}: not run, no npm package for this system`)

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LINK_REFUSED, linkAction, linkRequest, NOT_IN_SCHEDULE } from '../../../src/main/core/links'
 import { onairLink, parseOnairLink } from '../../../src/shared/onair-link'
-import { BASE, MIN, program } from '../schedule/fixtures'
+import { BASE, MIN, program } from '../programs/fixtures'
 
 describe('onair:// links (parser)', () => {
   it('reads the two forms, any case of the scheme, one trailing slash', () => {

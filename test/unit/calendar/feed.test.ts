@@ -5,7 +5,7 @@ import { calendarText, eventUid } from '../../../src/main/core/calendar/events'
 import { calendarDocument } from '../../../src/main/core/calendar/feed'
 import { CachedProgramSchema, type CachedProgram, type ScheduleCache } from '../../../src/shared/schedule'
 import { SettingsSchema, type Settings, type SettingsInput } from '../../../src/shared/settings'
-import { BASE, HOUR, MIN } from '../schedule/fixtures'
+import { BASE, HOUR, MIN } from '../programs/fixtures'
 
 /**
  * What Onair writes is read back with ical.js, an independent parser, and every event compared

@@ -13,7 +13,7 @@ import { resolveConfig } from '../../../src/main/core/config'
 import { FOLDER_CHECK_MS } from '../../../src/main/core/store/data-dir'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { ManualClock } from '../../support/manual-clock'
-import { manualCron } from '../schedule/emulated'
+import { manualCron } from '../programs/emulated'
 import { fakeIo } from './fake-io'
 import { signedInEnv } from './signed-in-env'
 

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { historyFile } from '../../../src/main/core/reminders/files'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
-import { program } from '../schedule/fixtures'
+import { program } from '../programs/fixtures'
 import { tempDir } from '../../support/temp-dir'
 import { runCliProcess } from './spawn-cli'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
 import { ManualClock } from '../../support/manual-clock'
-import { program } from '../schedule/fixtures'
+import { program } from '../programs/fixtures'
 import { fakeIo } from './fake-io'
 import { fakeContext } from './fake-context'
 

@@ -7,7 +7,7 @@ import { resolveConfig } from '../../../src/main/core/config'
 import type { Emulator } from '../../emulator/index'
 import { double } from '../../support/keyring-double.cjs'
 import { ManualClock } from '../../support/manual-clock'
-import { manualCron } from '../schedule/emulated'
+import { manualCron } from '../programs/emulated'
 import { fakeIo } from './fake-io'
 import { soonProgram as soonFolder } from './signed-in-env'
 

@@ -3,7 +3,7 @@ import { runCli } from '../../../src/main/cli/dispatch'
 import { scheduleFileStore } from '../../../src/main/core/programs/schedule-file'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { ManualClock } from '../../support/manual-clock'
-import { program } from '../schedule/fixtures'
+import { program } from '../programs/fixtures'
 import { fakeIo } from './fake-io'
 import { signedInEnv } from './signed-in-env'
 

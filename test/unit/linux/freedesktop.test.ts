@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RETRY_MS } from '../../../src/main/core/freedesktop-notifier'
 import { describePremieres } from '../../../src/main/core/reminders/premieres'
-import { program } from '../schedule/fixtures'
+import { program } from '../programs/fixtures'
 import { notifier, reminder } from './notifier-fixture'
 import {
   missing,

@@ -16,7 +16,7 @@ import { oncePerCopy } from '../../../src/main/shell/desktop-entry'
 import { holdFolder } from '../../../src/main/core/folder-hold/folder-lock'
 import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { tempDir } from '../../support/temp-dir'
-import { program } from '../schedule/fixtures'
+import { program } from '../programs/fixtures'
 
 vi.mock('electron', () => import('../shell/electron-double').then((m) => m.electronModule))
 

@@ -4,7 +4,7 @@ import { describeTonight } from '../../../src/main/core/tonight/notice'
 import { ManualClock } from '../../support/manual-clock'
 import { fakeIo } from '../cli/fake-io'
 import { fakeContext } from '../cli/fake-context'
-import { program } from '../schedule/fixtures'
+import { program } from '../programs/fixtures'
 
 /** `onair run`'s line for tonight's list: what a terminal and a script each read. */
 describe("onair run: tonight's list", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { broadcastDayOf, tonightMoments, tonightPrograms } from '../../../src/main/core/tonight/list'
 import { describeTonight } from '../../../src/main/core/tonight/notice'
 import { defaultSettings, SettingsSchema, type SettingsInput } from '../../../src/shared/settings'
-import { program } from '../schedule/fixtures'
+import { program } from '../programs/fixtures'
 
 // Tokyo keeps no daylight saving: 09:00 UTC is 18:00 there.
 const TOKYO = 'Asia/Tokyo'

@@ -7,7 +7,7 @@ import type { ScheduleCache } from '../../../src/shared/schedule'
 import { SettingsSchema, type Settings, type SettingsInput } from '../../../src/shared/settings'
 import { ManualClock } from '../../support/manual-clock'
 import { tempDir } from '../../support/temp-dir'
-import { HOUR, program } from '../schedule/fixtures'
+import { HOUR, program } from '../programs/fixtures'
 
 const TOKYO = 'Asia/Tokyo'
 const at = (tokyo: string) => Date.parse(`${tokyo}+09:00`)

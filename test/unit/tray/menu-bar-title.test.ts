@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { menuBarTitle, TITLE_HORIZON_MS } from '../../../src/main/core/tray/menu-bar-title'
 import { trayState } from '../../../src/main/core/tray/tray-state'
-import { BASE, HOUR, MIN, program } from './fixtures'
+import { BASE, HOUR, MIN, program } from '../programs/fixtures'
 
 const upcoming = (...starts: number[]) =>
   trayState({ signedIn: true, pollState: 'ok', programs: starts.map((s, i) => program(i + 1, s)), now: BASE })

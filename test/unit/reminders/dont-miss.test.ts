@@ -9,7 +9,7 @@ import { createReminderService } from '../../../src/main/core/reminders/reminder
 import { repeatKey } from '../../../src/main/core/reminders/repeats'
 import { createScheduler } from '../../../src/main/core/reminders/scheduler'
 import type { Delivery } from '../../../src/shared/schedule'
-import { program, settings as reminderSettings } from './fixtures'
+import { program, settings as reminderSettings } from '../programs/fixtures'
 import {
   defaultSettings,
   ReminderSettingsSchema,
@@ -19,7 +19,7 @@ import {
 import { SOON_PROGRAM_ID, USER_ID, type Emulator } from '../../emulator'
 import { tempDir } from '../../support/temp-dir'
 import { emulated } from '../media/emulated'
-import { manualCron } from './emulated'
+import { manualCron } from '../programs/emulated'
 
 /**
  * "Don't let me miss it" as users meet it: the reminder service on a ManualClock against the

@@ -2,13 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isInQuietHours } from '../../../src/main/core/reminders/local-time'
 import { planAt } from '../../../src/main/core/reminders/planner'
-import { plan } from './fixtures'
+import { plan } from '../programs/fixtures'
 import { actedOn, broadcastOf, MAX_PER_EPISODE } from '../../../src/main/core/reminders/repeats'
 import { slotIdentity } from '../../../src/main/core/reminders/slots'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import type { CachedProgram, Reminder } from '../../../src/shared/schedule'
 import type { ReminderSettingsInput } from '../../../src/shared/settings'
-import { BASE, DAY, MIN, program, programArb, settings, settingsArb } from './fixtures'
+import { BASE, DAY, MIN, program, programArb, settings, settingsArb } from '../programs/fixtures'
 
 /** A ledger in memory that knows when each key was delivered, as the real one does. */
 function ledgerOf(entries: Record<string, number> = {}) {

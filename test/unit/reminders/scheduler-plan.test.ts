@@ -8,10 +8,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
 import { createLedger } from '../../support/memory-ledger'
-import { plan } from './fixtures'
+import { plan } from '../programs/fixtures'
 import { createScheduler } from '../../../src/main/core/reminders/scheduler'
 import type { Delivery } from '../../../src/shared/schedule'
-import { BASE, MIN, program, settingsArb } from './fixtures'
+import { BASE, MIN, program, settingsArb } from '../programs/fixtures'
 
 // Dense around one evening, so that reminders fall due, late within the grace period and just
 // past it in most runs (the planner's own tests range over days).

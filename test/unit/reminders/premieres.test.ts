@@ -15,8 +15,8 @@ import { createReminderService } from '../../../src/main/core/reminders/reminder
 import { WATCHDOG_MS } from '../../../src/main/core/reminders/reminders'
 import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
-import { manualCron } from './emulated'
-import { HOUR, MIN, nowArb, programArb, settings, settingsArb } from './fixtures'
+import { manualCron } from '../programs/emulated'
+import { HOUR, MIN, nowArb, programArb, settings, settingsArb } from '../programs/fixtures'
 import { tempDir } from '../../support/temp-dir'
 import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
 

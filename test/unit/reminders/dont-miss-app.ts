@@ -6,7 +6,7 @@ import { settingsFileStore } from '../../../src/main/core/store/settings'
 import { defaultSettings, ReminderSettingsSchema } from '../../../src/shared/settings'
 import { harnessDeps } from '../../support/harness-core'
 import { tempDir } from '../../support/temp-dir'
-import { program } from './fixtures'
+import { program } from '../programs/fixtures'
 
 export const MIN = 60_000
 export const T = Date.UTC(2026, 3, 5, 12)

@@ -9,7 +9,7 @@ import { emptySnoozes, SNOOZE_MS, sortSnoozes } from '../../../src/main/core/rem
 import type { ReminderRef } from '../../../src/main/core/notify'
 import type { CachedProgram, Delivery } from '../../../src/shared/schedule'
 import type { ReminderSettingsInput } from '../../../src/shared/settings'
-import { HOUR, MIN, program, settings } from './fixtures'
+import { HOUR, MIN, program, settings } from '../programs/fixtures'
 import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createLedger } from '../../support/memory-ledger'
-import { DAY, HOUR } from './fixtures'
+import { DAY, HOUR } from '../programs/fixtures'
 
 const start = Date.UTC(2026, 3, 5, 15, 0)
 const item = (key: string) => ({ key, startedAt: new Date(start).toISOString() })

@@ -2,13 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
 import { createLedger } from '../../support/memory-ledger'
-import { plan } from './fixtures'
+import { plan } from '../programs/fixtures'
 import { latestShift } from '../../../src/main/core/programs/poll'
 import { describeDelivery } from '../../../src/main/core/reminders/reminder-text'
 import { createScheduler } from '../../../src/main/core/reminders/scheduler'
 import { CachedProgramSchema, type CachedProgram, type Delivery } from '../../../src/shared/schedule'
 import { type ReminderSettings, type ReminderSettingsInput } from '../../../src/shared/settings'
-import { DAY, HOUR, MIN, settings } from './fixtures'
+import { DAY, HOUR, MIN, settings } from '../programs/fixtures'
 
 /**
  * Reminders when you can watch: a channel's offset moves its reminders, a channel can be silenced,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { JUST_ENDED_MINUTES, quickRecordProgram } from '../../../src/main/core/shortcuts/quick-record'
-import { BASE, MIN, program } from './fixtures'
+import { BASE, MIN, program } from '../programs/fixtures'
 
 describe('the program the quick-record shortcut opens', () => {
   const earlier = program(1, BASE - 60 * MIN)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatCountdown, trayState, type PollState, type TrayIcon } from '../../../src/main/core/tray/tray-state'
-import { HOUR, MIN, program } from './fixtures'
+import { HOUR, MIN, program } from '../programs/fixtures'
 
 const now = Date.UTC(2026, 3, 5, 12, 0)
 const soonProgram = program(1, now + 20 * MIN, { title: 'Soon' })

@@ -6,7 +6,7 @@ import type { ReminderEvent } from '../../../src/main/core/reminders/reminder-de
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
-import { manualCron } from './emulated'
+import { manualCron } from '../programs/emulated'
 import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
 

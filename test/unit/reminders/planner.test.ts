@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { groupDue, ON_TIME_TOLERANCE_MS } from '../../../src/main/core/reminders/planner'
-import { plan } from './fixtures'
+import { plan } from '../programs/fixtures'
 import { isInQuietHours } from '../../../src/main/core/reminders/local-time'
-import { BASE, DAY, MIN, nowArb, program, programArb, settings, settingsArb } from './fixtures'
+import { BASE, DAY, MIN, nowArb, program, programArb, settings, settingsArb } from '../programs/fixtures'
 
 const programsArb = fc.array(programArb, { maxLength: 25 })
 

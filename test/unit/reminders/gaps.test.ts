@@ -7,7 +7,7 @@ import { describeDelivery } from '../../../src/main/core/reminders/reminder-text
 import { createScheduler, GAP_HORIZON_MS } from '../../../src/main/core/reminders/scheduler'
 import type { CachedProgram, Delivery } from '../../../src/shared/schedule'
 import type { ReminderSettingsInput } from '../../../src/shared/settings'
-import { HOUR, MIN, program, settings } from './fixtures'
+import { HOUR, MIN, program, settings } from '../programs/fixtures'
 import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
 

@@ -6,7 +6,7 @@ import { createLedger } from '../../support/memory-ledger'
 import { createScheduler, MAX_TIMER_MS } from '../../../src/main/core/reminders/scheduler'
 import type { Delivery } from '../../../src/shared/schedule'
 import type { ReminderSettings, ReminderSettingsInput } from '../../../src/shared/settings'
-import { DAY, HOUR, MIN, program, settings } from './fixtures'
+import { DAY, HOUR, MIN, program, settings } from '../programs/fixtures'
 
 const T0 = Date.UTC(2026, 3, 5, 12, 0)
 

@@ -12,7 +12,7 @@ import {
 } from '../../../src/main/core/reminders/withdrawals'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import type { CachedProgram, Reminder } from '../../../src/shared/schedule'
-import { BASE, HOUR, MIN, program } from './fixtures'
+import { BASE, HOUR, MIN, program } from '../programs/fixtures'
 
 const window = { from: BASE - HOUR, to: BASE + 48 * HOUR }
 const reminderOf = (p: CachedProgram, lead = 10): Reminder => {
