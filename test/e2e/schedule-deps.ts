@@ -2,10 +2,10 @@ import type { Page } from '@playwright/test'
 import type { CoreDeps } from '../../src/main/core/app'
 import { type Clock } from '../../src/main/core/clock'
 import { ManualClock } from '../support/manual-clock'
-import { memoryNotifier } from '../../src/main/core/notify'
 import { openRecords, type RecordsCore } from '../../src/main/core/records'
 import { openCatchUp, type CatchUpFeature } from '../../src/main/core/catch-up'
-import { createReminderService, type ReminderService } from '../../src/main/core/reminders/reminders'
+import type { ReminderService } from '../../src/main/core/reminders/reminders'
+import { reminderServiceFor } from '../support/reminder-service'
 import { startEmulator, type Emulator } from '../emulator'
 import { emulatedAccount, expect, test, type HarnessParts } from './fixtures'
 
@@ -32,7 +32,7 @@ export function emulatedSchedule(emu: Emulator, clock: ManualClock, sink: Schedu
       if (!account || !settings) throw new Error('emulatedAccount gave no account')
       const media = () => account.media()
       const records = openRecords({ dataDir: parts.dataDir, media, monitor: account.monitor, clock: clock as Clock })
-      const reminders = createReminderService({
+      const { service: reminders } = reminderServiceFor({
         clock,
         media: {
           allPrograms: (params, opts) => media().allPrograms(params, opts),
@@ -40,11 +40,7 @@ export function emulatedSchedule(emu: Emulator, clock: ManualClock, sink: Schedu
         },
         monitor: account.monitor,
         dataDir: parts.dataDir,
-        settings: () => settings.read(),
-        notifier: memoryNotifier(),
-        locale: () => 'en',
-        random: () => 0.5,
-        cron: () => ({ stop: () => {} })
+        settings: () => settings.read()
       })
       const catchUp = openCatchUp({
         dataDir: parts.dataDir,

@@ -1,14 +1,11 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { systemClock } from '../../../src/main/core/clock'
-import { memoryNotifier } from '../../../src/main/core/notify'
 import { reminderKey } from '../../../src/main/core/reminders/slots'
-import { createReminderService } from '../../../src/main/core/reminders/reminders'
 import { HistoryEntrySchema } from '../../../src/shared/reminder-history'
-import { defaultSettings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
+import { reminderServiceFor } from '../../support/reminder-service'
 import { signedInEnv } from './signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
 
@@ -78,18 +75,7 @@ describe('`onair config set reminders.dontMissWorkIds` and a real `onair run`', 
   const acts = {
     'a click on the reminder in the app': async (t: Awaited<ReturnType<typeof setup>>, startedAt: string) => {
       // The app standing by beside the daemon: the notification was clicked there.
-      const app = createReminderService({
-        clock: systemClock,
-        media: {
-          allPrograms: () => expect.unreachable('the app stands by: it does not poll'),
-          listPrograms: () => expect.unreachable('the app stands by: it does not poll')
-        },
-        monitor: createSessionMonitor('signed-in'),
-        dataDir: t.dataDir,
-        settings: defaultSettings,
-        notifier: memoryNotifier(),
-        locale: () => 'en'
-      })
+      const app = reminderServiceFor({ clock: systemClock, dataDir: t.dataDir }).service
       const key = reminderKey(SOON_PROGRAM_ID, startedAt, 1)
       app.actedOn({ key, programId: SOON_PROGRAM_ID, startedAt, offsetMinutes: 1 }, 'opened')
     },

@@ -1,16 +1,13 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { systemClock, type Clock } from '../../../src/main/core/clock'
-import { memoryNotifier } from '../../../src/main/core/notify'
 import { reminderKey } from '../../../src/main/core/reminders/slots'
-import { createReminderService } from '../../../src/main/core/reminders/reminders'
 import { SNOOZE_MS } from '../../../src/main/core/reminders/snoozes'
-import { defaultSettings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { signedInEnv } from './signed-in-env'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
+import { reminderServiceFor } from '../../support/reminder-service'
 import { savedDocument } from '../../support/saved-documents'
 
 /** How far ahead the snooze below falls due: the app pressed "Snooze" this long short of 5 minutes ago. */
@@ -36,18 +33,7 @@ describe('a snooze pressed in the app, delivered by a real `onair run` holding t
       // The app standing by beside the daemon: its reminder service over the same folder, not
       // started (it never serves while `onair run` holds the folder), its clock 5 minutes back.
       const pressedAt: Clock = { ...systemClock, now: () => Date.now() - SNOOZE_MS + DUE_IN_MS }
-      const app = createReminderService({
-        clock: pressedAt,
-        media: {
-          allPrograms: () => expect.unreachable('the app stands by: it does not poll'),
-          listPrograms: () => expect.unreachable('the app stands by: it does not poll')
-        },
-        monitor: createSessionMonitor('signed-in'),
-        dataDir,
-        settings: defaultSettings,
-        notifier: memoryNotifier(),
-        locale: () => 'en'
-      })
+      const app = reminderServiceFor({ clock: pressedAt, dataDir }).service
       const ref = {
         key: reminderKey(SOON_PROGRAM_ID, first.startedAt, 0),
         programId: SOON_PROGRAM_ID,

@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { dispatch } from '../../../src/main/core/ipc/handlers'
-import { memoryNotifier } from '../../../src/main/core/notify'
-import { createReminderService } from '../../../src/main/core/reminders/reminders'
 import { scheduleFileStore } from '../../../src/main/core/programs/schedule-file'
 import { ScheduleView, type EventName } from '../../../src/shared/contract'
 import type { ScheduleCache } from '../../../src/shared/schedule'
-import { defaultSettings } from '../../../src/shared/settings'
 import type { Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
-import { manualCron } from './emulated'
 import { setup } from '../app/helpers'
 import { tempDir } from '../../support/temp-dir'
+import { reminderServiceFor } from '../../support/reminder-service'
 
 describe('schedule IPC', () => {
   let emu: Emulator | undefined
@@ -26,16 +22,7 @@ describe('schedule IPC', () => {
     const saved: ScheduleCache = { fetchedAt: '2026-11-22T11:00:00.000Z', programs: [] }
     const dataDir = tempDir('onair-schedule-ipc-')
     scheduleFileStore(dataDir).write(saved)
-    const reminders = createReminderService({
-      clock: t.clock,
-      media: t.client,
-      monitor: createSessionMonitor('signed-in'),
-      dataDir,
-      settings: defaultSettings,
-      notifier: memoryNotifier(),
-      locale: () => 'en',
-      cron: manualCron().factory
-    })
+    const reminders = reminderServiceFor({ clock: t.clock, media: t.client, dataDir }).service
     const { core, handlers } = setup({ clock: t.clock, reminders })
     const pushed: Array<[EventName, unknown]> = []
     core.events.subscribe((name, payload) => pushed.push([name, payload]))

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import type { NativeNotification } from '../../../src/main/core/notify'
 import { ManualClock } from '../../support/manual-clock'
 import type { LedgerItem } from '../../../src/main/core/reminders/ledger'
 import { createLedger } from '../../support/memory-ledger'
 import { reminderKey } from '../../../src/main/core/reminders/slots'
-import { createReminderService } from '../../../src/main/core/reminders/reminders'
 import { repeatKey } from '../../../src/main/core/reminders/repeats'
 import { createScheduler } from '../../../src/main/core/reminders/scheduler'
 import type { Delivery } from '../../../src/shared/schedule'
@@ -18,8 +16,8 @@ import {
 } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, USER_ID, type Emulator } from '../../emulator'
 import { tempDir } from '../../support/temp-dir'
+import { reminderServiceFor } from '../../support/reminder-service'
 import { emulated } from '../media/emulated'
-import { manualCron } from '../programs/emulated'
 
 /**
  * "Don't let me miss it" as users meet it: the reminder service on a ManualClock against the
@@ -45,20 +43,13 @@ async function setup(reminders: ReminderSettingsInput) {
   }
   const boot = (locale: 'en' | 'ja' = 'en') => {
     const log: Array<{ n: NativeNotification; at: number }> = []
-    const notifier = {
-      shown: [] as NativeNotification[],
-      show: (n: NativeNotification) => void log.push({ n, at: t.clock.now() })
-    }
-    const service = createReminderService({
+    const { service } = reminderServiceFor({
       clock: t.clock,
       media: t.client,
-      monitor: createSessionMonitor('signed-in'),
       dataDir,
       settings: () => settings,
-      notifier,
-      locale: () => locale,
-      random: () => 0.5,
-      cron: manualCron().factory
+      notifier: { show: (n) => void log.push({ n, at: t.clock.now() }) },
+      locale: () => locale
     })
     const ours = () => log.filter(({ n }) => n.reminder?.programId === SOON_PROGRAM_ID)
     /** The soon program's notifications, as [minutes from its start when shown, title]. */

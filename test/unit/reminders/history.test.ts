@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../support/manual-clock'
-import { memoryNotifier } from '../../../src/main/core/notify'
 import { historyFile } from '../../../src/main/core/reminders/files'
 import {
   HISTORY_KEEP_MS,
@@ -12,7 +10,6 @@ import {
 } from '../../../src/main/core/reminders/history'
 import { createLedger } from '../../support/memory-ledger'
 import { reminderKey } from '../../../src/main/core/reminders/slots'
-import { createReminderService } from '../../../src/main/core/reminders/reminders'
 import { createScheduler } from '../../../src/main/core/reminders/scheduler'
 import { SNOOZE_MS } from '../../../src/main/core/reminders/snoozes'
 import type { CorruptFileReport } from '../../../src/main/core/store/database'
@@ -20,11 +17,11 @@ import type { HistoryEntry } from '../../../src/shared/reminder-history'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
-import { manualCron } from '../programs/emulated'
 import { BASE, MIN, program, settings as reminderSettings } from '../programs/fixtures'
 import { databaseFile } from '../../../src/main/core/store/data-files'
 import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 import { tempDir } from '../../support/temp-dir'
+import { reminderServiceFor } from '../../support/reminder-service'
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
 
@@ -45,17 +42,7 @@ async function setup(reminders: (startMs: number) => Partial<Settings['reminders
     }
   }
   const boot = () =>
-    createReminderService({
-      clock: t.clock,
-      media: t.client,
-      monitor: createSessionMonitor('signed-in'),
-      dataDir: folder,
-      settings: () => settings,
-      notifier: memoryNotifier(),
-      locale: () => 'en',
-      random: () => 0.5,
-      cron: manualCron().factory
-    })
+    reminderServiceFor({ clock: t.clock, media: t.client, dataDir: folder, settings: () => settings }).service
   const ref = {
     key: reminderKey(SOON_PROGRAM_ID, new Date(startMs).toISOString(), 0),
     programId: SOON_PROGRAM_ID,

@@ -2,7 +2,6 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
 import { ManualClock } from '../../support/manual-clock'
-import { memoryNotifier } from '../../../src/main/core/notify'
 import {
   describePremieres,
   duePremieres,
@@ -11,13 +10,12 @@ import {
   premieresOver
 } from '../../../src/main/core/reminders/premieres'
 import { memoryStore } from '../../../src/main/core/store/document'
-import { createReminderService } from '../../../src/main/core/reminders/reminders'
 import { WATCHDOG_MS } from '../../../src/main/core/reminders/reminders'
 import { CachedProgramSchema, type CachedProgram } from '../../../src/shared/schedule'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
-import { manualCron } from '../programs/emulated'
 import { HOUR, MIN, nowArb, programArb, settings, settingsArb } from '../programs/fixtures'
 import { tempDir } from '../../support/temp-dir'
+import { reminderServiceFor } from '../../support/reminder-service'
 import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
 
 /** 2026-03-28 23:30 UTC: inside quiet hours 23:00–07:00. */
@@ -156,20 +154,12 @@ describe('premieres: the reminder service over a data folder', () => {
       }
     }
     const boot = () => {
-      const notifier = memoryNotifier()
-      const service = createReminderService({
+      const { service, notifier } = reminderServiceFor({
         clock,
-        media: {
-          allPrograms: () => expect.unreachable('signed out: no poll'),
-          listPrograms: () => expect.unreachable('signed out: no poll')
-        },
         // Signed out, nothing is polled: the saved schedule is what both processes plan from.
         monitor: createSessionMonitor('signed-out'),
         dataDir: folder,
-        settings: () => s,
-        notifier,
-        locale: () => 'en',
-        cron: manualCron().factory
+        settings: () => s
       })
       return { service, shown: () => notifier.shown.filter((n) => n.id.startsWith('premiere')) }
     }

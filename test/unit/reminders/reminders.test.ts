@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionMonitor } from '../../../src/main/core/auth/monitor'
-import { memoryNotifier } from '../../../src/main/core/notify'
-import { createReminderService } from '../../../src/main/core/reminders/reminders'
 import type { ReminderEvent } from '../../../src/main/core/reminders/reminder-delivery'
 import { defaultSettings, type Settings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, type Emulator } from '../../emulator'
 import { emulated } from '../media/emulated'
-import { manualCron } from '../programs/emulated'
 import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
+import { reminderServiceFor } from '../../support/reminder-service'
 
 const SOON_S = 120
 
@@ -21,19 +19,15 @@ async function setup(lead: number[], emuOpts: { soonSeconds?: number } = { soonS
     reminders: { ...defaultSettings().reminders, leadMinutes: lead, timeZone: 'Asia/Tokyo', premiere: false }
   }
   const boot = (locale: 'en' | 'ja' = 'en') => {
-    const notifier = memoryNotifier()
     const events: ReminderEvent[] = []
     const monitor = createSessionMonitor('signed-in')
-    const service = createReminderService({
+    const { service, notifier } = reminderServiceFor({
       clock: t.clock,
       media: t.client,
       monitor,
       dataDir,
       settings: () => settings,
-      notifier,
-      locale: () => locale,
-      random: () => 0.5,
-      cron: manualCron().factory
+      locale: () => locale
     })
     service.onChange((e) => events.push(e))
     return { service, notifier, events, monitor }
