@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { builtCliFiles } from './built-cli'
 import { tempDir } from '../../support/temp-dir'
+import { cliEnv } from '../../support/signed-in-env'
 
 const root = resolve(import.meta.dirname, '../../..')
 const scratch = tempDir('onair-install-')
@@ -135,12 +136,7 @@ describe('the installed onair', () => {
   })
 
   it('signs in, answers whoami --json against the emulator, and runs until its first poll', async () => {
-    const env = {
-      ONAIR_DATA_DIR: join(scratch, 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
+    const env = cliEnv(emu, join(scratch, 'data'))
     // The installed native module answers: no session bus here, so the credential store is refused.
     const refused = await finished(['sign-in', '--token', emu.tokens.readWrite], env)
     expect(refused.code).toBe(1)

@@ -1,9 +1,8 @@
-import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OTHER_USER_ID, startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { spawnCli, type CliProcess } from './spawn-cli'
 import { runOnair } from './spawn-onair'
-import { tempDir } from '../../support/temp-dir'
+import { cliEnv } from '../../support/signed-in-env'
 
 /**
  * The per-account promise with the real built `onair`, two users of one service on one data folder:
@@ -29,13 +28,7 @@ describe('one data folder, two accounts (real processes)', () => {
   it("user A's queued record waits for A: user B's commands and daemon never send or show it, and A's next sign-in sends it under A", async () => {
     emu = await startEmulator({ port: 0 })
     const service = emu
-    const env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-accounts-'), 'data'),
-      ONAIR_MEDIA_URL: service.baseUrl,
-      ONAIR_CLIENT_ID: service.client.id,
-      ONAIR_CLIENT_SECRET: service.client.secret,
-      LANG: 'C'
-    }
+    const env = cliEnv(service, undefined, { LANG: 'C' })
     const onair = (args: string[], lang = 'C') => runOnair(args, { ...env, LANG: lang })
     // The records each user made during this test (the seed already holds some of theirs).
     const seeded = new Set(service.media.records.map((r) => r.id))

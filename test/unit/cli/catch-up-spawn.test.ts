@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { runCliProcess, spawnCli } from './spawn-cli'
+import { signedInEnv } from '../../support/signed-in-env'
 
 /**
  * `onair catch-up`, `onair upcoming --today` and tonight's line of `onair run`, each a real process
@@ -29,15 +30,7 @@ afterEach(async () => {
 
 async function signedIn(): Promise<Record<string, string>> {
   emu = await startEmulator({ port: 0, rateLimit: false })
-  const env = {
-    ONAIR_DATA_DIR: join(tempDir('onair-catch-up-'), 'data'),
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret,
-    TZ: noonZone()
-  }
-  expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
-  return env
+  return signedInEnv(emu, undefined, { TZ: noonZone() })
 }
 
 const episodesOf = (json: string) =>

@@ -7,7 +7,7 @@ import { processIo } from '../../../src/main/cli/stdio'
 import { LAUNCHER_ENV_VARS, SECRET_ENV_VARS } from '../../../src/main/core/secret-env'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { fakeProgram, type ProgramCall } from './fake-program'
-import { signedInEnv } from './signed-in-env'
+import { cliEnv, signedInEnv } from '../../support/signed-in-env'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
 
@@ -74,17 +74,16 @@ describe('child processes of the real onair', () => {
   it('onair sign-in: the browser opener gets the address and no secret', async () => {
     emu = await startEmulator({ port: 0 })
     const xdgOpen = fakeProgram(join(root, 'bin'), 'xdg-open')
-    const signIn = spawnCli(['sign-in'], {
-      ONAIR_DATA_DIR: join(root, 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret,
-      ONAIR_WIKI_URL: emu.baseUrl,
-      ONAIR_WIKI_TOKEN: WIKI_TOKEN,
-      DISPLAY: ':0',
-      ...LAUNCHED,
-      PATH: `${join(root, 'bin')}${delimiter}${process.env.PATH ?? ''}`
-    })
+    const signIn = spawnCli(
+      ['sign-in'],
+      cliEnv(emu, join(root, 'data'), {
+        ONAIR_WIKI_URL: emu.baseUrl,
+        ONAIR_WIKI_TOKEN: WIKI_TOKEN,
+        DISPLAY: ':0',
+        ...LAUNCHED,
+        PATH: `${join(root, 'bin')}${delimiter}${process.env.PATH ?? ''}`
+      })
+    )
     try {
       const printed = await signIn.line((l) => l.startsWith('http'))
       const [call] = await vi.waitFor(() => {

@@ -1,13 +1,12 @@
 import { realpathSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { SEEDED_READ_ONLY_CLIENT as READ_ONLY } from '../../emulator/oauth/store'
 import { runCli } from '../../../src/main/cli/dispatch'
-import { fakeIo } from './fake-io'
-import { tempDir } from '../../support/temp-dir'
+import { fakeIo } from '../../support/fake-io'
 import { double } from '../../support/keyring-double.cjs'
 import { personalDocumentsSaved, saveDocumentBody } from '../../support/saved-documents'
+import { cliEnv } from '../../support/signed-in-env'
 
 describe('onair commands (in process, against the emulator)', () => {
   let emu: Emulator
@@ -17,15 +16,7 @@ describe('onair commands (in process, against the emulator)', () => {
   })
   afterAll(() => emu.close())
 
-  const freshEnv = () => {
-    env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-cli-'), 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
-    return env
-  }
+  const freshEnv = () => (env = cliEnv(emu))
 
   it('sign-in --token, whoami --json (exact shape), sign-out, then whoami fails', async () => {
     freshEnv()

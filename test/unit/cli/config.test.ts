@@ -3,14 +3,13 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runCli } from '../../../src/main/cli/dispatch'
 import { defaultSettings } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
+import { signedInEnv } from '../../support/signed-in-env'
 
 /** `onair config` as real processes over one data folder, as a headless user runs it. */
 const folder = () => ({ ONAIR_DATA_DIR: join(tempDir('onair-config-'), 'data') })
@@ -189,16 +188,7 @@ describe('onair config', () => {
     })
     afterAll(() => emu.close())
 
-    async function signedIn(): Promise<Record<string, string> & { ONAIR_DATA_DIR: string }> {
-      const env = {
-        ...folder(),
-        ONAIR_MEDIA_URL: emu.baseUrl,
-        ONAIR_CLIENT_ID: emu.client.id,
-        ONAIR_CLIENT_SECRET: emu.client.secret
-      }
-      expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
-      return env
-    }
+    const signedIn = () => signedInEnv(emu, folder().ONAIR_DATA_DIR)
 
     it('picks up a change within seconds: switching the calendar subscription on starts the feed', async () => {
       const env = await signedIn()

@@ -14,8 +14,8 @@ import { FOLDER_CHECK_MS } from '../../../src/main/core/store/data-dir'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { ManualClock } from '../../support/manual-clock'
 import { manualCron } from '../programs/emulated'
-import { fakeIo } from './fake-io'
-import { signedInEnv } from './signed-in-env'
+import { fakeIo } from '../../support/fake-io'
+import { signedInEnv } from '../../support/signed-in-env'
 
 let emu: Emulator | undefined
 afterEach(async () => {

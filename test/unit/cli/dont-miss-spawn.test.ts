@@ -6,7 +6,7 @@ import { HistoryEntrySchema } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
 import { reminderServiceFor } from '../../support/reminder-service'
-import { signedInEnv } from './signed-in-env'
+import { signedInEnv } from '../../support/signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
 
 /**

@@ -2,7 +2,7 @@ import type { CommandContext } from '../../../src/main/cli/command'
 import type { Clock } from '../../../src/main/core/clock'
 import { resolveConfig } from '../../../src/main/core/config'
 import type { Locale } from '../../../src/shared/locale'
-import type { FakeIo } from './fake-io'
+import type { FakeIo } from '../../support/fake-io'
 
 /**
  * A command's context over a fake Io, in one language: what a command or its output is handed. Apart

@@ -1,12 +1,11 @@
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '../../../src/shared/records'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator, type Fault } from '../../emulator/index'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { runCliProcess, spawnCli } from './spawn-cli'
-import { tempDir } from '../../support/temp-dir'
 import { saveDocumentBody, savedDocument } from '../../support/saved-documents'
+import { cliEnv, signedInEnv, wikiEnv } from '../../support/signed-in-env'
 
 /**
  * Every command as a real process against a service in trouble: down (nothing listening), 500,
@@ -30,22 +29,8 @@ async function service(ctx: TestContext): Promise<Emulator> {
   return emu
 }
 
-function envFor(emu: Emulator): Record<string, string> {
-  return {
-    ONAIR_DATA_DIR: join(tempDir('onair-faults-'), 'data'),
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret,
-    ONAIR_WIKI_URL: emu.baseUrl,
-    ONAIR_WIKI_TOKEN: emu.tokens.wiki
-  }
-}
-
-async function signedIn(emu: Emulator): Promise<Record<string, string>> {
-  const env = envFor(emu)
-  expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
-  return env
-}
+const envFor = (emu: Emulator) => cliEnv(emu, undefined, wikiEnv(emu))
+const signedIn = (emu: Emulator) => signedInEnv(emu, undefined, wikiEnv(emu))
 
 async function trouble(emu: Emulator, path: string, t: Trouble, method?: string): Promise<void> {
   if (t === 'down') await emu.suspend()

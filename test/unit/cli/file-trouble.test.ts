@@ -1,11 +1,9 @@
 import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../../../src/main/cli/dispatch'
 import { describeFileError } from '../../../src/main/core/file-errors'
 import { writeAtomic } from '../../../src/main/core/store/atomic-write'
 import { startEmulator, type Emulator } from '../../emulator'
-import { fakeIo } from './fake-io'
 import { runOnair } from './spawn-onair'
 import { spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
@@ -13,6 +11,7 @@ import { databaseFile } from '../../../src/main/core/store/data-files'
 import { closeFolderDatabases } from '../../../src/main/core/store/database'
 import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 import { keyringSecrets } from '../../../src/main/core/auth/keyring-secrets'
+import { signedInEnv } from '../../support/signed-in-env'
 
 /** Files the system refuses, and damaged files, are said, never a stack trace. */
 describe('describeFileError', () => {
@@ -55,23 +54,14 @@ describe('describeFileError', () => {
 
 describe('onair upcoming when the saved schedule is refused or damaged (real process)', () => {
   let emu: Emulator
-  let env: Record<string, string>
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 })
-    env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-file-trouble-'), 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
   })
   afterAll(() => emu.close())
 
   it('a folder in place of the database: the bilingual message names it, exit 1, no stack trace, folder kept', async () => {
     const dataDir = join(tempDir('onair-file-folder-'), 'data')
-    const own = { ...env, ONAIR_DATA_DIR: dataDir }
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
+    const own = await signedInEnv(emu, dataDir)
     closeFolderDatabases()
     const database = databaseFile(dataDir)
     renameSync(database, `${database}.kept`)
@@ -92,8 +82,7 @@ describe('onair upcoming when the saved schedule is refused or damaged (real pro
 
   it('a damaged saved schedule is set aside and said, like every other document', async () => {
     const dataDir = join(tempDir('onair-file-damaged-'), 'data')
-    const own = { ...env, ONAIR_DATA_DIR: dataDir }
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
+    const own = await signedInEnv(emu, dataDir)
     saveDocumentBody(dataDir, 'schedule', '{"fetchedAt": nul')
     emu.faults.inject({ path: '/v1/me/programs', kind: 'status', status: 503, times: 10 })
     const run = await runOnair(['upcoming'], own)
@@ -108,8 +97,7 @@ describe('onair upcoming when the saved schedule is refused or damaged (real pro
 
   it('a lost webhook secret: onair run says to register the new URL, in both languages, and serves on it', async () => {
     const dataDir = join(tempDir('onair-hook-lost-'), 'data')
-    const own = { ...env, ONAIR_DATA_DIR: dataDir }
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(own))).toBe(0)
+    const own = await signedInEnv(emu, dataDir)
     const webhookLines = async (lang: string) => {
       const daemon = spawnCli(['run', '--webhook', '0', '--json'], { ...own, LANG: lang })
       await daemon.line((l) => JSON.parse(l).type === 'webhook')

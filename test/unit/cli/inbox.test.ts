@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, type Emulator } from '../../emulator'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { tempDir } from '../../support/temp-dir'
 
 describe('onair inbox (in process, against the emulator)', () => {

@@ -5,6 +5,7 @@ import { startEmulator, type Emulator } from '../../emulator/index'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
 import { databaseFile } from '../../../src/main/core/store/data-files'
+import { cliEnv } from '../../support/signed-in-env'
 
 /** As a user meets them: the real `onair` and a link in a file's place. */
 describe('onair and a link where its file should be (real process)', () => {
@@ -19,12 +20,7 @@ describe('onair and a link where its file should be (real process)', () => {
     root = tempDir('onair-links-cli-')
     mkdirSync(join(root, 'data'))
     mkdirSync(join(root, 'elsewhere'))
-    env = {
-      ONAIR_DATA_DIR: join(root, 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
+    env = cliEnv(emu, join(root, 'data'))
     return () => rmSync(root, { recursive: true, force: true })
   })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
 import { ManualClock } from '../../support/manual-clock'
 import { program } from '../programs/fixtures'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { fakeContext } from './fake-context'
 
 /** `onair run`'s lines for premieres announced together: what a terminal and a script each read. */

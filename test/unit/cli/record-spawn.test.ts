@@ -1,11 +1,8 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
 import { spawnCli } from './spawn-cli'
-import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
+import { signedInEnv } from '../../support/signed-in-env'
 
 /** Ctrl-C needs a real process: one spawn of the binary, interrupted during the undo window. */
 let emu: Emulator
@@ -15,13 +12,7 @@ beforeAll(async () => {
 afterAll(() => emu.close())
 
 it('Ctrl-C during the undo window undoes the record: nothing sent, exit 1', async () => {
-  const env = {
-    ONAIR_DATA_DIR: join(tempDir('onair-cli-undo-'), 'data'),
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret
-  }
-  expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+  const env = await signedInEnv(emu)
   const run = spawnCli(['record', '301'], env)
   const countdown = new Promise<void>((res) =>
     run.child.stderr!.on('data', () => {

@@ -1,10 +1,9 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, USER_ID, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
-import { tempDir } from '../../support/temp-dir'
+import { fakeIo } from '../../support/fake-io'
 import { savedDocument } from '../../support/saved-documents'
+import { cliEnv } from '../../support/signed-in-env'
 
 /** record, status, works and outbox in process against the emulator (real clock: --no-wait only). */
 describe('onair record / status / works / outbox', () => {
@@ -15,12 +14,7 @@ describe('onair record / status / works / outbox', () => {
   afterAll(() => emu.close())
 
   const signedIn = async (token = emu.tokens.readWrite) => {
-    const env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-cli-rec-'), 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
+    const env = cliEnv(emu)
     expect(await runCli(['sign-in', '--token', token], fakeIo(env))).toBe(0)
     return env
   }

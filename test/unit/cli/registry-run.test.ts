@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../../support/temp-dir'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 
 const order = vi.hoisted((): string[] => [])
 vi.mock('../../../src/main/cli/daemon-memory', () => ({ favourMemory: () => order.push('memory flags') }))

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { HistoryEntrySchema } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
-import { signedInEnv } from './signed-in-env'
+import { signedInEnv } from '../../support/signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
 import { savedDocument } from '../../support/saved-documents'
 

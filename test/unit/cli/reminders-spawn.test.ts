@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HistoryEntrySchema } from '../../../src/shared/reminder-history'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
-import { signedInEnv } from './signed-in-env'
+import { signedInEnv } from '../../support/signed-in-env'
 import { runCliProcess, spawnCli } from './spawn-cli'
 import { tempDir } from '../../support/temp-dir'
 

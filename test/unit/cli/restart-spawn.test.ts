@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
-import { signedInEnv } from './signed-in-env'
+import { signedInEnv } from '../../support/signed-in-env'
 import { spawnCli } from './spawn-cli'
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulator } from '../../emulator/index'
 import { tempDir } from '../../support/temp-dir'
 import { spawnCli } from './spawn-cli'
-import { signedInEnv } from './signed-in-env'
+import { signedInEnv } from '../../support/signed-in-env'
 
 const scratch = tempDir('onair-run-loads-')
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))

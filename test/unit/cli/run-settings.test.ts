@@ -8,8 +8,8 @@ import type { Emulator } from '../../emulator/index'
 import { double } from '../../support/keyring-double.cjs'
 import { ManualClock } from '../../support/manual-clock'
 import { manualCron } from '../programs/emulated'
-import { fakeIo } from './fake-io'
-import { soonProgram as soonFolder } from './signed-in-env'
+import { fakeIo } from '../../support/fake-io'
+import { soonProgram as soonFolder } from '../../support/signed-in-env'
 
 /**
  * `onair run` and what the folder says beyond the sign-in: the credential store being locked at

@@ -14,8 +14,8 @@ import { signedInAccount } from '../../../src/main/cli/context'
 import { SOON_PROGRAM_ID, startEmulator, type Emulator } from '../../emulator/index'
 import { manualCron } from '../programs/emulated'
 import { cliProcess, runCliProcess, spawnCli } from './spawn-cli'
-import { fakeIo, type FakeIo } from './fake-io'
-import { signedInEnv, soonProgram as soonFolder } from './signed-in-env'
+import { fakeIo, type FakeIo } from '../../support/fake-io'
+import { cliEnv, signedInEnv, soonProgram as soonFolder, wikiEnv } from '../../support/signed-in-env'
 import { tempDir } from '../../support/temp-dir'
 
 function context(io: FakeIo, flags: CommandContext['flags'], clock: Clock): CommandContext {
@@ -213,7 +213,7 @@ describe('onair run', () => {
 
   it('with --webhook: prints the URL to register, then each pushed wiki event as an event line', async () => {
     emu = await startEmulator({ port: 0 })
-    const env = { ...(await signedInEnv(emu)), ONAIR_WIKI_URL: emu.baseUrl, ONAIR_WIKI_TOKEN: emu.tokens.wiki }
+    const env = { ...(await signedInEnv(emu)), ...wikiEnv(emu) }
     const d = inProcess(env, { json: true, webhook: '0' })
     await vi.waitFor(() => expect(d.lines().some((l) => l.type === 'webhook')).toBe(true), { timeout: 5000 })
     const url = d.lines().find((l) => l.type === 'webhook')!.url as string
@@ -251,11 +251,7 @@ describe('onair run', () => {
 
   it('not signed in: exit 1 with the reason; a bad --lead is a usage error', async () => {
     emu = await startEmulator({ port: 0 })
-    const env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-run-'), 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id
-    }
+    const env = cliEnv(emu)
     const io = fakeIo(env)
     expect(await runCli(['run'], io)).toBe(1)
     expect(io.stderr.join('\n')).toContain('not signed in')

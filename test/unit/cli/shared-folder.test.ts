@@ -1,12 +1,9 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../../../src/main/cli/dispatch'
 import { OutboxDoc } from '../../../src/shared/records'
 import { SOON_PROGRAM_ID, startEmulator, USER_ID, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
 import { onairProcess } from './onair-process'
-import { tempDir } from '../../support/temp-dir'
 import { savedDocument } from '../../support/saved-documents'
+import { signedInEnv } from '../../support/signed-in-env'
 
 /** Several `onair` processes on one data folder, as a user with a terminal and a daemon has them. */
 let emu: Emulator
@@ -15,16 +12,7 @@ beforeAll(async () => {
 })
 afterAll(() => emu.close())
 
-async function signedInFolder(service = emu) {
-  const env = {
-    ONAIR_DATA_DIR: join(tempDir('onair-shared-cli-'), 'data'),
-    ONAIR_MEDIA_URL: service.baseUrl,
-    ONAIR_CLIENT_ID: service.client.id,
-    ONAIR_CLIENT_SECRET: service.client.secret
-  }
-  expect(await runCli(['sign-in', '--token', service.tokens.readWrite], fakeIo(env))).toBe(0)
-  return env
-}
+const signedInFolder = (service = emu) => signedInEnv(service)
 
 const recordsOf = (episodeId: number) =>
   emu.media.records.filter((r) => r.userId === USER_ID && r.episodeId === episodeId)

@@ -1,9 +1,8 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
-import { tempDir } from '../../support/temp-dir'
+import { fakeIo } from '../../support/fake-io'
+import { cliEnv, signedInEnv } from '../../support/signed-in-env'
 
 /** A saved sign-in for one address, a command pointed at another: say so, not "not signed in". */
 let emu: Emulator
@@ -13,13 +12,7 @@ beforeAll(async () => {
 afterAll(() => emu.close())
 
 it('names both addresses, in English and Japanese, for whoami, run and upcoming; the saved address still works', async () => {
-  const signedIn = {
-    ONAIR_DATA_DIR: join(tempDir('onair-elsewhere-'), 'data'),
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret
-  }
-  expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(signedIn))).toBe(0)
+  const signedIn = await signedInEnv(emu)
   const other = 'http://127.0.0.1:9'
   for (const command of ['whoami', 'run', 'upcoming']) {
     const io = fakeIo({ ...signedIn, ONAIR_MEDIA_URL: other })
@@ -37,11 +30,7 @@ it('names both addresses, in English and Japanese, for whoami, run and upcoming;
 })
 
 it('without a saved sign-in it is the plain "not signed in"', async () => {
-  const io = fakeIo({
-    ONAIR_DATA_DIR: join(tempDir('onair-elsewhere-'), 'data'),
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id
-  })
+  const io = fakeIo(cliEnv(emu))
   expect(await runCli(['whoami'], io)).toBe(1)
   expect(io.stderr.join('\n')).toMatch(/not signed in/i)
   expect(io.stderr.join('\n')).not.toContain('Signed in to')

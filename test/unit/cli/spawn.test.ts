@@ -1,10 +1,9 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { visit } from '../auth/helpers'
 import { spawnCli } from './spawn-cli'
 import { runOnair } from './spawn-onair'
-import { tempDir } from '../../support/temp-dir'
+import { cliEnv } from '../../support/signed-in-env'
 
 /**
  * The real `onair` binary as a user runs it. Few cases: each spawn costs about a second; the
@@ -25,15 +24,8 @@ describe('onair binary', () => {
     await consenting.close()
   })
 
-  const envFor = (emu: Emulator) => ({
-    ONAIR_DATA_DIR: join(tempDir('onair-bin-'), 'data'),
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret
-  })
-
   it('sign-in prints the URL as one line, the browser follows it, exit 0; whoami --json then works', async () => {
-    const env = envFor(approving)
+    const env = cliEnv(approving)
     const run = onair(['sign-in', '--no-browser'], env)
     const url = await run.line(firstLine)
     expect(new URL(url).pathname).toBe('/oauth/authorize')
@@ -52,7 +44,7 @@ describe('onair binary', () => {
   })
 
   it('a denial in the browser exits 1 with the reason on stderr, in Japanese under LANG=ja', async () => {
-    const run = onair(['sign-in', '--no-browser'], { ...envFor(consenting), LANG: 'ja_JP.UTF-8' })
+    const run = onair(['sign-in', '--no-browser'], { ...cliEnv(consenting), LANG: 'ja_JP.UTF-8' })
     const page = await visit(await run.line(firstLine), 'deny')
     expect(page.body).toContain('サインインをキャンセルしました')
     expect(await run.code).toBe(1)
@@ -65,13 +57,13 @@ describe('onair binary', () => {
       ['C', warning],
       ['ja_JP.UTF-8', /他のユーザーも（ps で）読める.*onair sign-in --token -$/m]
     ] as const) {
-      const env = { ...envFor(approving), LANG: lang }
+      const env = { ...cliEnv(approving), LANG: lang }
       const inArgs = await runOnair(['sign-in', '--token', approving.tokens.readWrite], env)
       expect(inArgs.code).toBe(0)
       expect(inArgs.stderr).toMatch(words)
       expect(inArgs.stdout).toBe('')
     }
-    const piped = await runOnair(['sign-in', '--token', '-'], envFor(approving), `${approving.tokens.readWrite}\n`)
+    const piped = await runOnair(['sign-in', '--token', '-'], cliEnv(approving), `${approving.tokens.readWrite}\n`)
     expect(piped.code).toBe(0)
     expect(piped.stderr).toContain('Signed in as user #1')
     expect(piped.stderr).not.toMatch(/Warning/)

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import type { CachedProgram } from '../../../src/shared/schedule'
 import { startEmulator, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
+import { signedInEnv } from '../../support/signed-in-env'
 
 /** `onair upcoming --ics`: what it writes is read back with ical.js and compared with `--json`. */
 function events(text: string) {
@@ -29,13 +30,7 @@ describe('onair upcoming --ics', () => {
   let programs: CachedProgram[]
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 })
-    env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-ics-'), 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
-    expect(await runCli(['sign-in', '--token', emu.tokens.readWrite], fakeIo(env))).toBe(0)
+    env = await signedInEnv(emu)
     const io = fakeIo(env)
     expect(await runCli(['upcoming', '--json'], io)).toBe(0)
     programs = JSON.parse(io.stdout[0]!).programs

@@ -1,22 +1,16 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { startEmulator, type Emulator } from '../../emulator/index'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { spawnCli } from './spawn-cli'
-import { tempDir } from '../../support/temp-dir'
+import { cliEnv } from '../../support/signed-in-env'
 
 describe('onair upcoming', () => {
   let emu: Emulator
   let env: Record<string, string>
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 })
-    env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-upcoming-'), 'data'),
-      ONAIR_MEDIA_URL: emu.baseUrl,
-      ONAIR_CLIENT_ID: emu.client.id,
-      ONAIR_CLIENT_SECRET: emu.client.secret
-    }
+    env = cliEnv(emu)
   })
   afterAll(() => emu.close())
 
@@ -102,10 +96,7 @@ describe('onair upcoming', () => {
     expect(text.stdout).toHaveLength(fresh.programs.length)
     expect(text.stderr()).toContain('保存した番組表を表示します')
 
-    const empty = spawnCli(['upcoming', '--from-cache'], {
-      ...env,
-      ONAIR_DATA_DIR: join(tempDir('onair-upcoming-'), 'data')
-    })
+    const empty = spawnCli(['upcoming', '--from-cache'], cliEnv(emu))
     expect(await empty.code).toBe(1)
     expect(empty.stdout).toEqual([])
     expect(empty.stderr()).toBe('No saved schedule to show yet.\nNothing unwatched on air in the window.\n')

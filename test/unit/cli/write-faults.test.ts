@@ -6,12 +6,13 @@ import { historyFile } from '../../../src/main/core/reminders/files'
 import { scheduleFileStore } from '../../../src/main/core/programs/schedule-file'
 import { WRITE_FAULT_ENV } from '../../../src/main/core/store/write-fault'
 import { startEmulator, type Emulator } from '../../emulator'
-import { fakeIo } from './fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { spawnCli } from './spawn-cli'
 import { runOnair } from './spawn-onair'
 import { tempDir } from '../../support/temp-dir'
 import { savedDocument, savedRows } from '../../support/saved-documents'
 import { databaseFile, type DocumentName } from '../../../src/main/core/store/data-files'
+import { cliEnv, wikiEnv } from '../../support/signed-in-env'
 
 /**
  * Each command that writes, as a real process, when the file system refuses the
@@ -61,14 +62,7 @@ const NOW = Date.now()
 
 describe('writing commands when the file system refuses the write (real processes)', () => {
   let emu: Emulator
-  const env = (dataDir: string) => ({
-    ONAIR_DATA_DIR: dataDir,
-    ONAIR_MEDIA_URL: emu.baseUrl,
-    ONAIR_CLIENT_ID: emu.client.id,
-    ONAIR_CLIENT_SECRET: emu.client.secret,
-    ONAIR_WIKI_URL: emu.baseUrl,
-    ONAIR_WIKI_TOKEN: emu.tokens.wiki
-  })
+  const env = (dataDir: string) => cliEnv(emu, dataDir, wikiEnv(emu))
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 })
   })

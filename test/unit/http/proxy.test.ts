@@ -20,8 +20,9 @@ import { makePrivateCa, type PrivateCa } from '../../support/private-ca'
 import { tempDir } from '../../support/temp-dir'
 import { startTinyproxy, tinyproxySkipReason, type Tinyproxy } from '../../support/tinyproxy'
 import { PIXEL } from '../../stranger/server'
-import { fakeIo } from '../cli/fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { spawnCli } from '../cli/spawn-cli'
+import { signedInEnv } from '../../support/signed-in-env'
 
 const skip = tinyproxySkipReason()
 
@@ -46,14 +47,7 @@ describe.skipIf(skip)('behind a proxy (tinyproxy)', () => {
 
   /** The environment of an `onair` signed in to `emu` (signed in directly, before the test). */
   const signedIn = async (e: Emulator, extra: Record<string, string> = {}) => {
-    const env = {
-      ONAIR_DATA_DIR: join(tempDir('onair-proxy-cli-'), 'data'),
-      ONAIR_MEDIA_URL: e.baseUrl,
-      ONAIR_CLIENT_ID: e.client.id,
-      ONAIR_CLIENT_SECRET: e.client.secret,
-      ...extra
-    }
-    expect(await runCli(['sign-in', '--token', e.tokens.readWrite], fakeIo(env))).toBe(0)
+    const env = await signedInEnv(e, undefined, extra)
     proxy.requests.length = 0
     e.requests.length = 0
     return env

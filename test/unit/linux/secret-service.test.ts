@@ -6,6 +6,7 @@ import { tempDir } from '../../support/temp-dir'
 import { spawnCli } from '../cli/spawn-cli'
 import { runOnair } from '../cli/spawn-onair'
 import { secretServiceMissing, startSecretService, type SecretService } from './secret-service'
+import { cliEnv } from '../../support/signed-in-env'
 
 /**
  * The credential store as users have it on Linux: the built `onair` against gnome-keyring on a
@@ -36,15 +37,9 @@ describe.skipIf(unavailable !== undefined)(`a real Secret Service (${unavailable
 
   const folder = () => join(tempDir('onair-keyring-cli-'), 'data')
   const serviceOf = (dataDir: string) => `onair:${realpathSync(dataDir)}`
-  const envOf = (e: Emulator, dataDir: string, k: SecretService) => ({
-    ONAIR_DATA_DIR: dataDir,
-    ONAIR_MEDIA_URL: e.baseUrl,
-    ONAIR_CLIENT_ID: e.client.id,
-    ONAIR_CLIENT_SECRET: e.client.secret,
+  const envOf = (e: Emulator, dataDir: string, k: SecretService) =>
     // The real module, not the tests' double (spawn-cli.ts).
-    ONAIR_TEST_REAL_KEYRING: '1',
-    ...k.env
-  })
+    cliEnv(e, dataDir, { ONAIR_TEST_REAL_KEYRING: '1', ...k.env })
 
   it('sign-in keeps the token there (secret-tool finds it) and in no file; another process is signed in by it; sign-out removes it', async () => {
     emu = await startEmulator({ port: 0 })

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src/main/cli/dispatch'
 import { dataDirProblem } from '../../../src/main/core/store/data-dir'
 import { chooseDataDir } from '../../../src/main/shell/paths'
-import { fakeIo } from '../cli/fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { tempDir } from '../../support/temp-dir'
 import { resetElectron } from './electron-double'
 

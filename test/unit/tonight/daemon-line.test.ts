@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { daemonOutput } from '../../../src/main/cli/daemon-output'
 import { describeTonight } from '../../../src/main/core/tonight/notice'
 import { ManualClock } from '../../support/manual-clock'
-import { fakeIo } from '../cli/fake-io'
+import { fakeIo } from '../../support/fake-io'
 import { fakeContext } from '../cli/fake-context'
 import { program } from '../programs/fixtures'
 

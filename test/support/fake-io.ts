@@ -1,4 +1,4 @@
-import type { Io } from '../../../src/main/cli/command'
+import type { Io } from '../../src/main/cli/command'
 
 /** An Io for in-process runs: collects output, feeds stdin lines, never opens a browser. */
 export interface FakeIo extends Io {
