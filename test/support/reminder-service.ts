@@ -1,7 +1,10 @@
 import { createSessionMonitor } from '../../src/main/core/auth/monitor'
 import { memoryNotifier } from '../../src/main/core/notify'
 import { createReminderService, type ReminderServiceOptions } from '../../src/main/core/reminders/reminders'
+import { createScheduler, type SchedulerOptions } from '../../src/main/core/reminders/scheduler'
+import type { Delivery } from '../../src/shared/schedule'
 import { defaultSettings } from '../../src/shared/settings'
+import { createLedger } from './memory-ledger'
 
 const doesNotPoll = (): never => {
   throw new Error('this reminder service was given no media client: it does not poll')
@@ -28,4 +31,14 @@ export function reminderServiceFor(
     ...opts
   })
   return { service, notifier }
+}
+
+/**
+ * The scheduler alone, keeping what it delivers (`fired`), over a ledger in memory unless the test
+ * brings one (a folder's, or one that races another process).
+ */
+export function schedulerFor(opts: Pick<SchedulerOptions, 'clock' | 'settings'> & Partial<SchedulerOptions>) {
+  const fired: Delivery[] = []
+  const scheduler = createScheduler({ ledger: createLedger(() => {}), deliver: (d) => fired.push(d), ...opts })
+  return { scheduler, fired }
 }

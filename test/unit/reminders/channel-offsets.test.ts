@@ -1,11 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
-import { createLedger } from '../../support/memory-ledger'
 import { plan } from '../programs/fixtures'
 import { latestShift } from '../../../src/main/core/programs/poll'
 import { describeDelivery } from '../../../src/main/core/reminders/reminder-text'
-import { createScheduler } from '../../../src/main/core/reminders/scheduler'
+import { schedulerFor } from '../../support/reminder-service'
 import { CachedProgramSchema, type CachedProgram, type Delivery } from '../../../src/shared/schedule'
 import { type ReminderSettings, type ReminderSettingsInput } from '../../../src/shared/settings'
 import { DAY, HOUR, MIN, settings } from '../programs/fixtures'
@@ -89,13 +88,7 @@ describe('scheduler with changing offsets', () => {
   function daemon(initial: ReminderSettings) {
     const clock = new ManualClock(T0)
     let current = initial
-    const fired: Delivery[] = []
-    const scheduler = createScheduler({
-      clock,
-      ledger: createLedger(() => {}),
-      settings: () => current,
-      deliver: (d) => fired.push(d)
-    })
+    const { scheduler, fired } = schedulerFor({ clock, settings: () => current })
     const change = (next: ReminderSettings) => {
       current = next
       scheduler.replan()

@@ -6,7 +6,6 @@ import { createLedger } from '../../support/memory-ledger'
 import { reminderKey } from '../../../src/main/core/reminders/slots'
 import { repeatKey } from '../../../src/main/core/reminders/repeats'
 import { createScheduler } from '../../../src/main/core/reminders/scheduler'
-import type { Delivery } from '../../../src/shared/schedule'
 import { program, settings as reminderSettings } from '../programs/fixtures'
 import {
   defaultSettings,
@@ -16,7 +15,7 @@ import {
 } from '../../../src/shared/settings'
 import { SOON_PROGRAM_ID, USER_ID, type Emulator } from '../../emulator'
 import { tempDir } from '../../support/temp-dir'
-import { reminderServiceFor } from '../../support/reminder-service'
+import { reminderServiceFor, schedulerFor } from '../../support/reminder-service'
 import { emulated } from '../media/emulated'
 
 /**
@@ -175,13 +174,11 @@ describe("don't let me miss it (reminder service, ManualClock)", () => {
       claim: <T extends LedgerItem>(items: readonly T[], at: number): T[] =>
         items.some((i) => i.key.includes(':repeat')) ? (inner.claim(items, at), []) : inner.claim(items, at)
     }
-    const shown: Delivery[] = []
     const notRepeated: string[][] = []
-    const scheduler = createScheduler({
+    const { scheduler, fired: shown } = schedulerFor({
       clock,
       ledger: racing,
       settings: () => reminderSettings({ leadMinutes: [3], dontMissWorkIds: [7] }),
-      deliver: (d) => shown.push(d),
       onRepeat: (rs) => notRepeated.push(rs.map((r) => r.key))
     })
     scheduler.update([p])

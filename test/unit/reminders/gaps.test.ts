@@ -4,7 +4,8 @@ import { ledgerFile } from '../../../src/main/core/reminders/files'
 import type { Ledger } from '../../../src/main/core/reminders/ledger'
 import { createLedger } from '../../support/memory-ledger'
 import { describeDelivery } from '../../../src/main/core/reminders/reminder-text'
-import { createScheduler, GAP_HORIZON_MS } from '../../../src/main/core/reminders/scheduler'
+import { GAP_HORIZON_MS } from '../../../src/main/core/reminders/scheduler'
+import { schedulerFor } from '../../support/reminder-service'
 import type { CachedProgram, Delivery } from '../../../src/shared/schedule'
 import type { ReminderSettingsInput } from '../../../src/shared/settings'
 import { HOUR, MIN, program, settings } from '../programs/fixtures'
@@ -15,14 +16,7 @@ import { savedDocument } from '../../support/saved-documents'
 const T0 = Date.UTC(2026, 3, 5, 12, 0)
 
 function daemon(clock: ManualClock, ledger: Ledger, s: ReminderSettingsInput = { leadMinutes: [0] }) {
-  const fired: Delivery[] = []
-  const scheduler = createScheduler({
-    clock,
-    ledger,
-    settings: () => settings(s),
-    deliver: (d) => fired.push(d)
-  })
-  return { fired, scheduler }
+  return schedulerFor({ clock, ledger, settings: () => settings(s) })
 }
 
 const servedAt = (at: number) => createLedger(() => {}, JSON.stringify({ version: 1, entries: {}, servedAt: at }))

@@ -10,7 +10,6 @@ import {
 } from '../../../src/main/core/reminders/history'
 import { createLedger } from '../../support/memory-ledger'
 import { reminderKey } from '../../../src/main/core/reminders/slots'
-import { createScheduler } from '../../../src/main/core/reminders/scheduler'
 import { SNOOZE_MS } from '../../../src/main/core/reminders/snoozes'
 import type { CorruptFileReport } from '../../../src/main/core/store/database'
 import type { HistoryEntry } from '../../../src/shared/reminder-history'
@@ -21,7 +20,7 @@ import { BASE, MIN, program, settings as reminderSettings } from '../programs/fi
 import { databaseFile } from '../../../src/main/core/store/data-files'
 import { saveDocumentBody, setAsideBodies } from '../../support/saved-documents'
 import { tempDir } from '../../support/temp-dir'
-import { reminderServiceFor } from '../../support/reminder-service'
+import { reminderServiceFor, schedulerFor } from '../../support/reminder-service'
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
 
@@ -132,12 +131,10 @@ describe('reminder history: what became of each reminder, shared by every proces
       claim: <T>(items: readonly T[], at: number) => (inner.markServed(at), []) as T[]
     }
     const repeats: string[][] = []
-    const shown: unknown[] = []
-    const scheduler = createScheduler({
+    const { scheduler, fired: shown } = schedulerFor({
       clock,
       ledger: racing,
       settings: () => reminderSettings({ leadMinutes: [0] }),
-      deliver: (d) => shown.push(d),
       onRepeat: (rs) => repeats.push(rs.map((r) => r.key))
     })
     scheduler.update([p])

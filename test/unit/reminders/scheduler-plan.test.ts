@@ -7,9 +7,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../support/manual-clock'
-import { createLedger } from '../../support/memory-ledger'
 import { plan } from '../programs/fixtures'
-import { createScheduler } from '../../../src/main/core/reminders/scheduler'
+import { schedulerFor } from '../../support/reminder-service'
 import type { Delivery } from '../../../src/shared/schedule'
 import { BASE, MIN, program, settingsArb } from '../programs/fixtures'
 
@@ -38,13 +37,7 @@ describe('the scheduler against plan()', () => {
   it('delivers the due part of the plan and waits for the rest', () => {
     fc.assert(
       fc.property(programsArb, settingsNearArb, nowArb, (programs, s, now) => {
-        const delivered: Delivery[] = []
-        const scheduler = createScheduler({
-          clock: new ManualClock(now),
-          ledger: createLedger(() => {}),
-          settings: () => s,
-          deliver: (d) => delivered.push(d)
-        })
+        const { scheduler, fired: delivered } = schedulerFor({ clock: new ManualClock(now), settings: () => s })
         scheduler.update(programs)
         const expected = plan(programs, s, now, new Set())
         expect(scheduler.pending().map((r) => r.key)).toEqual(expected.filter((r) => r.fireAt > now).map((r) => r.key))
@@ -63,13 +56,7 @@ describe('the scheduler against plan()', () => {
         fc.integer({ min: 0, max: 3 * 60 }),
         (programs, s, now, minutes) => {
           const clock = new ManualClock(now)
-          const delivered: Delivery[] = []
-          const scheduler = createScheduler({
-            clock,
-            ledger: createLedger(() => {}),
-            settings: () => s,
-            deliver: (d) => delivered.push(d)
-          })
+          const { scheduler, fired: delivered } = schedulerFor({ clock, settings: () => s })
           scheduler.update(programs)
           clock.advance(minutes * MIN)
           const later = now + minutes * MIN

@@ -3,7 +3,7 @@ import { ManualClock } from '../../support/manual-clock'
 import { ledgerFile, snoozesFile } from '../../../src/main/core/reminders/files'
 import { reminderKey } from '../../../src/main/core/reminders/slots'
 import { describeDelivery } from '../../../src/main/core/reminders/reminder-text'
-import { createScheduler } from '../../../src/main/core/reminders/scheduler'
+import { schedulerFor } from '../../support/reminder-service'
 import type { SnoozesDoc } from '../../../src/main/core/reminders/snoozes'
 import { emptySnoozes, SNOOZE_MS, sortSnoozes } from '../../../src/main/core/reminders/snoozes'
 import type { ReminderRef } from '../../../src/main/core/notify'
@@ -28,13 +28,11 @@ function folder(clock: ManualClock, s: ReminderSettingsInput = { leadMinutes: [1
   const dir = tempDir('onair-snooze-')
   /** `null`: a process standing by, nothing planned yet. */
   const daemon = (programs: CachedProgram[] | null = [SHOW]) => {
-    const fired: Delivery[] = []
-    const scheduler = createScheduler({
+    const { fired, scheduler } = schedulerFor({
       clock,
       ledger: ledgerFile(dir),
       snoozes: snoozesFile(dir),
-      settings: () => settings(s),
-      deliver: (d) => fired.push(d)
+      settings: () => settings(s)
     })
     if (programs) scheduler.update(programs)
     return { fired, scheduler }
