@@ -4,8 +4,8 @@ import { scheduleFileStore } from '../../../src/main/core/programs/schedule-file
 import { startEmulator, type Emulator } from '../../emulator/index'
 import { ManualClock } from '../../support/manual-clock'
 import { program } from '../programs/fixtures'
-import { fakeIo } from './fake-io'
-import { signedInEnv } from './signed-in-env'
+import { fakeIo } from '../../support/fake-io'
+import { signedInEnv } from '../../support/signed-in-env'
 
 /** `onair upcoming --today` over a saved schedule, at 18:00 in Tokyo (no daylight saving there). */
 const at = (tokyo: string) => Date.parse(`${tokyo}+09:00`)
