@@ -117,7 +117,7 @@ export function serviceSettingRefused(key: string): LocalizedText {
 
 /**
  * The document with `key` set (or, with `raw` undefined, back to its default), checked by the schema.
- * `validateCron` is schedule/cron.ts's, passed in so that reading a setting never loads the cron library.
+ * `validateCron` is programs/cron.ts's, passed in so that reading a setting never loads the cron library.
  */
 export function changeSetting(
   doc: Settings,

@@ -58,7 +58,7 @@ export function accountStatus(account: Account): AuthStatus {
 }
 
 /**
- * A cron expression is more than a string: the schema lets any text through, the scheduler (schedule/cron.ts) decides.
+ * A cron expression is more than a string: the schema lets any text through, the scheduler (programs/cron.ts) decides.
  * Only the sections the patch touches are checked, so an old bad file never blocks other changes
  * (the pollers fall back to their defaults for it). The code names the section, for the view.
  */

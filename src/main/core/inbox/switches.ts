@@ -19,7 +19,7 @@ export interface InboxSwitches {
   settled(): Promise<void>
 }
 
-/** How a schedule ticks: schedule/cron.ts's wallClockCron in the app; tests fire ticks by hand. */
+/** How a schedule ticks: programs/cron.ts's wallClockCron in the app; tests fire ticks by hand. */
 type Cron = (cron: string, tick: () => void) => { stop(): void }
 
 export interface InboxSwitchOptions {

@@ -34,7 +34,7 @@ export interface ReminderServiceOptions extends ReminderDeliveryOptions {
   monitor: SessionMonitor
   random?: () => number
   cron?: CronFactory
-  /** The folder of schedule/files.ts. */
+  /** The folder of reminders/files.ts. */
   dataDir: string
   /** Asked at each poll while signed out (poller.ts `recheck`). */
   recheck?: () => void
