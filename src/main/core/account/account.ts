@@ -2,8 +2,9 @@ import type { ServicesInput } from '../../../shared/contract'
 import type { Locale, LocalizedText } from '../../../shared/locale'
 import type { FetchLike } from '../http/node-fetch'
 import type { Settings } from '../../../shared/settings'
-import { usableServices, whySignedOut } from './addresses'
-import { boundSecret, rereadToken, secretFor, type GivenSecret, type ServiceSecretName } from '../auth/bound-secrets'
+import { usableServices } from './addresses'
+import { accountSecrets } from './account-secrets'
+import { boundSecret, rereadToken, type GivenSecret } from '../auth/bound-secrets'
 import { AuthError } from '../auth/errors'
 import { createSessionMonitor, type SessionMonitor } from '../auth/monitor'
 import { usesBuildClient, withBuildClient, type BuildClient } from '../auth/build-client'
@@ -112,7 +113,6 @@ const WIKI_NOT_CONFIGURED: LocalizedText = {
   ja: '先にサービス設定で Wiki のアドレスを入力してください。トークンは保存されていません。'
 }
 
-const sameServer = (a: Services, b: Services) => a.mediaUrl === b.mediaUrl && a.clientId === b.clientId
 /** What the session depends on; the wiki address is read at each use instead. */
 const sessionKey = (s: Services) => JSON.stringify([s.mediaUrl, s.clientId, s.redirectPort])
 
@@ -125,28 +125,12 @@ export function createAccount(deps: AccountDeps): Account {
   const builtIn = () => usesBuildClient(deps.settings.read().services, deps.buildClient)
   /** The saved services minus refused addresses: the only addresses anything is sent to. */
   const usable = (): Services => usableServices(services())
-  /** The build's client secret is bound like any other, to the build's own address. */
-  const givenClientSecret = (): GivenSecret | undefined => {
-    const client = deps.buildClient
-    if (deps.overrides?.clientSecret || !client || !builtIn()) return deps.overrides?.clientSecret
-    return { address: client.mediaUrl, reveal: () => client.clientSecret }
-  }
-  const clientSecretAt = (mediaUrl: string) =>
-    mediaUrl
-      ? secretFor(givenClientSecret(), boundSecret(deps.secrets, 'mediaClientSecret', mediaUrl), mediaUrl)
-      : undefined
-  const clientSecret = () => clientSecretAt(usable().mediaUrl)
-  const wikiToken = () => {
-    const url = usable().wikiUrl
-    return url ? secretFor(deps.overrides?.wikiToken, boundSecret(deps.secrets, 'wikiToken', url), url) : undefined
-  }
-  const signedOutReason = (service: 'media' | 'wiki' = 'media'): LocalizedText | undefined => {
-    if (service === 'wiki' && wikiToken() !== undefined) return undefined
-    const sessionAt = deps.sessionStore.read().session?.mediaUrl
-    const elsewhere = (name: ServiceSecretName, address: string) =>
-      boundSecret(deps.secrets, name, address).heldElsewhere()
-    return whySignedOut(services(), { sessionAt, elsewhere }, service)
-  }
+  const { clientSecretAt, clientSecret, wikiToken, signedOutReason, moveSecrets } = accountSecrets({
+    ...deps,
+    services,
+    usable,
+    builtIn
+  })
 
   const initial = buildFor(usable())
   let built: { key: string; session: Session | null; media: MediaClient | null } = initial.built
@@ -252,15 +236,7 @@ export function createAccount(deps: AccountDeps): Account {
         clientId: update.clientId,
         redirectPort: update.redirectPort
       }
-      // A token is meaningless at another address, and sending it there would hand it over.
-      if (!sameServer(before, next)) {
-        await deps.secrets.delete('mediaAccessToken')
-        deps.sessionStore.write({ session: null })
-      }
-      if (before.wikiUrl !== next.wikiUrl) await deps.secrets.delete('wikiToken')
-      // Bound to the new address; one kept for the old address is no longer sent anywhere.
-      if (update.clientSecret !== undefined)
-        await boundSecret(deps.secrets, 'mediaClientSecret', next.mediaUrl).set(update.clientSecret)
+      await moveSecrets(before, next, update.clientSecret)
       deps.settings.update((all) => ({ ...all, services: next }))
       const wasSignedIn = monitor.state() === 'signed-in'
       current()
