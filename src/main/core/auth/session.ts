@@ -11,6 +11,7 @@ import { createSessionMonitor, type SessionMonitor } from './monitor'
 import { newFlowSecrets, type FlowSecrets } from './pkce'
 import type { BoundSecret } from './bound-secrets'
 import type { SessionDoc, SessionRecord } from './session-store'
+import { READ_ONLY, REPLACED_TOKEN_KEPT, signOutMessage } from './session-words'
 
 /**
  * The signed-in account: the three ways in (loopback, OOB code, pasted token), what the token may
@@ -92,16 +93,6 @@ export interface Session {
   signOut(): Promise<SignOutResult>
 }
 
-const READ_ONLY: LocalizedText = {
-  en: 'Recording episodes and changing watching status are turned off: Onair was allowed to read only. Sign in again and allow write access to use them.',
-  ja: 'Onair には読み取り権限しかないため、エピソードの記録と視聴ステータスの変更はできません。使うには、書き込み権限を許可してサインインし直してください。'
-}
-
-const REPLACED_TOKEN_KEPT: LocalizedText = {
-  en: "The service could not be told to revoke the previous sign-in's token (offline or refused), so it may still be valid there. You can revoke it in the service's application settings.",
-  ja: '以前のサインインのトークンを取り消すようサービスに通知できませんでした（オフラインまたは拒否）。サービス側で有効なままの可能性があります。サービスのアプリケーション設定から取り消せます。'
-}
-
 export function sessionInfo(record: SessionRecord): SessionInfo {
   const canWrite = record.scopes.includes('write')
   const info: SessionInfo = { user: record.user, scopes: record.scopes, canWrite }
@@ -151,7 +142,7 @@ export function createSession(deps: SessionDeps): Session {
     deps.store.write({ session: record })
     monitor.markSignedIn()
     const signedIn = sessionInfo(record)
-    if (replaced !== undefined && replaced !== token && !(await revokeReplaced(replaced)))
+    if (replaced !== undefined && replaced !== token && !(await revoke(replaced)))
       signedIn.replacedTokenKept = REPLACED_TOKEN_KEPT
     const othersWaiting = deps.othersWaiting?.()
     if (othersWaiting) signedIn.othersWaiting = othersWaiting
@@ -159,11 +150,11 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   /**
-   * Tokens never expire at the service, so the one a new sign-in replaces is revoked, but only
-   * once the new one is checked and saved. A failure there must not undo a good sign-in: the old
-   * token is already forgotten here, and the user can revoke it in the service's settings.
+   * Tokens never expire at the service, so one that is signed out or replaced by a new sign-in is
+   * revoked, once the change is saved here. A failure there (offline, refused) undoes nothing: the
+   * token is already forgotten here, and the user is told they can revoke it in the service's settings.
    */
-  async function revokeReplaced(token: string): Promise<boolean> {
+  async function revoke(token: string): Promise<boolean> {
     const clientSecret = deps.clientSecret()
     if (!clientSecret) return false
     try {
@@ -271,7 +262,6 @@ export function createSession(deps: SessionDeps): Session {
     },
     async signOut() {
       const token = deps.accessToken.get()
-      const clientSecret = deps.clientSecret()
       const before = deps.store.read()
       const signedOut = before.session
       // This computer first: a write the file system refuses (a full disk), or a credential store
@@ -286,24 +276,8 @@ export function createSession(deps: SessionDeps): Session {
       }
       if (signedOut) await deps.wipePersonalData(accountKey(signedOut))
       monitor.markSignedOut()
-      let revoked = false
-      if (token && clientSecret) {
-        try {
-          await deps.media.revoke({ clientId: deps.clientId, clientSecret, token })
-          revoked = true
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e
-        }
-      }
+      const revoked = token !== undefined && (await revoke(token))
       return { revoked, message: signOutMessage(revoked, token !== undefined) }
     }
-  }
-}
-
-function signOutMessage(revoked: boolean, hadToken: boolean): LocalizedText {
-  if (revoked || !hadToken) return { en: 'Signed out.', ja: 'サインアウトしました。' }
-  return {
-    en: "Signed out on this computer, but the service could not be told (offline or refused), so the token may still be valid there. You can revoke it in the service's application settings.",
-    ja: 'このコンピューターではサインアウトしましたが、サービスに通知できませんでした（オフラインまたは拒否）。トークンがサービス側で有効なままの可能性があります。サービスのアプリケーション設定から取り消せます。'
   }
 }
