@@ -13,14 +13,12 @@ import { join } from 'node:path'
  */
 export const DESKTOP_ID = 'app.onair.Onair'
 export const AUTOSTART_FILE = `${DESKTOP_ID}.desktop`
-/** What versions before the desktop id called the entry: moved to the new name at start. */
-export const OLD_AUTOSTART_FILE = 'onair.desktop'
 /** Passed at login so the app waits in the tray (when the user wants that). */
 export const HIDDEN_FLAG = '--hidden'
 
-export function autostartPath(env: Record<string, string | undefined>, home: string, file = AUTOSTART_FILE): string {
+export function autostartPath(env: Record<string, string | undefined>, home: string): string {
   const config = env['XDG_CONFIG_HOME'] || join(home, '.config')
-  return join(config, 'autostart', file)
+  return join(config, 'autostart', AUTOSTART_FILE)
 }
 
 /**

@@ -9,7 +9,7 @@ import { homedir } from 'node:os'
 import { app } from 'electron'
 import type { Settings } from '../../shared/settings'
 import type { AppServices } from '../core/services'
-import { HIDDEN_FLAG, OLD_AUTOSTART_FILE, autostartEntry, autostartPath } from '../core/autostart'
+import { HIDDEN_FLAG, autostartEntry, autostartPath } from '../core/autostart'
 import { writeAtomic } from '../core/store/atomic-write'
 import type { AppLog } from './log'
 
@@ -58,11 +58,9 @@ function applyStartup(startup: Startup, log: AppLog, env: NodeJS.ProcessEnv): vo
 
 function linuxAutostart(on: boolean, env: NodeJS.ProcessEnv, log: AppLog): void {
   const file = autostartPath(env, homedir())
-  const old = autostartPath(env, homedir(), OLD_AUTOSTART_FILE)
   try {
-    // The entry under its name before the desktop id (or this one's) says whether the user switched it off.
-    const before = [old, file].map(readIfFile).join('\n')
-    rmSync(old, { force: true })
+    // The entry as it is says whether the user switched it off in the desktop's startup settings.
+    const before = readIfFile(file)
     if (!on) return rmSync(file, { force: true })
     // An AppImage runs from a temporary mount: the login must start the image itself, and an
     // updated AppImage (a new name) rewrites it at its first start.

@@ -59,19 +59,18 @@ describe('launch at login', () => {
     rmSync(config, { recursive: true, force: true })
   })
 
-  it('Linux: the entry of a version before the desktop id moves to the new name, naming the updated AppImage and staying off if the user turned it off', async () => {
-    const config = tempDir('onair-xdg-old-')
+  it('Linux: an updated AppImage (a new name) rewrites the entry at its first start, staying off if the user turned it off', async () => {
+    const config = tempDir('onair-xdg-update-')
     mkdirSync(join(config, 'autostart'))
-    const old = join(config, 'autostart/onair.desktop')
-    writeFileSync(old, autostartEntry(['/home/me/Apps/Onair-0.1.0.AppImage']).replace('enabled=true', 'enabled=false'))
+    const entryFile = join(config, 'autostart/app.onair.Onair.desktop')
+    writeFileSync(entryFile, autostartEntry(['/home/me/Apps/Onair-0.1.0.AppImage'], false))
     await run.start({
       platform: 'linux',
       packaged: true,
       env: { APPIMAGE: '/home/me/Apps/Onair-0.2.0.AppImage', XDG_CONFIG_HOME: config },
       files: { 'settings.json': JSON.stringify({ startup: { openAtLogin: true } }) }
     })
-    expect(existsSync(old)).toBe(false)
-    const entry = readFileSync(join(config, 'autostart/app.onair.Onair.desktop'), 'utf8')
+    const entry = readFileSync(entryFile, 'utf8')
     expect(entry).toContain('Exec=/home/me/Apps/Onair-0.2.0.AppImage --hidden\n')
     expect(entry).toContain('X-GNOME-Autostart-enabled=false\n')
     rmSync(config, { recursive: true, force: true })
