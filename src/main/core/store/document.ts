@@ -65,12 +65,7 @@ export function folderDocument<S extends z.ZodType>(o: DocumentOptions<S>): Docu
       // Without zod's compiled parser: a process reads a document a few times, and compiling a
       // parser for each object in the schema costs the short commands more than it ever saves.
       const parsed = o.schema.safeParse(JSON.parse(body), { jitless: true })
-      if (parsed.success) return { ok: true, value: parsed.data }
-      const reason = parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-        .join('; ')
-      return { ok: false, reason }
+      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: schemaMisfit(parsed.error) }
     } catch (e) {
       return { ok: false, reason: e instanceof Error ? e.message : String(e) }
     }
@@ -166,4 +161,12 @@ export function memoryStore<T>(initial: T): DocumentStore<T> {
       return value
     }
   }
+}
+
+/** Why a document does not fit its schema, in a line: the first three places and what is wrong there. */
+export function schemaMisfit(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ')
 }

@@ -4,7 +4,7 @@ import { systemClock } from '../clock'
 import { folderDatabase } from './database'
 import { DATA_FILES, dataFile } from './data-files'
 import type { CorruptFileReport } from './database'
-import type { DocumentStore } from './document'
+import { schemaMisfit, type DocumentStore } from './document'
 import { ABSENT, processBackend, UnreadableDocumentError, type DocumentBackend } from './document-backend'
 import { ownFileStats } from './own-file'
 import { injectedWriteFault } from './write-fault'
@@ -44,12 +44,7 @@ export function settingsFileStore(
     }
     if (raw === ABSENT) return { ok: true, value: defaultSettings() }
     const parsed = SettingsSchema.safeParse(raw, { jitless: true })
-    if (parsed.success) return { ok: true, value: parsed.data }
-    const reason = parsed.error.issues
-      .slice(0, 3)
-      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-      .join('; ')
-    return { ok: false, reason }
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: schemaMisfit(parsed.error) }
   }
 
   /** Under the lock: the settings, a damaged file moved aside first (only if it is still the bad one). */
