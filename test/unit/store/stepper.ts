@@ -1,7 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 
 const STEP = resolve(import.meta.dirname, 'children/step.ts')
+/**
+ * Below the test's own time limit: a step that never comes fails with what the child printed and
+ * where it and its children stand (a timeout alone would not say which process stuck, or where).
+ */
+const STEP_LIMIT_MS = 15_000
 
 /** A child process of the store, stopped and started at the lines it prints (children/step.ts). */
 export interface Stepper {
@@ -18,6 +23,7 @@ export function stepper(dataDir: string, face: 'app' | 'cli', opts: { wrap?: str
   const [cmd, ...args] = [...(opts.wrap ?? []), ...argv] as [string, ...string[]]
   const child: ChildProcess = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] })
   const lines: string[] = []
+  const printed: string[] = []
   const waiting: Array<{ pattern: RegExp; done: (line: string) => void; fail: (e: Error) => void }> = []
   let stderr = ''
   let buffered = ''
@@ -39,6 +45,7 @@ export function stepper(dataDir: string, face: 'app' | 'cli', opts: { wrap?: str
     const parts = buffered.split('\n')
     buffered = parts.pop()!
     lines.push(...parts)
+    printed.push(...parts)
     offer()
   })
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()))
@@ -49,7 +56,15 @@ export function stepper(dataDir: string, face: 'app' | 'cli', opts: { wrap?: str
     send: (line) => void child.stdin!.write(`${line}\n`),
     until: (pattern) =>
       new Promise((done, fail) => {
-        waiting.push({ pattern, done, fail })
+        const stuck = setTimeout(
+          () => fail(new Error(stuckReport(child, face, pattern, printed, stderr))),
+          STEP_LIMIT_MS
+        )
+        waiting.push({
+          pattern,
+          done: (line) => (clearTimeout(stuck), done(line)),
+          fail: (e) => (clearTimeout(stuck), fail(e))
+        })
         offer()
       }),
     signal: (name) => void child.kill(name),
@@ -58,4 +73,24 @@ export function stepper(dataDir: string, face: 'app' | 'cli', opts: { wrap?: str
       return exit
     }
   }
+}
+
+/** What a child that never printed `pattern` had printed, and the state of it and its children. */
+function stuckReport(child: ChildProcess, face: string, pattern: RegExp, printed: string[], stderr: string): string {
+  const run = (cmd: string, args: string[]): string => {
+    try {
+      return execFileSync(cmd, args, { encoding: 'utf8' })
+    } catch (e) {
+      // pgrep answers 1 for no children; its output is what counts.
+      return String((e as { stdout?: string }).stdout ?? '')
+    }
+  }
+  const pids = [
+    String(child.pid),
+    ...run('pgrep', ['-P', String(child.pid)])
+      .split('\n')
+      .filter(Boolean)
+  ]
+  const ps = run('ps', ['-o', 'pid,stat,wchan:24,args', '-p', pids.join(',')])
+  return `the ${face} child printed no line matching ${pattern} within ${STEP_LIMIT_MS} ms; it printed ${JSON.stringify(printed)}; stderr: ${stderr}\n${ps}`
 }
