@@ -35,8 +35,13 @@ const delivered = (dataDir: string, keys: string[]) => {
 /** The database and its write-ahead log are all a data folder holds after these tests: no lock debris. */
 const debris = (dataDir: string) => readdirSync(dataDir).filter((f) => !/^onair\.db(-wal|-shm)?$/.test(f))
 
-/** With faketime installed (CI installs it), the waiter's clock runs an hour ahead, past any stale time. */
-const aheadOfTheHolder = existsSync('/usr/bin/faketime') ? ['faketime', '-f', '+1h'] : undefined
+/**
+ * With libfaketime installed (CI installs it), the waiter's clock runs an hour ahead, past any stale
+ * time. Preloaded directly: the `faketime` wrapper names a semaphore after its pid, and one left by a
+ * wrapper killed earlier on the machine makes a later wrapper with that pid refuse to start.
+ */
+const LIBFAKETIME = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime/libfaketime.so.1`
+const aheadOfTheHolder = existsSync(LIBFAKETIME) ? { LD_PRELOAD: LIBFAKETIME, FAKETIME: '+1h' } : undefined
 
 describe('the shared state under contention, forced step by step', () => {
   it('a waiter never breaks in when the holder releases and at once takes the lock again', async () => {
@@ -78,7 +83,7 @@ describe('the shared state under contention, forced step by step', () => {
   it('a live holder stopped for as long as it takes keeps its lock: the waiter builds on its change', async () => {
     const dir = tempDir('onair-forced-')
     const holder = start(dir, 'cli')
-    const waiter = start(dir, 'app', { wrap: aheadOfTheHolder })
+    const waiter = start(dir, 'app', { env: aheadOfTheHolder })
     holder.send('hold a')
     await holder.until(/^inside/)
     holder.signal('SIGSTOP')

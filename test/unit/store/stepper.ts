@@ -17,11 +17,12 @@ export interface Stepper {
   exited(): Promise<number | null>
 }
 
-/** `env` adds to the child's environment; `wrap` runs it under a command (e.g. faketime). */
-export function stepper(dataDir: string, face: 'app' | 'cli', opts: { wrap?: string[] } = {}): Stepper {
-  const argv = [process.execPath, '--import', 'tsx', STEP, dataDir, face]
-  const [cmd, ...args] = [...(opts.wrap ?? []), ...argv] as [string, ...string[]]
-  const child: ChildProcess = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+/** `env` adds to the child's environment (e.g. libfaketime's, to run its clock ahead). */
+export function stepper(dataDir: string, face: 'app' | 'cli', opts: { env?: NodeJS.ProcessEnv } = {}): Stepper {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', STEP, dataDir, face], {
+    env: { ...process.env, ...opts.env },
+    stdio: ['pipe', 'pipe', 'pipe']
+  })
   const lines: string[] = []
   const printed: string[] = []
   const waiting: Array<{ pattern: RegExp; done: (line: string) => void; fail: (e: Error) => void }> = []
@@ -49,8 +50,11 @@ export function stepper(dataDir: string, face: 'app' | 'cli', opts: { wrap?: str
     offer()
   })
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()))
+  let ended = false
+  const endedBefore = (pattern: RegExp) => new Error(`the ${face} child ended before printing ${pattern}: ${stderr}`)
   void exit.then(() => {
-    for (const w of waiting.splice(0)) w.fail(new Error(`the child ended before printing ${w.pattern}: ${stderr}`))
+    ended = true
+    for (const w of waiting.splice(0)) w.fail(endedBefore(w.pattern))
   })
   return {
     send: (line) => void child.stdin!.write(`${line}\n`),
@@ -60,12 +64,18 @@ export function stepper(dataDir: string, face: 'app' | 'cli', opts: { wrap?: str
           () => fail(new Error(stuckReport(child, face, pattern, printed, stderr))),
           STEP_LIMIT_MS
         )
-        waiting.push({
+        const w = {
           pattern,
-          done: (line) => (clearTimeout(stuck), done(line)),
-          fail: (e) => (clearTimeout(stuck), fail(e))
-        })
+          done: (line: string) => (clearTimeout(stuck), done(line)),
+          fail: (e: Error) => (clearTimeout(stuck), fail(e))
+        }
+        waiting.push(w)
         offer()
+        // Asked after the child ended: what it printed is all there will be.
+        if (ended && waiting.includes(w)) {
+          waiting.splice(waiting.indexOf(w), 1)
+          w.fail(endedBefore(pattern))
+        }
       }),
     signal: (name) => void child.kill(name),
     exited: () => {
