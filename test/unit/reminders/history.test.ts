@@ -48,7 +48,17 @@ async function setup(reminders: (startMs: number) => Partial<Settings['reminders
     startedAt: new Date(startMs).toISOString(),
     offsetMinutes: 0
   }
-  return { ...t, folder, boot, startMs, ref }
+  /** A process that polled once and stopped, then another started `ms` after the program's start. */
+  const restartedAt = async (ms: number) => {
+    const first = boot()
+    await first.start()
+    first.stop()
+    t.clock.advanceTo(startMs + ms)
+    const second = boot()
+    await second.start()
+    return second
+  }
+  return { ...t, folder, boot, restartedAt, startMs, ref }
 }
 
 const outcomes = (entries: HistoryEntry[]) => entries.map((e) => [e.outcome, e.reminders.map((r) => r.key)])
@@ -63,12 +73,7 @@ describe('reminder history: what became of each reminder, shared by every proces
   it('a reminder shown 2 minutes late after a restart, then snoozed and marked watched: another process reads all three', async () => {
     const t = await setup()
     emu = t.emu
-    const first = t.boot()
-    await first.start()
-    first.stop()
-    t.clock.advanceTo(t.startMs + 2 * MIN)
-    const second = t.boot()
-    await second.start()
+    const second = await t.restartedAt(2 * MIN)
     expect(second.snooze(t.ref)).toEqual({ ok: true, fireAt: t.startMs + 2 * MIN + SNOOZE_MS })
     second.actedOn(t.ref, 'watched')
     second.stop()
@@ -88,12 +93,7 @@ describe('reminder history: what became of each reminder, shared by every proces
   it('a reminder that fell due while nothing ran is kept as missed, saying which and why', async () => {
     const t = await setup()
     emu = t.emu
-    const first = t.boot()
-    await first.start()
-    first.stop()
-    t.clock.advanceTo(t.startMs + 40 * MIN)
-    const second = t.boot()
-    await second.start()
+    const second = await t.restartedAt(40 * MIN)
     second.stop()
     expect(second.history()).toEqual([
       expect.objectContaining({ outcome: 'missed', why: 'not-running', at: t.startMs + 40 * MIN })
