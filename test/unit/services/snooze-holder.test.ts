@@ -10,6 +10,11 @@ import { startEmulator, type Emulator } from '../../emulator/index'
 import { servicesOf, testAccount, type TestAccount } from '../account/helpers'
 
 const noCron: CronFactory = () => ({ stop: () => {} })
+/**
+ * Noon in Tokyo, whatever the time of the run: the seed's late-night episode (01:30 JST) would
+ * otherwise fall due among the snoozes when a run starts in the half hour before it.
+ */
+const NOON_JST = Date.parse('2026-12-03T03:00:00Z')
 
 /** The services as the app (`app`: stands by while held) or `onair run` (`cli`) compose them. */
 function compose(t: TestAccount, clock: ManualClock, face?: 'app' | 'cli') {
@@ -40,7 +45,7 @@ describe('a snooze pressed in the app while `onair run` serves the folder', () =
   })
 
   it('is delivered once by `onair run`, and once by the app after `onair run` has ended', async () => {
-    const clock = new ManualClock(Date.now())
+    const clock = new ManualClock(NOON_JST)
     // A show in 10 minutes: its 10-minute reminder is due as soon as `onair run` has polled.
     emu = await startEmulator({ port: 0, soonSeconds: 600, now: () => clock.now() })
     const t = testAccount()
@@ -82,7 +87,7 @@ describe('a snooze pressed in the app while `onair run` serves the folder', () =
   })
 
   it('a program that left the schedule is not snoozed: the shell opens it instead', async () => {
-    const clock = new ManualClock(Date.now())
+    const clock = new ManualClock(NOON_JST)
     emu = await startEmulator({ port: 0, now: () => clock.now() })
     const { services } = compose(testAccount(), clock)
     const gone = {
